@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "TrackerPort",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "TrackerPort", targets: ["TrackerPort"]),
+    .executable(name: "trackport", targets: ["trackport"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // The canonical model, agenda and statistics.
+    .target(name: "TrackerModel"),
+    // The spec's rules, one file each, and the validation report.
+    .target(name: "TrackerValidation", dependencies: ["TrackerModel"]),
+    // The codec protocol, registry, inputs/outputs, detection and loss reports.
+    .target(name: "TrackerCodec", dependencies: ["TrackerModel", "TrackerValidation"]),
+    // Canonical formats.
+    .target(name: "JSONCodec", dependencies: ["TrackerCodec"]),
+    // The umbrella library: re-exports and the one list of built-in codecs.
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec"]),
+    // The command-line tool.
+    .executableTarget(name: "trackport", dependencies: [
+      "TrackerPort",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ]),
+
+    .testTarget(name: "TrackerModelTests", dependencies: ["TrackerModel"]),
+    .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
+    .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec"]),
+    .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
+    .testTarget(name: "trackportTests", dependencies: ["TrackerPort"]),
+  ]
+)

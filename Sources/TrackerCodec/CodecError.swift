@@ -1,0 +1,54 @@
+import TrackerModel
+
+/// Why no dataset (or no output) could be produced. Everything less serious is a ``Diagnostic``.
+///
+/// Each kind maps to one exit status of the `trackport` tool (`ExitStatus.swift`).
+public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
+  public enum Kind: String, Hashable, Sendable {
+    /// The input is not a well-formed file of its format (exit 65).
+    case malformedInput
+    /// The input declares a format version this build does not know (exit 65).
+    case unsupportedVersion
+    /// No codec recognises the input, or the codec named does not exist (exit 65 / 64).
+    case unknownFormat
+    /// The codec cannot do what was asked (a read-only format as output) (exit 64).
+    case unsupportedOperation
+    /// The input cannot be opened or read (exit 66).
+    case cannotReadInput
+    /// The output cannot be created: it exists without `--force`, it is an input, or its
+    /// folder is not writable (exit 73).
+    case cannotCreateOutput
+    /// Reading or writing failed midway (exit 74).
+    case io
+  }
+
+  public var kind: Kind
+  public var message: String
+  /// Where: file, and line and column (or row and field, or a JSON pointer), 1-based.
+  public var location: SourceLocation
+  /// Optional help: the expected value, the accepted versions, the known formats.
+  public var note: String?
+
+  public init(_ kind: Kind, _ message: String, location: SourceLocation = SourceLocation(),
+              note: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.location = location
+    self.note = note
+  }
+
+  /// `file:line:col: error: message`, the compiler style editors understand.
+  public var description: String {
+    var prefix = location.file ?? ""
+    if let line = location.line {
+      prefix += ":\(line)"
+      if let column = location.column { prefix += ":\(column)" }
+    } else if let row = location.row {
+      prefix += ":\(row)"
+    }
+    var text = (prefix.isEmpty ? "" : prefix + ": ") + "error: " + message
+    if location.line == nil, let pointer = location.pointer { text += " (at \(pointer))" }
+    if let note { text += "\n  note: " + note }
+    return text
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TrackerModel
+
+/// Where a codec reads from: a file, or standard input (`-`).
+///
+/// Codecs read bytes, never `String`s, and never open paths themselves. File contents are
+/// memory-mapped, so a large input is paged in by the kernel rather than copied.
+public struct CodecInput: Sendable {
+  public enum Source: Hashable, Sendable {
+    case file(String)
+    case standardInput
+    /// Bytes already in memory (tests, plugins, archive members), with a display name.
+    case bytes([UInt8], name: String)
+  }
+
+  public let source: Source
+
+  public init(_ source: Source) { self.source = source }
+
+  /// `-` means standard input.
+  public init(path: String) {
+    self.source = path == "-" ? .standardInput : .file(path)
+  }
+
+  /// The name used in diagnostics: the path as given, or `-`.
+  public var displayName: String {
+    switch source {
+    case .file(let path): path
+    case .standardInput: "-"
+    case .bytes(_, let name): name
+    }
+  }
+
+  /// The file name's lower-cased ending after the first dot of the last path component
+  /// (`trackport.json` for `data/me.trackport.json`), or `nil`.
+  public var fileExtension: String? {
+    guard case .file(let path) = source else {
+      if case .bytes(_, let name) = source { return CodecInput.extensionOf(name) }
+      return nil
+    }
+    return CodecInput.extensionOf(path)
+  }
+
+  static func extensionOf(_ path: String) -> String? {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.dropFirst().firstIndex(of: ".") else { return nil }
+    return String(name[name.index(after: dot)...]).lowercased()
+  }
+
+  /// Loads the whole input and passes its bytes to `body`.
+  ///
+  /// - Throws: ``CodecError`` `.cannotReadInput` when the file is missing, a folder or unreadable.
+  public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    let data = try loadData()
+    return try data.withUnsafeBytes { try body($0) }
+  }
+
+  /// Up to `count` bytes from the start, for format sniffing.
+  public func head(_ count: Int = 65_536) throws -> [UInt8] {
+    switch source {
+    case .bytes(let bytes, _): return Array(bytes.prefix(count))
+    case .standardInput: return try withBytes { Array($0.prefix(count)) }
+    case .file(let path):
+      try checkReadableFile(path)
+      guard let handle = FileHandle(forReadingAtPath: path) else {
+        throw CodecError(.cannotReadInput, "cannot open file", location: SourceLocation(file: path))
+      }
+      defer { try? handle.close() }
+      return Array((try? handle.read(upToCount: count)) ?? Data())
+    }
+  }
+
+  private func loadData() throws -> Data {
+    switch source {
+    case .bytes(let bytes, _):
+      return Data(bytes)
+    case .standardInput:
+      return StandardInputCache.shared.data()
+    case .file(let path):
+      try checkReadableFile(path)
+      do {
+        return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+      } catch {
+        throw CodecError(.cannotReadInput, "cannot read file: \(error.localizedDescription)",
+                         location: SourceLocation(file: path))
+      }
+    }
+  }
+
+  private func checkReadableFile(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CodecError(.cannotReadInput, "no such file", location: SourceLocation(file: path))
+    }
+    if isDirectory.boolValue {
+      throw CodecError(.cannotReadInput, "is a folder, not a file", location: SourceLocation(file: path))
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw CodecError(.cannotReadInput, "permission denied", location: SourceLocation(file: path))
+    }
+  }
+}
+
+/// Standard input can be read only once; sniffing and decoding both need it, so it is kept.
+final class StandardInputCache: @unchecked Sendable {
+  static let shared = StandardInputCache()
+  private let lock = NSLock()
+  private var cached: Data?
+
+  func data() -> Data {
+    lock.lock()
+    defer { lock.unlock() }
+    if let cached { return cached }
+    let data = FileHandle.standardInput.readDataToEndOfFile()
+    cached = data
+    return data
+  }
+}

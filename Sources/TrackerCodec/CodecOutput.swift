@@ -1,0 +1,154 @@
+import Foundation
+import TrackerModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes written to memory: for tests, plugins and in-process round trips.
+public final class MemoryOutput: @unchecked Sendable {
+  /// Everything written so far.
+  public internal(set) var bytes: [UInt8] = []
+  public init() {}
+}
+
+/// Where a codec writes: a file (atomically), standard output (`-`), or memory.
+///
+/// A file is written to a temporary file beside it and renamed into place only when the codec
+/// finished without error, so a failed conversion never leaves a half-written file and never
+/// damages what was there. An existing file is replaced only with ``overwrite``; a file that is
+/// one of ``protectedPaths`` (the inputs) is never replaced.
+public struct CodecOutput: Sendable {
+  public enum Destination: Sendable {
+    case file(String)
+    case standardOutput
+    case memory(MemoryOutput)
+  }
+
+  public let destination: Destination
+  /// Replace an existing file (`--force`).
+  public var overwrite: Bool
+  /// Paths that must never be replaced (the conversion's inputs), compared by file identity.
+  public var protectedPaths: [String]
+
+  public init(_ destination: Destination, overwrite: Bool = false, protectedPaths: [String] = []) {
+    self.destination = destination
+    self.overwrite = overwrite
+    self.protectedPaths = protectedPaths
+  }
+
+  /// `-` means standard output.
+  public init(path: String, overwrite: Bool = false, protectedPaths: [String] = []) {
+    self.init(path == "-" ? .standardOutput : .file(path), overwrite: overwrite,
+              protectedPaths: protectedPaths)
+  }
+
+  /// The name used in diagnostics.
+  public var displayName: String {
+    switch destination {
+    case .file(let path): path
+    case .standardOutput: "-"
+    case .memory: "(memory)"
+    }
+  }
+
+  /// The lower-cased file name ending, as for ``CodecInput/fileExtension``.
+  public var fileExtension: String? {
+    guard case .file(let path) = destination else { return nil }
+    return CodecInput.extensionOf(path)
+  }
+
+  /// Checks that the output may be created, without creating it: call before decoding a large
+  /// input, so a refused output fails fast.
+  public func checkWritable() throws {
+    guard case .file(let path) = destination else { return }
+    let location = SourceLocation(file: path)
+    var info = stat()
+    if stat(path, &info) == 0 {
+      for input in protectedPaths {
+        var other = stat()
+        if stat(input, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
+          throw CodecError(.cannotCreateOutput, "output is the same file as an input; refusing to replace it",
+                           location: location)
+        }
+      }
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        throw CodecError(.cannotCreateOutput, "output is an existing folder", location: location)
+      }
+      if !overwrite {
+        throw CodecError(.cannotCreateOutput, "output file exists", location: location,
+                         note: "pass --force to replace it")
+      }
+    }
+    let folder = CodecOutput.folder(of: path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw CodecError(.cannotCreateOutput, "folder \(folder) does not exist", location: location)
+    }
+  }
+
+  /// Runs `body` with a writer and commits the result: renamed into place for a file, flushed
+  /// for standard output.
+  public func write(_ body: (ByteWriter) throws -> Void) throws {
+    switch destination {
+    case .memory(let memory):
+      let writer = ByteWriter(memory: memory)
+      try body(writer)
+      try writer.flush()
+    case .standardOutput:
+      let writer = ByteWriter(descriptor: STDOUT_FILENO)
+      try body(writer)
+      try writer.flush()
+    case .file(let path):
+      try checkWritable()
+      try writeAtomically(path, body)
+    }
+  }
+
+  private func writeAtomically(_ path: String, _ body: (ByteWriter) throws -> Void) throws {
+    let folder = CodecOutput.folder(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    var template = Array("\(folder)/.\(name).trackport-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard fd >= 0 else {
+      throw CodecError(.cannotCreateOutput, "cannot create a file in \(folder): \(String(cString: strerror(errno)))",
+                       location: SourceLocation(file: path))
+    }
+    let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var committed = false
+    defer {
+      if !committed { unlink(temporary) }
+    }
+    do {
+      let writer = ByteWriter(descriptor: fd)
+      try body(writer)
+      try writer.flush()
+      guard fsync(fd) == 0 else { throw CodecError(.io, "cannot sync: \(String(cString: strerror(errno)))") }
+    } catch {
+      close(fd)
+      throw error
+    }
+    // mkstemp creates 0600; give the file the mode a plain create would (0666 less umask).
+    let mask = umask(0)
+    umask(mask)
+    fchmod(fd, 0o666 & ~mask)
+    guard close(fd) == 0 else {
+      throw CodecError(.io, "cannot close: \(String(cString: strerror(errno)))", location: SourceLocation(file: path))
+    }
+    guard rename(temporary, path) == 0 else {
+      throw CodecError(.cannotCreateOutput, "cannot move the finished file into place: \(String(cString: strerror(errno)))",
+                       location: SourceLocation(file: path))
+    }
+    committed = true
+  }
+
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
+  }
+}

@@ -1,0 +1,42 @@
+/// Any JSON value, kept exactly as read: what `extras` hold for data the model cannot say.
+///
+/// Numbers keep their source text so that a round trip never changes a digit; objects keep
+/// their member order.
+public enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  /// A JSON number in its literal text form (`12`, `-0.5`, `1e9`).
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  case object([JSONMember])
+
+  /// The value of `key` in an object, or `nil`.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.last(where: { $0.key == key })?.value
+  }
+
+  /// The string, when this is a string.
+  public var stringValue: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
+}
+
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Hashable, Sendable {
+  public var key: String
+  public var value: JSONValue
+  public init(_ key: String, _ value: JSONValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// What a source format had that the model cannot say, namespaced by source
+/// (`extras["loop"]`, `extras["json"]`), so that converting back keeps it.
+///
+/// The namespace `json` holds unknown keys met in a canonical JSON object; the JSON writer puts
+/// them back in place.
+public typealias Extras = [String: JSONValue]

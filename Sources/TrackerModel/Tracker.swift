@@ -1,0 +1,51 @@
+/// What kind of card a tracker is.
+public enum TrackerKind: String, CaseIterable, Hashable, Sendable, Codable {
+  /// Repeats on chosen weekdays.
+  case habit
+  /// An irregular event: no schedule; optionally planned on one `date`.
+  case event
+}
+
+/// A tracker card: a habit or an irregular event.
+///
+/// Values are kept as the source wrote them, even when they break a rule (an empty name, a
+/// colour that is not `#RRGGBB`): the validator reports them, the model does not refuse them.
+public struct Tracker: Hashable, Sendable {
+  public var id: String
+  public var kind: TrackerKind
+  /// At most 38 characters in the app (rule `name-too-long`).
+  public var name: String
+  /// The `id` of a ``TrackerCategory``.
+  public var categoryId: String
+  /// One emoji; `nil` when the source had none (rule `emoji-missing`).
+  public var emoji: String?
+  /// `#RRGGBB`; `nil` when the source had none (rule `color-missing`).
+  public var color: String?
+  /// The weekdays a habit is planned on, as written (order and duplicates kept for the
+  /// validator). `nil` when absent: events have none.
+  public var schedule: [Weekday]?
+  /// The day a dated event is planned on.
+  public var date: LocalDate?
+  /// Pinned trackers show first, in the «Закрепленные» group.
+  public var pinned: Bool
+  /// The day the tracker was created; a habit is not planned before it.
+  public var createdOn: LocalDate?
+  /// Source-specific data the model cannot say; see ``Extras``.
+  public var extras: Extras
+
+  public init(id: String, kind: TrackerKind, name: String, categoryId: String,
+              emoji: String?, color: String?, schedule: [Weekday]? = nil, date: LocalDate? = nil,
+              pinned: Bool = false, createdOn: LocalDate? = nil, extras: Extras = [:]) {
+    self.id = id
+    self.kind = kind
+    self.name = name
+    self.categoryId = categoryId
+    self.emoji = emoji
+    self.color = color
+    self.schedule = schedule
+    self.date = date
+    self.pinned = pinned
+    self.createdOn = createdOn
+    self.extras = extras
+  }
+}

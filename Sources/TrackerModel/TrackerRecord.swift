@@ -1,0 +1,14 @@
+/// One completion: the tracker was marked done on that day.
+public struct TrackerRecord: Hashable, Sendable {
+  /// The `id` of a ``Tracker``.
+  public var trackerId: String
+  public var date: LocalDate
+  /// Source-specific data the model cannot say; see ``Extras``. Empty for almost every record.
+  public var extras: Extras
+
+  public init(trackerId: String, date: LocalDate, extras: Extras = [:]) {
+    self.trackerId = trackerId
+    self.date = date
+    self.extras = extras
+  }
+}

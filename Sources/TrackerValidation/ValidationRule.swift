@@ -1,0 +1,35 @@
+import TrackerModel
+
+/// One rule of the spec, checked against a whole dataset.
+///
+/// Each rule lives in its own file under `Rules/`, has one stable code, and reports
+/// diagnostics located by JSON pointer only; the caller fills in lines and columns.
+public protocol ValidationRule: Sendable {
+  /// The rule's code, severity and one-line summary.
+  static var descriptor: DiagnosticDescriptor { get }
+  init()
+  /// Appends a diagnostic for every violation in `context.dataset`.
+  func check(_ context: RuleContext, into diagnostics: inout [Diagnostic])
+}
+
+extension ValidationRule {
+  /// A diagnostic of this rule at `pointer`.
+  public func diagnostic(_ message: String, at pointer: String, note: String? = nil) -> Diagnostic {
+    Diagnostic(code: Self.descriptor.code, severity: Self.descriptor.severity, message: message,
+               location: SourceLocation(pointer: pointer), note: note)
+  }
+}
+
+/// What every rule sees: the dataset, lookups built once, and the options.
+public struct RuleContext: Sendable {
+  public let dataset: TrackerDataset
+  public let index: DatasetIndex
+  /// "Today" for `record-in-future`; `nil` means the rule does not run.
+  public let today: LocalDate?
+
+  public init(dataset: TrackerDataset, index: DatasetIndex? = nil, today: LocalDate?) {
+    self.dataset = dataset
+    self.index = index ?? DatasetIndex(dataset)
+    self.today = today
+  }
+}
