@@ -9,8 +9,10 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedInput
     /// The input declares a format version this build does not know (exit 65).
     case unsupportedVersion
-    /// No codec recognises the input, or the codec named does not exist (exit 65 / 64).
+    /// No codec recognises the input's name or content (exit 65).
     case unknownFormat
+    /// No codec has the id the user named, or the output name says no format (exit 64).
+    case unknownCodec
     /// The codec cannot do what was asked (a read-only format as output) (exit 64).
     case unsupportedOperation
     /// The input cannot be opened or read (exit 66).
@@ -51,4 +53,41 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     if let note { text += "\n  note: " + note }
     return text
   }
+}
+
+extension CodecError.Kind {
+  /// The stable diagnostic code a fatal error of this kind is reported under, when a command
+  /// reports it alongside rule findings (`trackport validate` on several files).
+  public var code: String {
+    switch self {
+    case .malformedInput: "malformed-input"
+    case .unsupportedVersion: "unsupported-version"
+    case .unknownFormat: "unknown-format"
+    case .unknownCodec: "unknown-codec"
+    case .unsupportedOperation: "unsupported-operation"
+    case .cannotReadInput: "cannot-read-input"
+    case .cannotCreateOutput: "cannot-create-output"
+    case .io: "io-error"
+    }
+  }
+
+  /// One line for `trackport rules`.
+  public var summary: String {
+    switch self {
+    case .malformedInput: "The file is not well-formed in its format; no dataset could be read."
+    case .unsupportedVersion: "The file declares a format version this build does not read."
+    case .unknownFormat: "No format recognises the file's name or content."
+    case .unknownCodec: "No format has the id given with --from or --to, or the output name says no format."
+    case .unsupportedOperation: "The format cannot do what was asked (for example, write)."
+    case .cannotReadInput: "The input cannot be opened or read."
+    case .cannotCreateOutput: "The output cannot be created, or exists without --force, or is an input."
+    case .io: "Reading or writing failed midway."
+    }
+  }
+
+  /// Every kind, for listings.
+  public static let all: [CodecError.Kind] = [
+    .malformedInput, .unsupportedVersion, .unknownFormat, .unknownCodec, .unsupportedOperation,
+    .cannotReadInput, .cannotCreateOutput, .io,
+  ]
 }

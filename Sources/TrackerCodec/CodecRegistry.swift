@@ -26,11 +26,11 @@ public struct CodecRegistry: Sendable {
 
   /// The codec with this id.
   ///
-  /// - Throws: ``CodecError`` `.unknownFormat`, listing the known ids.
+  /// - Throws: ``CodecError`` `.unknownCodec`, listing the known ids.
   public func codec(id: String) throws -> any TrackerCodec {
     let wanted = id.lowercased()
     guard let codec = codecs.first(where: { $0.descriptor.id == wanted }) else {
-      throw CodecError(.unknownFormat, "unknown format '\(id)'",
+      throw CodecError(.unknownCodec, "unknown format '\(id)'",
                        note: "known formats: " + codecs.map(\.descriptor.id).joined(separator: ", "))
     }
     return codec
@@ -70,7 +70,7 @@ public struct CodecRegistry: Sendable {
         return codec
       }
     }
-    throw CodecError(.unknownFormat, "cannot tell the output format from the name '\(output.displayName)'",
+    throw CodecError(.unknownCodec, "cannot tell the output format from the name '\(output.displayName)'",
                      location: SourceLocation(file: output.displayName),
                      note: "name it with --to; known formats: " + writers.map(\.descriptor.id).joined(separator: ", "))
   }

@@ -5,5 +5,25 @@ import TrackerPort
 struct Trackport: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trackport",
-    abstract: "Move habit-tracker data between formats without losing it, and check it against the tracker app's rules.")
+    abstract: "Move habit-tracker data between formats without losing it, and check it against the tracker app's rules.",
+    discussion: """
+      Exit status: 0 ok, 1 rule errors (warnings too with --strict), 64 usage, 65 malformed \
+      input, 66 cannot read input, 73 cannot create output, 74 I/O error.
+      """,
+    version: "0.1.0",
+    subcommands: [Convert.self, Validate.self, Formats.self, Detect.self,
+                  Rules.self, Generate.self])
+}
+
+/// Runs a command's body and turns library failures into a located message on standard error
+/// and the exit status of the one table (`ExitStatus`).
+func reportingFailures(_ body: () throws -> ExitStatus) throws {
+  let status: ExitStatus
+  do {
+    status = try body()
+  } catch let error as CodecError {
+    StandardError.line(error.description)
+    status = ExitStatus(error.kind)
+  }
+  if status != .ok { throw status.exitCode }
 }

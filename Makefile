@@ -1,0 +1,82 @@
+# TrackerPort — `make demo` runs the main job on SampleData, `make test` runs every test.
+# Both work on a fresh Debian machine with only the Swift toolchain: missing system packages
+# are installed with apt-get (when run as root), Python test oracles go into .venv.
+
+SWIFT      ?= swift
+CONFIG     ?= debug
+BIN        := .build/$(CONFIG)/trackport
+VENV       := .venv
+PYTHON     := $(VENV)/bin/python
+PREFIX     ?= /usr/local
+DEMO_OUT   := .build/demo
+
+# Debian packages the build and the tests need, each with a file that proves it is installed.
+# (A codec on a C library adds its -dev package here.)
+APT_PACKAGES := python3:/usr/bin/python3 python3-venv:/usr/lib/python3/dist-packages
+
+.PHONY: all build release demo test deps system-deps venv bench clean
+
+all: build
+
+## deps: install what the build and tests need (system packages, Python oracles).
+deps: system-deps venv
+
+system-deps:
+	@missing=""; \
+	for entry in $(APT_PACKAGES); do \
+	  pkg=$${entry%%:*}; proof=$${entry#*:}; \
+	  case $$pkg in \
+	    python3) command -v python3 >/dev/null 2>&1 || missing="$$missing $$pkg" ;; \
+	    python3-venv) python3 -c "import ensurepip, venv" >/dev/null 2>&1 || missing="$$missing $$pkg" ;; \
+	    *) [ -e "$$proof" ] || missing="$$missing $$pkg" ;; \
+	  esac; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "missing system packages:$$missing — run: sudo apt-get install$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
+## venv: Python packages used by tests as independent oracles (never by the tool).
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: Tests/requirements.txt
+	python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r Tests/requirements.txt
+	touch $@
+
+build: system-deps
+	$(SWIFT) build -c $(CONFIG)
+
+release:
+	$(MAKE) build CONFIG=release
+
+## demo: validate, inspect and convert the demo dataset.
+demo: build
+	@mkdir -p $(DEMO_OUT)
+	@echo "\$$ trackport validate SampleData/demo.trackport.json --today 2026-11-22"
+	@$(BIN) validate SampleData/demo.trackport.json --today 2026-11-22
+	@echo; echo "\$$ trackport stats SampleData/demo.trackport.json"
+	@$(BIN) stats SampleData/demo.trackport.json
+	@echo; echo "\$$ trackport agenda SampleData/demo.trackport.json --date 2026-11-20 --locale ru"
+	@$(BIN) agenda SampleData/demo.trackport.json --date 2026-11-20 --locale ru
+	@echo; echo "\$$ trackport convert SampleData/demo.trackport.json $(DEMO_OUT)/demo.trackport.json --force"
+	@$(BIN) convert SampleData/demo.trackport.json $(DEMO_OUT)/demo.trackport.json --force
+	@cmp SampleData/demo.trackport.json $(DEMO_OUT)/demo.trackport.json && echo "round trip: identical bytes"
+	@echo; echo "\$$ trackport validate SampleData/invalid/name-too-long.trackport.json   # a broken file"
+	@$(BIN) validate SampleData/invalid/name-too-long.trackport.json; echo "exit status $$?"
+
+## test: every test, with the Python oracles.
+test: deps
+	$(SWIFT) build --build-tests
+	TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
+
+## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).
+bench: system-deps
+	bench/run
+
+clean:
+	rm -rf .build $(VENV)

@@ -1,0 +1,55 @@
+/// One conversion from an input file to an output file.
+public struct Conversion: Sendable {
+  public var input: String
+  public var output: String
+  /// `--from`: the input codec id; detected when `nil`.
+  public var from: String?
+  /// `--to`: the output codec id; taken from the output's name when `nil`.
+  public var to: String?
+  /// `--force`: replace an existing output (never an input).
+  public var overwrite: Bool
+  /// Codec options (`KEY=VALUE`), given to both codecs.
+  public var options: [String: String]
+
+  public init(input: String, output: String, from: String? = nil, to: String? = nil,
+              overwrite: Bool = false, options: [String: String] = [:]) {
+    self.input = input
+    self.output = output
+    self.from = from
+    self.to = to
+    self.overwrite = overwrite
+    self.options = options
+  }
+
+  /// What a conversion did.
+  public struct Result: Sendable {
+    /// The reader's diagnostics, then one `dropped-field` per field the output format cannot
+    /// carry, then the writer's.
+    public var diagnostics: [Diagnostic]
+    /// `false` when `refuseLoss` stopped the conversion before writing.
+    public var wrote: Bool
+    /// How many `dropped-field` losses the output format declared for this dataset.
+    public var losses: Int
+  }
+
+  /// Reads, then writes unless the output format would drop data and `refuseLoss` is set.
+  ///
+  /// The output is checked before the input is read, so a refused output fails fast; it is
+  /// written atomically and never replaces the input.
+  public func run(registry: CodecRegistry = StandardCodecs.registry, refuseLoss: Bool = false) throws -> Result {
+    let destination = CodecOutput(path: output, overwrite: overwrite, protectedPaths: input == "-" ? [] : [input])
+    let writer = try to.map { try registry.codec(id: $0) } ?? registry.detectOutput(destination)
+    guard writer.descriptor.canWrite else {
+      throw CodecError(.unsupportedOperation, "format '\(writer.descriptor.id)' can be read but not written")
+    }
+    try destination.checkWritable()
+    let file = try DatasetFile.load(input, format: from, registry: registry, options: options)
+    var context = CodecContext(fileName: destination.displayName, options: options)
+    let losses = LossReport.diagnostics(writing: file.dataset, as: writer.descriptor, to: destination.displayName)
+    if refuseLoss, !losses.isEmpty {
+      return Result(diagnostics: file.diagnostics + losses, wrote: false, losses: losses.count)
+    }
+    try writer.encode(file.dataset, to: destination, context: &context)
+    return Result(diagnostics: file.diagnostics + losses + context.diagnostics, wrote: true, losses: losses.count)
+  }
+}

@@ -1,0 +1,38 @@
+/// A dataset read from a file, with what its codec noticed and where things are in it.
+public struct DatasetFile: Sendable {
+  public var dataset: TrackerDataset
+  /// The path as given (`-` for standard input).
+  public var fileName: String
+  /// The codec that read it.
+  public var codec: CodecDescriptor
+  /// What the codec reported while reading (unknown keys, skipped rows), already located.
+  public var diagnostics: [Diagnostic]
+  /// Resolves JSON pointers of later findings to lines and columns of this file.
+  public var locator: (any SourceLocator)?
+
+  /// Reads `path` (`-` for standard input) with the codec named by `format`, or the one
+  /// detected from the name and content.
+  ///
+  /// - Throws: ``CodecError`` when the file cannot be read or is malformed, or the format is unknown.
+  public static func load(_ path: String, format: String? = nil,
+                          registry: CodecRegistry = StandardCodecs.registry,
+                          options: [String: String] = [:]) throws -> DatasetFile {
+    let input = CodecInput(path: path)
+    let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(input)
+    guard codec.descriptor.canRead else {
+      throw CodecError(.unsupportedOperation, "format '\(codec.descriptor.id)' cannot be read, only written")
+    }
+    var context = CodecContext(fileName: input.displayName, options: options)
+    let dataset = try codec.decode(input, context: &context)
+    return DatasetFile(dataset: dataset, fileName: input.displayName, codec: codec.descriptor,
+                       diagnostics: context.diagnostics.located(by: context.sourceLocator, file: input.displayName),
+                       locator: context.sourceLocator)
+  }
+
+  /// Runs the validator and returns its findings located in this file, after the codec's own.
+  public func validate(options: ValidationOptions) -> [Diagnostic] {
+    let findings = Validator(options: options).validate(dataset)
+    let codecFindings = diagnostics.filter { options.includes($0.code) }
+    return codecFindings + findings.located(by: locator, file: fileName)
+  }
+}

@@ -1,0 +1,63 @@
+import TrackerPort
+
+/// How diagnostics are shown: `text` for people, `json` for scripts, `github` for Actions.
+enum DiagnosticFormat: String, CaseIterable {
+  case text, json, github
+}
+
+/// Renders diagnostics in the formats `--format` offers.
+enum DiagnosticRenderer {
+  /// `path:line:col: error: message [code]`, the compiler style editors jump to, and a note line.
+  static func text(_ d: Diagnostic) -> String {
+    var place = d.location.file ?? "-"
+    if let line = d.location.line {
+      place += ":\(line)"
+      if let column = d.location.column { place += ":\(column)" }
+    } else if let row = d.location.row {
+      place += ":\(row)"
+      if let field = d.location.field { place += " (\(field))" }
+    } else if let pointer = d.location.pointer {
+      place += " \(pointer)"
+    }
+    var text = "\(place): \(d.severity.rawValue): \(d.message) [\(d.code)]"
+    if let note = d.note { text += "\n  note: \(note)" }
+    return text
+  }
+
+  /// One diagnostic as the JSON object of `validate --format json`.
+  static func json(_ d: Diagnostic) -> String {
+    JSONText.object([
+      ("file", JSONText.value(d.location.file)), ("code", JSONText.quote(d.code)),
+      ("severity", JSONText.quote(d.severity.rawValue)), ("message", JSONText.quote(d.message)),
+      ("line", JSONText.value(d.location.line)), ("column", JSONText.value(d.location.column)),
+      ("pointer", JSONText.value(d.location.pointer)),
+    ])
+  }
+
+  /// `::error file=F,line=L,col=C,title=CODE::message`, a GitHub Actions workflow command.
+  static func github(_ d: Diagnostic) -> String {
+    var properties: [String] = []
+    if let file = d.location.file { properties.append("file=" + escapeProperty(file)) }
+    if let line = d.location.line ?? d.location.row { properties.append("line=\(line)") }
+    if let column = d.location.column { properties.append("col=\(column)") }
+    properties.append("title=" + escapeProperty(d.code))
+    let message = d.note.map { d.message + "\n" + $0 } ?? d.message
+    return "::\(d.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))"
+  }
+
+  /// The `validate --format json` document.
+  static func report(_ diagnostics: [Diagnostic], valid: Bool) -> String {
+    let errors = diagnostics.count(where: { $0.severity == .error })
+    return "{\n  \"valid\": \(JSONText.value(valid)),\n  \"errors\": \(errors),\n  \"warnings\": \(diagnostics.count - errors),\n"
+      + "  \"diagnostics\": \(JSONText.arrayOfLines(diagnostics.map(json)))\n}"
+  }
+
+  // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also : and ,.
+  private static func escapeData(_ s: String) -> String {
+    s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+  }
+
+  private static func escapeProperty(_ s: String) -> String {
+    escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
+  }
+}

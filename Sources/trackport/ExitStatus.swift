@@ -1,0 +1,39 @@
+import ArgumentParser
+import TrackerPort
+
+/// The one exit-status table of `trackport` (sysexits.h numbers), documented in the README.
+enum ExitStatus: Int32, CaseIterable {
+  /// Success: no errors (and, with `--strict`, no warnings).
+  case ok = 0
+  /// The data broke rules: validation errors, warnings with `--strict`, losses with `--fail-on-loss`.
+  case ruleErrors = 1
+  /// Bad command line: unknown flag or format id, bad flag value (EX_USAGE).
+  case usage = 64
+  /// Malformed input, unsupported version, unrecognised format (EX_DATAERR).
+  case malformedInput = 65
+  /// An input cannot be opened or read (EX_NOINPUT).
+  case cannotReadInput = 66
+  /// The output cannot be created, exists without `--force`, or is an input (EX_CANTCREAT).
+  case cannotCreateOutput = 73
+  /// Reading or writing failed midway (EX_IOERR).
+  case ioError = 74
+
+  init(_ kind: CodecError.Kind) {
+    switch kind {
+    case .malformedInput, .unsupportedVersion, .unknownFormat: self = .malformedInput
+    case .unknownCodec, .unsupportedOperation: self = .usage
+    case .cannotReadInput: self = .cannotReadInput
+    case .cannotCreateOutput: self = .cannotCreateOutput
+    case .io: self = .ioError
+    }
+  }
+
+  /// Which of two failures a run reports when it met both: the one that needs fixing first
+  /// (an unreadable file before a malformed one before rule errors).
+  static func worst(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
+    let order: [ExitStatus] = [.ok, .ruleErrors, .ioError, .cannotCreateOutput, .malformedInput, .cannotReadInput, .usage]
+    return (order.firstIndex(of: a) ?? 0) >= (order.firstIndex(of: b) ?? 0) ? a : b
+  }
+
+  var exitCode: ExitCode { ExitCode(rawValue) }
+}

@@ -1,0 +1,41 @@
+/// A tiny writer for the CLI's JSON outputs, whose key order is part of the documented
+/// contract (Foundation's encoders do not promise an order).
+struct JSONText {
+  private(set) var text = ""
+
+  /// A JSON string literal; non-ASCII stays as UTF-8.
+  static func quote(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  static func value(_ string: String?) -> String { string.map(quote) ?? "null" }
+  static func value(_ int: Int?) -> String { int.map(String.init) ?? "null" }
+  static func value(_ bool: Bool) -> String { bool ? "true" : "false" }
+
+  /// `{"k": v, ...}` from already-encoded values, in the given order.
+  static func object(_ members: [(String, String)]) -> String {
+    "{" + members.map { quote($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+  }
+
+  /// `[a, b]` from already-encoded values.
+  static func array(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+
+  /// An array of objects, one per line, for readable long listings.
+  static func arrayOfLines(_ items: [String], indent: String = "  ") -> String {
+    items.isEmpty ? "[]" : "[\n" + items.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n" + indent + "]"
+  }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import TrackerPort
+
+extension Trackport {
+  struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Convert a dataset from one format to another.",
+      discussion: """
+        Formats are detected from file names and content; --from and --to override. The output \
+        is written to a temporary file and renamed into place, never replaces an input, and \
+        replaces an existing file only with --force. What the output format cannot carry is \
+        reported field by field as 'dropped-field' warnings.
+        """)
+
+    @Argument(help: "The input file, or - for standard input.")
+    var input: String
+
+    @Argument(help: "The output file, or - for standard output.")
+    var output: String
+
+    @OptionGroup var inputOptions: InputOptions
+
+    @Option(help: ArgumentHelp("Output format id; taken from the output's name when omitted.", valueName: "format"))
+    var to: String?
+
+    @Flag(help: "Replace an existing output file.")
+    var force = false
+
+    @Flag(help: "Write nothing and exit 1 when the output format would drop data.")
+    var failOnLoss = false
+
+    @Flag(name: .shortAndLong, help: "Do not print warnings.")
+    var quiet = false
+
+    func validate() throws {
+      if output == "-" && to == nil {
+        throw ValidationError("writing to standard output needs --to FORMAT")
+      }
+      if input != "-" && input == output {
+        throw ValidationError("the output must not be the input")
+      }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
+                                    overwrite: force, options: try inputOptions.codecOptions)
+        let result = try conversion.run(refuseLoss: failOnLoss)
+        if !quiet || !result.wrote {
+          for d in result.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
+        }
+        if !result.wrote {
+          StandardError.line("error: nothing written: the output format would drop data (--fail-on-loss)")
+          return .ruleErrors
+        }
+        return .ok
+      }
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import TrackerPort
+
+extension Trackport {
+  struct Detect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Tell which format a file is in, from its name and content.")
+
+    @Argument(help: "The file, or - for standard input.")
+    var file: String
+
+    func run() throws {
+      try reportingFailures {
+        let codec = try StandardCodecs.registry.detect(CodecInput(path: file))
+        StandardOutput.line("\(codec.descriptor.id)\t\(codec.descriptor.name)")
+        return .ok
+      }
+    }
+  }
+}

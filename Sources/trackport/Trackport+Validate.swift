@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import TrackerPort
+
+extension Trackport {
+  struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check datasets against the tracker app's rules.",
+      discussion: """
+        Every finding names its file, line and column and its rule code ('trackport rules' \
+        lists them). Exit status 1 when any file has errors (or warnings, with --strict); a \
+        file that cannot be read or parsed is reported too, and the run goes on to the next.
+        """)
+
+    @Argument(help: "Dataset files, or - for standard input.")
+    var files: [String]
+
+    @OptionGroup var inputOptions: InputOptions
+
+    @Option(help: "Output: text, json or github (Actions annotations).")
+    var format: DiagnosticFormat = .text
+
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Only these codes (comma-separated).", valueName: "codes"))
+    var select: String?
+
+    @Option(help: ArgumentHelp("Never these codes (comma-separated).", valueName: "codes"))
+    var ignore: String?
+
+    @Option(help: ArgumentHelp("The day taken as today for 'record-in-future' (YYYY-MM-DD); default: the local date.", valueName: "date"))
+    var today: String?
+
+    func validate() throws {
+      guard !files.isEmpty else { throw ValidationError("name at least one file") }
+      if let today, LocalDate(today) == nil { throw ValidationError("--today takes YYYY-MM-DD, got '\(today)'") }
+      for codes in [select, ignore].compactMap({ $0 }) { _ = try Validate.codes(codes) }
+    }
+
+    /// Parses a code list and refuses codes nothing reports (a typo would silence nothing).
+    static func codes(_ list: String) throws -> Set<String> {
+      let codes = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+      let known = Set(KnownCodes.all().map(\.code))
+      if let unknown = codes.sorted().first(where: { !known.contains($0) }) {
+        throw ValidationError("unknown code '\(unknown)'; 'trackport rules' lists them")
+      }
+      return codes
+    }
+
+    func run() throws {
+      let options = ValidationOptions(
+        today: today.flatMap { LocalDate($0) } ?? LocalDate.localToday(),
+        select: try select.map(Validate.codes), ignore: try ignore.map(Validate.codes) ?? [])
+      var diagnostics: [Diagnostic] = []
+      var status = ExitStatus.ok
+      var summaries: [String] = []
+      for file in files {
+        do {
+          let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
+          let found = loaded.validate(options: options)
+          diagnostics += found
+          let errors = found.count(where: { $0.severity == .error })
+          summaries.append("\(file): \(errors == 0 ? "valid" : "invalid") (\(plural(errors, "error")), \(plural(found.count - errors, "warning")))")
+        } catch let error as CodecError {
+          var location = error.location
+          if location.file == nil { location.file = file }
+          diagnostics.append(Diagnostic(code: error.kind.code, severity: .error, message: error.message,
+                                        location: location, note: error.note))
+          summaries.append("\(file): not read")
+          status = ExitStatus.worst(status, ExitStatus(error.kind))
+        }
+      }
+      let errors = diagnostics.count(where: { $0.severity == .error })
+      let failed = errors > 0 || (strict && !diagnostics.isEmpty)
+      if failed { status = ExitStatus.worst(status, .ruleErrors) }
+
+      switch format {
+      case .text:
+        for d in diagnostics { StandardOutput.line(DiagnosticRenderer.text(d)) }
+        for s in summaries { StandardOutput.line(s) }
+      case .json:
+        StandardOutput.line(DiagnosticRenderer.report(diagnostics, valid: !failed))
+      case .github:
+        for d in diagnostics { StandardOutput.line(DiagnosticRenderer.github(d)) }
+      }
+      if status != .ok { throw status.exitCode }
+    }
+  }
+}
+
+func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+extension LocalDate {
+  /// The machine's local calendar date (the `TZ` environment variable applies).
+  static func localToday() -> LocalDate? {
+    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+    guard let y = parts.year, let m = parts.month, let d = parts.day else { return nil }
+    return LocalDate(year: y, month: m, day: d)
+  }
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Runs commands several times and reports median wall time and peak memory (max RSS).
+
+Usage: measure.py --repeat N --label NAME -- command args... [--label NAME -- command ...]
+Prints one JSON object per label: {"label", "seconds" (median), "peak_mib", "runs"}.
+Peak memory comes from wait4()'s rusage of the command itself, so it is the command's own
+high-water mark, not the shell's."""
+import json, os, subprocess, sys, time, statistics
+
+def run_once(argv):
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):  # validate exits 1 on findings; anything else is a failure
+        sys.exit(f"command failed with exit {code}: {' '.join(argv)}")
+    return elapsed, usage.ru_maxrss / 1024.0
+
+def main():
+    args = sys.argv[1:]
+    repeat = 3
+    jobs = []
+    i = 0
+    while i < len(args):
+        if args[i] == "--repeat":
+            repeat = int(args[i + 1]); i += 2
+        elif args[i] == "--label":
+            label = args[i + 1]
+            assert args[i + 2] == "--"
+            j = i + 3
+            while j < len(args) and args[j] != "--label":
+                j += 1
+            jobs.append((label, args[i + 3:j])); i = j
+        else:
+            sys.exit(f"unexpected argument {args[i]}")
+    for label, argv in jobs:
+        times, peaks = [], []
+        for _ in range(repeat):
+            t, m = run_once(argv)
+            times.append(t); peaks.append(m)
+        print(json.dumps({"label": label, "seconds": round(statistics.median(times), 3),
+                          "peak_mib": round(max(peaks), 1), "runs": repeat}), flush=True)
+
+if __name__ == "__main__":
+    main()

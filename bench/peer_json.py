@@ -1,0 +1,10 @@
+#!/usr/bin/env python3
+"""The Python peer: load a canonical JSON dataset and dump it again (json.load + json.dump).
+
+Usage: peer_json.py IN OUT"""
+import json, sys
+
+with open(sys.argv[1], encoding="utf-8") as f:
+    data = json.load(f)
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    json.dump(data, f, ensure_ascii=False, indent=2)
