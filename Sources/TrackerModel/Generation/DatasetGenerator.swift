@@ -1,9 +1,9 @@
 /// Makes realistic synthetic datasets for tests, demos and benchmarks: the same dataset for the
 /// same parameters, on every machine.
 ///
-/// Trackers are mostly habits (schedules of 3 to 7 weekdays), with some dated and undated
-/// events; about one in twelve is pinned. Each habit has its own adherence (55–97%), so records
-/// look like a person's history rather than noise. Names come from Russian and English
+/// Trackers are mostly habits (schedules of 2 to 7 weekdays, every day most often), with some
+/// dated and undated events; about one in twelve is pinned. Each tracker has its own adherence
+/// (65–99%), so records look like a person's history rather than noise. Names come from Russian and English
 /// lists, numbered when the lists run out, and stay within the app's 38 characters. The result
 /// passes every validation rule when `start` plus `days` is not after "today".
 public struct DatasetGenerator: Sendable {
@@ -59,7 +59,7 @@ public struct DatasetGenerator: Sendable {
       }
       tracker.pinned = rng.below(12) == 0
       trackerList.append(tracker)
-      adherence.append(0.55 + Double(rng.below(43)) / 100)
+      adherence.append(0.65 + Double(rng.below(35)) / 100)
     }
 
     var records: [TrackerRecord] = []
@@ -91,13 +91,13 @@ public struct DatasetGenerator: Sendable {
   }
 
   private func schedule(_ rng: inout SplitMix64) -> [Weekday] {
-    switch rng.below(6) {
-    case 0: return Weekday.allCases
-    case 1: return [.mon, .tue, .wed, .thu, .fri]
-    case 2: return [.mon, .wed, .fri]
-    case 3: return [.tue, .thu, .sat]
+    switch rng.below(7) {
+    case 0, 1: return Weekday.allCases
+    case 2: return [.mon, .tue, .wed, .thu, .fri]
+    case 3: return [.mon, .wed, .fri]
+    case 4: return [.tue, .thu, .sat]
     default:
-      let days = Weekday.allCases.filter { _ in rng.chance(0.6) }
+      let days = Weekday.allCases.filter { _ in rng.chance(0.7) }
       return days.isEmpty ? [.sat, .sun] : days
     }
   }
