@@ -1,0 +1,27 @@
+/// One tracker card on a day's agenda.
+public struct AgendaItem: Hashable, Sendable {
+  /// The tracker's `id`.
+  public var id: String
+  public var name: String
+  /// `nil` when the tracker has none (rule `emoji-missing`).
+  public var emoji: String?
+  /// `#RRGGBB` as the dataset wrote it; `nil` when the tracker has none.
+  public var color: String?
+  /// Whether the tracker has a record on the agenda's day (the card's check mark).
+  public var done: Bool
+  /// The number of distinct days with a record, over all time — the card's counter, not limited
+  /// to days before the agenda's day.
+  public var completedDays: Int
+
+  public init(id: String, name: String, emoji: String?, color: String?, done: Bool, completedDays: Int) {
+    self.id = id
+    self.name = name
+    self.emoji = emoji
+    self.color = color
+    self.done = done
+    self.completedDays = completedDays
+  }
+
+  /// The card's counter text: «5 дней» / "5 days".
+  public func completedDaysText(_ locale: AgendaLocale) -> String { locale.dayCount(completedDays) }
+}

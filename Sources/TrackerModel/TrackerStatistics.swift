@@ -1,0 +1,110 @@
+/// The statistics screen's four numbers.
+///
+/// Definitions (see `docs/statistics.md` for a worked example):
+/// - ``trackersCompleted``: the records, counting each (tracker, day) pair once.
+/// - ``perfectDays``: days with at least one record on which every tracker planned that day
+///   (``Tracker/isPlanned(on:firstCompletion:)``) has a record. A day with records but nothing
+///   planned counts too: no planned tracker is missing.
+/// - ``bestPeriod``: the longest run of perfect days among the consecutive days, from the first
+///   to the last record day, that have at least one planned tracker; a day with nothing planned
+///   neither breaks nor extends a run.
+/// - ``average``: records per calendar day from the first to the last record day inclusive.
+///
+/// Records of unknown trackers are ignored everywhere, as are trackers whose id repeats an
+/// earlier tracker's (records belong to the first; see ``DatasetIndex``).
+public struct TrackerStatistics: Hashable, Sendable {
+  /// «Трекеров завершено»: distinct (tracker, day) records of known trackers. Duplicate records
+  /// (rule `record-duplicate`) count once, so the number never exceeds what the app could store.
+  public let trackersCompleted: Int
+  /// «Идеальные дни».
+  public let perfectDays: Int
+  /// «Лучший период», in days.
+  public let bestPeriod: Int
+  /// The calendar days from the first to the last record day inclusive; 0 with no records.
+  public let calendarDays: Int
+
+  /// «Среднее значение»: ``trackersCompleted`` ÷ ``calendarDays``, unrounded; 0 with no records.
+  /// Show it with ``formattedAverage``.
+  public var average: Double {
+    calendarDays == 0 ? 0 : Double(trackersCompleted) / Double(calendarDays)
+  }
+
+  /// ``average`` with exactly two decimals and a dot ("1.50", "0.33", "0.00"), rounded half up.
+  ///
+  /// Computed from the two integers, so a half is recognised exactly (1 ÷ 8 is "0.13"), never
+  /// lost to binary floating point, and no locale changes the separator.
+  public var formattedAverage: String {
+    guard calendarDays > 0 else { return "0.00" }
+    // round(100 × r / d) half up, for r, d ≥ 0: (200r + d) div 2d.
+    let hundredths = (200 * trackersCompleted + calendarDays) / (2 * calendarDays)
+    let cents = hundredths % 100
+    return "\(hundredths / 100)." + (cents < 10 ? "0" : "") + "\(cents)"
+  }
+
+  /// Whether there is anything to show: false with no records of known trackers, when the app
+  /// shows «Анализировать пока нечего» instead of the numbers (then all four are 0).
+  public var hasData: Bool { trackersCompleted > 0 }
+
+  /// The statistics screen's stub when there is no data, else `nil`.
+  public func placeholder(_ locale: AgendaLocale) -> String? {
+    guard !hasData else { return nil }
+    switch locale {
+    case .ru: return "Анализировать пока нечего"
+    case .en: return "Nothing to analyse yet"
+    }
+  }
+
+  init(trackersCompleted: Int, perfectDays: Int, bestPeriod: Int, calendarDays: Int) {
+    self.trackersCompleted = trackersCompleted
+    self.perfectDays = perfectDays
+    self.bestPeriod = bestPeriod
+    self.calendarDays = calendarDays
+  }
+
+  /// Computes the statistics of `dataset` in one pass over its days, from the first to the last
+  /// record day; pass `index` when one is already built for `dataset`.
+  public init(_ dataset: TrackerDataset, index: DatasetIndex? = nil) {
+    let index = index ?? DatasetIndex(dataset)
+    var firstDay = Int.max
+    var lastDay = Int.min
+    for (r, record) in dataset.records.enumerated() where index.recordTracker[r] >= 0 {
+      firstDay = min(firstDay, record.date.dayNumber)
+      lastDay = max(lastDay, record.date.dayNumber)
+    }
+    guard firstDay <= lastDay else {
+      self.init(trackersCompleted: 0, perfectDays: 0, bestPeriod: 0, calendarDays: 0)
+      return
+    }
+    let dayCount = lastDay - firstDay + 1
+    let first = LocalDate(dayNumber: firstDay)
+    let counted = { (i: Int) in index.trackerPosition[dataset.trackers[i].id] == i }
+
+    // Per day: distinct trackers with a record, and those of them planned that day.
+    var recorded = [Int32](repeating: 0, count: dayCount)
+    var donePlanned = [Int32](repeating: 0, count: dayCount)
+    var total = 0
+    for (i, tracker) in dataset.trackers.enumerated() where !index.completedDays[i].isEmpty && counted(i) {
+      let firstCompletion = index.firstCompletion[i]
+      for day in index.completedDays[i] {
+        let d = day.dayNumber - firstDay
+        recorded[d] += 1
+        if tracker.isPlanned(on: day, firstCompletion: firstCompletion) { donePlanned[d] += 1 }
+      }
+      total += index.completedDays[i].count
+    }
+    let planned = PlannedCounts(trackers: dataset.trackers, firstCompletion: index.firstCompletion,
+                                from: first, dayCount: dayCount, include: counted).counts
+
+    var perfect = 0
+    var run = 0
+    var best = 0
+    for d in 0..<dayCount {
+      let isPerfect = recorded[d] > 0 && donePlanned[d] == planned[d]
+      if isPerfect { perfect += 1 }
+      guard planned[d] > 0 else { continue }
+      run = isPerfect ? run + 1 : 0
+      best = max(best, run)
+    }
+    self.init(trackersCompleted: total, perfectDays: perfect, bestPeriod: best, calendarDays: dayCount)
+  }
+}

@@ -1,0 +1,109 @@
+import Testing
+@testable import TrackerModel
+
+/// A tiny seeded PRNG (SplitMix64) so the random datasets are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@Suite struct StatisticsCrossCheckTests {
+  static let origin = day("2026-03-02")
+
+  /// Up to 6 trackers of every kind (ids may repeat), up to 30 records over a 3-week window,
+  /// some of them for an unknown tracker or repeated.
+  static func randomDataset(_ rng: inout SplitMix64) -> TrackerDataset {
+    func someDay(_ rng: inout SplitMix64, _ span: Int = 21) -> LocalDate {
+      origin.adding(days: Int.random(in: -3..<span, using: &rng))
+    }
+    var trackers: [Tracker] = []
+    for _ in 0..<Int.random(in: 0...6, using: &rng) {
+      let id = "t\(Int.random(in: 0...6, using: &rng))"
+      let createdOn = Bool.random(using: &rng) ? someDay(&rng) : nil
+      switch Int.random(in: 0...2, using: &rng) {
+      case 0:
+        let schedule = (0..<Int.random(in: 0...8, using: &rng)).map { _ in Weekday.allCases.randomElement(using: &rng) ?? .mon }
+        trackers.append(Tracker(id: id, kind: .habit, name: id, categoryId: "c", emoji: nil, color: nil,
+                                schedule: schedule, createdOn: createdOn))
+      case 1:
+        trackers.append(Tracker(id: id, kind: .event, name: id, categoryId: "c", emoji: nil, color: nil,
+                                date: someDay(&rng), createdOn: createdOn))
+      default:
+        trackers.append(Tracker(id: id, kind: .event, name: id, categoryId: "c", emoji: nil, color: nil,
+                                createdOn: createdOn))
+      }
+    }
+    let records = (0..<Int.random(in: 0...30, using: &rng)).map { _ in
+      TrackerRecord(trackerId: Int.random(in: 0...9, using: &rng) == 0 ? "ghost" : "t\(Int.random(in: 0...6, using: &rng))",
+                    date: someDay(&rng))
+    }
+    return TrackerDataset(trackers: trackers, records: records)
+  }
+
+  struct Pair: Hashable { let id: String; let day: LocalDate }
+
+  /// The four definitions read literally, with loops over days and trackers.
+  static func naive(_ dataset: TrackerDataset) -> TrackerStatistics {
+    var firstOfID: [Tracker] = []
+    for t in dataset.trackers where !firstOfID.contains(where: { $0.id == t.id }) { firstOfID.append(t) }
+    let known = Set(firstOfID.map(\.id))
+    let done = Set(dataset.records.filter { known.contains($0.trackerId) }.map { Pair(id: $0.trackerId, day: $0.date) })
+    guard let first = done.map(\.day).min(), let last = done.map(\.day).max() else {
+      return TrackerStatistics(trackersCompleted: 0, perfectDays: 0, bestPeriod: 0, calendarDays: 0)
+    }
+    var perfect = 0, run = 0, best = 0
+    var d = first
+    while d <= last {
+      let planned = firstOfID.filter { t in
+        t.isPlanned(on: d, firstCompletion: done.filter { $0.id == t.id }.map(\.day).min())
+      }
+      let isPerfect = done.contains { $0.day == d } && planned.allSatisfy { done.contains(Pair(id: $0.id, day: d)) }
+      if isPerfect { perfect += 1 }
+      if !planned.isEmpty {
+        run = isPerfect ? run + 1 : 0
+        best = max(best, run)
+      }
+      d = d.adding(days: 1)
+    }
+    return TrackerStatistics(trackersCompleted: done.count, perfectDays: perfect, bestPeriod: best,
+                             calendarDays: first.days(to: last) + 1)
+  }
+
+  @Test func fastStatisticsAgreeWithTheLiteralDefinitions() {
+    var rng = SplitMix64(state: 20260105)
+    var interesting = 0
+    for _ in 0..<60 {
+      let dataset = Self.randomDataset(&rng)
+      let expected = Self.naive(dataset)
+      #expect(TrackerStatistics(dataset) == expected, "\(dataset)")
+      if expected.perfectDays > 0 && expected.bestPeriod < expected.perfectDays { interesting += 1 }
+    }
+    // The generator must produce cases where runs are broken, or the comparison proves little.
+    #expect(interesting >= 5)
+  }
+
+  @Test func plannedCountsAgreeWithIsPlannedDayByDay() {
+    var rng = SplitMix64(state: 7)
+    for _ in 0..<60 {
+      let dataset = Self.randomDataset(&rng)
+      let index = DatasetIndex(dataset)
+      let include = { (i: Int) in index.trackerPosition[dataset.trackers[i].id] == i }
+      let first = Self.origin.adding(days: -5)
+      let counts = PlannedCounts(trackers: dataset.trackers, firstCompletion: index.firstCompletion,
+                                 from: first, dayCount: 30, include: include).counts
+      for d in 0..<30 {
+        let date = first.adding(days: d)
+        let expected = dataset.trackers.indices.filter {
+          include($0) && dataset.trackers[$0].isPlanned(on: date, firstCompletion: index.firstCompletion[$0])
+        }.count
+        #expect(Int(counts[d]) == expected, "day \(date) of \(dataset.trackers)")
+      }
+    }
+  }
+}
