@@ -33,6 +33,6 @@ let package = Package(
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
-    .testTarget(name: "trackportTests", dependencies: ["TrackerPort"]),
+    .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]
 )

@@ -11,7 +11,7 @@ struct Trackport: ParsableCommand {
       input, 66 cannot read input, 73 cannot create output, 74 I/O error.
       """,
     version: "0.1.0",
-    subcommands: [Convert.self, Validate.self, Formats.self, Detect.self,
+    subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self,
                   Rules.self, Generate.self])
 }
 

@@ -1,0 +1,90 @@
+import ArgumentParser
+import TrackerPort
+
+extension Trackport {
+  struct Agenda: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the trackers planned on a day, as the app's main screen groups them.",
+      discussion: """
+        Pinned trackers come first, then each category in dataset order; every card shows \
+        whether it is done that day and on how many days it has been done. See docs/statistics.md.
+        """)
+
+    @Argument(help: "The dataset file, or - for standard input.")
+    var file: String
+
+    @OptionGroup var inputOptions: InputOptions
+
+    @Option(help: ArgumentHelp("The day to show (YYYY-MM-DD); default: today.", valueName: "date"))
+    var date: String?
+
+    @Option(help: "all, today, completed or not-completed.")
+    var filter: AgendaFilter = .all
+
+    @Option(help: "Only trackers whose name contains this (case and diacritics ignored: ё finds е).")
+    var search: String = ""
+
+    @Option(help: "Language of the texts: ru or en.")
+    var locale: AgendaLocale = .en
+
+    @Option(help: ArgumentHelp("The day taken as today (YYYY-MM-DD); default: the local date.", valueName: "date"))
+    var today: String?
+
+    @Flag(help: "Print JSON: {\"date\", \"filter\", \"groups\": [{\"title\", \"pinned\", \"trackers\": [...]}]}.")
+    var json = false
+
+    func validate() throws {
+      for (flag, value) in [("--date", date), ("--today", today)] {
+        if let value, LocalDate(value) == nil { throw ValidationError("\(flag) takes YYYY-MM-DD, got '\(value)'") }
+      }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
+        guard let now = today.flatMap({ LocalDate($0) }) ?? LocalDate.localToday() else { return .usage }
+        let day = date.flatMap { LocalDate($0) } ?? now
+        let agenda = TrackerModel.Agenda(dataset: loaded.dataset, date: day, filter: filter, search: search,
+                                         today: now, locale: locale)
+        StandardOutput.write(json ? Agenda.json(agenda) : Agenda.text(agenda))
+        return .ok
+      }
+    }
+
+    static func json(_ agenda: TrackerModel.Agenda) -> String {
+      let groups = agenda.groups.map { group in
+        let items = group.trackers.map { item in
+          JSONText.object([
+            ("id", JSONText.quote(item.id)), ("name", JSONText.quote(item.name)),
+            ("emoji", JSONText.value(item.emoji)), ("color", JSONText.value(item.color)),
+            ("done", JSONText.value(item.done)), ("completedDays", String(item.completedDays)),
+          ])
+        }
+        return "{\"title\": \(JSONText.quote(group.title)), \"pinned\": \(JSONText.value(group.pinned)), "
+          + "\"trackers\": \(JSONText.arrayOfLines(items, indent: "    "))}"
+      }
+      return "{\n  \"date\": \(JSONText.quote(agenda.date.description)),\n  \"filter\": \(JSONText.quote(agenda.filter.rawValue)),\n"
+        + "  \"groups\": \(JSONText.arrayOfLines(groups))\n}\n"
+    }
+
+    static func text(_ agenda: TrackerModel.Agenda) -> String {
+      let weekday = agenda.locale == .ru ? agenda.date.weekday.shortRussianName : agenda.date.weekday.shortEnglishName
+      var out = "\(agenda.date) (\(weekday))"
+      if agenda.filter != .all { out += " · \(agenda.filter.rawValue)" }
+      if !agenda.search.isEmpty { out += " · “\(agenda.search)”" }
+      out += "\n"
+      if let placeholder = agenda.placeholder {
+        return out + "\n  " + placeholder.text(agenda.locale) + "\n"
+      }
+      for group in agenda.groups {
+        out += "\n" + group.title + "\n"
+        for item in group.trackers {
+          out += "  \(item.done ? "[x]" : "[ ]") \(item.emoji ?? " ") \(item.name) · \(item.completedDaysText(agenda.locale))\n"
+        }
+      }
+      return out
+    }
+  }
+}
+
+extension AgendaFilter: ExpressibleByArgument {}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import TrackerPort
+
+extension Trackport {
+  struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the app's four statistics for a dataset.",
+      discussion: """
+        Best period, perfect days, trackers completed and average, as defined in \
+        docs/statistics.md.
+        """)
+
+    @Argument(help: "The dataset file, or - for standard input.")
+    var file: String
+
+    @OptionGroup var inputOptions: InputOptions
+
+    @Option(help: "Language of the labels: ru or en.")
+    var locale: AgendaLocale = .en
+
+    @Flag(help: "Print JSON: {\"trackersCompleted\", \"perfectDays\", \"bestPeriod\", \"average\"}.")
+    var json = false
+
+    func run() throws {
+      try reportingFailures {
+        let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
+        let stats = TrackerStatistics(loaded.dataset)
+        if json {
+          StandardOutput.line(JSONText.object([
+            ("trackersCompleted", String(stats.trackersCompleted)), ("perfectDays", String(stats.perfectDays)),
+            ("bestPeriod", String(stats.bestPeriod)), ("average", stats.formattedAverage),
+          ]))
+          return .ok
+        }
+        if let placeholder = stats.placeholder(locale) {
+          StandardOutput.line(placeholder)
+          return .ok
+        }
+        let labels = locale == .ru
+          ? ["Лучший период", "Идеальные дни", "Трекеров завершено", "Среднее значение"]
+          : ["Best period", "Perfect days", "Trackers completed", "Average"]
+        let values = [String(stats.bestPeriod), String(stats.perfectDays), String(stats.trackersCompleted), stats.formattedAverage]
+        StandardOutput.write(TextTable.render(header: [], rows: zip(values, labels).map { [$0, $1] }))
+        return .ok
+      }
+    }
+  }
+}
+
+extension AgendaLocale: ExpressibleByArgument {}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `trackport` binary, as a user would, and captures what it prints.
+enum CLI {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The repository root (the folder holding Package.swift).
+  static let root: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `TRACKPORT_BIN`, or the `trackport` built beside the test bundle.
+  static var binary: String {
+    if let path = ProcessInfo.processInfo.environment["TRACKPORT_BIN"] { return path }
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [bundle, bundle.deletingLastPathComponent(), bundle.deletingLastPathComponent().deletingLastPathComponent()] {
+      let path = candidate.appendingPathComponent("trackport").path
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return root.appendingPathComponent(".build/debug/trackport").path
+  }
+
+  /// Runs `trackport args...` in the repository root, feeding `input` on standard input.
+  static func run(_ args: [String], input: Data? = nil, in directory: URL? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = args
+    process.currentDirectoryURL = directory ?? root
+    let out = Pipe(), err = Pipe(), inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(input) }
+    try inPipe.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
+    var outData = Data(), errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                  stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A fresh temporary folder.
+  static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  static let demo = "SampleData/demo.trackport.json"
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@Suite struct ConvertCommandTests {
+  @Test func jsonRoundTripGivesIdenticalBytes() throws {
+    let folder = try CLI.temporaryFolder()
+    let out = folder.appendingPathComponent("copy.trackport.json").path
+    let result = try CLI.run(["convert", CLI.demo, out])
+    #expect(result.status == 0, "\(result.stderr)")
+    let original = try Data(contentsOf: CLI.root.appendingPathComponent(CLI.demo))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == original)
+  }
+
+  @Test func anExistingOutputNeedsForce() throws {
+    let folder = try CLI.temporaryFolder()
+    let out = folder.appendingPathComponent("out.trackport.json")
+    try Data("keep me".utf8).write(to: out)
+    let refused = try CLI.run(["convert", CLI.demo, out.path])
+    #expect(refused.status == 73)
+    #expect(refused.stderr.contains("exists"))
+    #expect(try String(contentsOf: out, encoding: .utf8) == "keep me")
+    let forced = try CLI.run(["convert", CLI.demo, out.path, "--force"])
+    #expect(forced.status == 0)
+  }
+
+  @Test func theInputIsNeverReplaced() throws {
+    let folder = try CLI.temporaryFolder()
+    let input = folder.appendingPathComponent("in.trackport.json")
+    try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(CLI.demo), to: input)
+    let before = try Data(contentsOf: input)
+    let same = try CLI.run(["convert", input.path, input.path, "--force"])
+    #expect(same.status == 64)
+    // Another spelling of the same path is caught by file identity.
+    let aliased = try CLI.run(["convert", input.path, folder.path + "/./in.trackport.json", "--force"])
+    #expect(aliased.status == 73)
+    #expect(try Data(contentsOf: input) == before)
+  }
+
+  @Test func standardInputToStandardOutput() throws {
+    let bytes = try Data(contentsOf: CLI.root.appendingPathComponent(CLI.demo))
+    let result = try CLI.run(["convert", "-", "-", "--to", "json"], input: bytes)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Data(result.stdout.utf8) == bytes)
+  }
+
+  @Test func writingToStandardOutputNeedsAFormat() throws {
+    let result = try CLI.run(["convert", CLI.demo, "-"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--to"))
+  }
+
+  @Test func unknownFormatIdIsAUsageErrorListingTheKnownOnes() throws {
+    let result = try CLI.run(["convert", CLI.demo, "/tmp/x.out", "--to", "yaml"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("known formats: json"))
+  }
+
+  @Test func aMissingInputIsExit66() throws {
+    let folder = try CLI.temporaryFolder()
+    let result = try CLI.run(["convert", "no-such.trackport.json", folder.appendingPathComponent("o.trackport.json").path])
+    #expect(result.status == 66)
+    #expect(result.stderr.contains("no-such.trackport.json: error: no such file"))
+  }
+
+  @Test func malformedInputIsExit65WithLineAndColumn() throws {
+    let folder = try CLI.temporaryFolder()
+    let result = try CLI.run(["convert", "-", folder.appendingPathComponent("o.trackport.json").path, "--from", "json"],
+                             input: Data("{\n  \"trackport\": 1,\n  \"categories\": [,]\n}".utf8))
+    #expect(result.status == 65)
+    #expect(result.stderr.hasPrefix("-:3:"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o.trackport.json").path))
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@Suite struct InfoCommandTests {
+  @Test func everyCodeIsDocumentedInRulesMarkdown() throws {
+    let result = try CLI.run(["rules", "--json"])
+    #expect(result.status == 0)
+    let rules = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["rules"] as? [[String: Any]])
+    let docs = try String(contentsOf: CLI.root.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+    let codes = rules.compactMap { $0["code"] as? String }
+    #expect(codes.count >= 31)
+    for code in codes {
+      #expect(docs.contains("`\(code)`"), "docs/rules.md does not document \(code)")
+    }
+  }
+
+  @Test func formatsListsTheBuiltIns() throws {
+    let result = try CLI.run(["formats"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("json"))
+    #expect(result.stdout.contains(".trackport.json"))
+  }
+
+  @Test func detectRecognisesPlainJSONByContent() throws {
+    let folder = try CLI.temporaryFolder()
+    let plain = folder.appendingPathComponent("export.json")
+    try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(CLI.demo), to: plain)
+    let result = try CLI.run(["detect", plain.path])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("json\t"))
+
+    let other = folder.appendingPathComponent("package.json")
+    try Data("{\"name\": \"left-pad\"}".utf8).write(to: other)
+    let refused = try CLI.run(["detect", other.path])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("cannot tell the format"))
+  }
+
+  @Test func generateIsDeterministicAndValid() throws {
+    let folder = try CLI.temporaryFolder()
+    let a = folder.appendingPathComponent("a.trackport.json").path
+    let b = folder.appendingPathComponent("b.trackport.json").path
+    for path in [a, b] {
+      let result = try CLI.run(["generate", "--trackers", "40", "--days", "90", "--seed", "5", "-o", path])
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+    let validation = try CLI.run(["validate", a, "--today", "2026-11-22", "--strict"])
+    #expect(validation.status == 0, "\(validation.stdout)")
+  }
+}

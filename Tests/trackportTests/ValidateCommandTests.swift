@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite struct ValidateCommandTests {
+  @Test func theDemoDatasetIsValid() throws {
+    let result = try CLI.run(["validate", CLI.demo, "--today", "2026-11-22"])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("valid (0 errors, 0 warnings)"))
+  }
+
+  @Test func textFindingsNameFileLineColumnAndCode() throws {
+    let result = try CLI.run(["validate", "SampleData/invalid/name-too-long.trackport.json"])
+    #expect(result.status == 1)
+    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("[name-too-long]") })
+    #expect(line.wholeMatch(of: /SampleData\/invalid\/name-too-long\.trackport\.json:\d+:\d+: error: .+ \[name-too-long\]/) != nil)
+  }
+
+  @Test func jsonReportHasTheDocumentedShape() throws {
+    let result = try CLI.run(["validate", "SampleData/invalid/name-too-long.trackport.json", "--format", "json"])
+    #expect(result.status == 1)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(report["valid"] as? Bool == false)
+    #expect((report["errors"] as? Int ?? 0) >= 1)
+    #expect(report["warnings"] is Int)
+    let first = try #require((report["diagnostics"] as? [[String: Any]])?.first)
+    #expect(Set(first.keys) == ["file", "code", "severity", "message", "line", "column", "pointer"])
+    #expect(first["line"] is Int && first["column"] is Int)
+    #expect((first["pointer"] as? String)?.hasPrefix("/trackers/") == true)
+  }
+
+  @Test func githubAnnotations() throws {
+    let result = try CLI.run(["validate", "SampleData/invalid/name-too-long.trackport.json", "--format", "github"])
+    #expect(result.status == 1)
+    let line = try #require(result.stdout.split(separator: "\n").first)
+    #expect(line.wholeMatch(of: /::error file=SampleData\/invalid\/name-too-long\.trackport\.json,line=\d+,col=\d+,title=name-too-long::.+/) != nil)
+  }
+
+  @Test func warningsFailOnlyWithStrict() throws {
+    let file = "SampleData/invalid/color-off-palette.trackport.json"
+    #expect(try CLI.run(["validate", file]).status == 0)
+    #expect(try CLI.run(["validate", file, "--strict"]).status == 1)
+    #expect(try CLI.run(["validate", file, "--strict", "--ignore", "color-off-palette"]).status == 0)
+  }
+
+  @Test func selectKeepsOnlyTheNamedCodes() throws {
+    let result = try CLI.run(["validate", "SampleData/invalid/name-too-long.trackport.json", "--select", "color-invalid"])
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("[name-too-long]"))
+  }
+
+  @Test func unknownCodesAreRefused() throws {
+    let result = try CLI.run(["validate", CLI.demo, "--ignore", "name-to-long"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("unknown code 'name-to-long'"))
+  }
+
+  @Test func todayDecidesWhatIsInTheFuture() throws {
+    let file = "SampleData/invalid/record-in-future.trackport.json"
+    let pinned = try CLI.run(["validate", file, "--today", "2026-11-22", "--format", "json"])
+    #expect(pinned.stdout.contains("\"record-in-future\""))
+    let later = try CLI.run(["validate", file, "--today", "2100-01-01", "--format", "json"])
+    #expect(!later.stdout.contains("\"record-in-future\""))
+  }
+
+  @Test func everyFileIsReportedAndTheWorstStatusWins() throws {
+    let result = try CLI.run(["validate", CLI.demo, "SampleData/invalid/malformed-truncated.trackport.json",
+                              "SampleData/invalid/name-too-long.trackport.json"])
+    #expect(result.status == 65)
+    #expect(result.stdout.contains("[malformed-input]"))
+    #expect(result.stdout.contains("[name-too-long]"))
+    #expect(result.stdout.contains("\(CLI.demo): valid"))
+  }
+
+  @Test func unsupportedVersionIsExit65() throws {
+    let result = try CLI.run(["validate", "SampleData/invalid/malformed-unknown-version.trackport.json"])
+    #expect(result.status == 65)
+    #expect(result.stdout.contains("[unsupported-version]"))
+  }
+}
