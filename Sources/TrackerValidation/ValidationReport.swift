@@ -7,9 +7,12 @@ import TrackerModel
 public struct ValidationReport: Hashable, Sendable {
   /// Findings in the order they were produced (rule order, then dataset order).
   public private(set) var diagnostics: [Diagnostic]
+  /// How many findings are errors.
   public private(set) var errorCount: Int
+  /// How many findings are warnings.
   public private(set) var warningCount: Int
 
+  /// A report of these findings, counted.
   public init(diagnostics: [Diagnostic] = []) {
     self.diagnostics = diagnostics
     errorCount = diagnostics.count(where: { $0.severity == .error })

@@ -28,7 +28,7 @@ public struct EventMultipleRecordsRule: ValidationRule {
       guard let first = completion[t], records[r].date != first else { continue }
       diagnostics.append(diagnostic(
         "event completed on \(first) is recorded again on \(records[r].date)",
-        at: JSONPointer.make("records", r, "date")))
+        at: RecordDays.pointer(r, "date")))
     }
   }
 }

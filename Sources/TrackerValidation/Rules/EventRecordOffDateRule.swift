@@ -17,7 +17,7 @@ public struct EventRecordOffDateRule: ValidationRule {
       guard let planned = dates[t], records[r].date != planned else { continue }
       diagnostics.append(diagnostic(
         "event planned on \(planned) is recorded on \(records[r].date)",
-        at: JSONPointer.make("records", r, "date")))
+        at: RecordDays.pointer(r, "date")))
     }
   }
 }

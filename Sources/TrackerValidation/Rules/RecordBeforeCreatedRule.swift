@@ -19,7 +19,7 @@ public struct RecordBeforeCreatedRule: ValidationRule {
       guard date.dayNumber < created[t] else { continue }
       diagnostics.append(diagnostic(
         "record on \(date) is before the tracker was created on \(LocalDate(dayNumber: created[t]))",
-        at: JSONPointer.make("records", r, "date")))
+        at: RecordDays.pointer(r, "date")))
     }
   }
 }

@@ -34,7 +34,7 @@ public struct RecordDuplicateRule: ValidationRule {
       guard let first = seen.repeatOf(RecordDays.key(tracker: t, day: date), at: r) else { continue }
       diagnostics.append(diagnostic(
         "tracker \"\(records[r].trackerId)\" is already recorded on \(date)",
-        at: JSONPointer.make("records", r, "date"),
+        at: RecordDays.pointer(r, "date"),
         note: "first recorded at \(JSONPointer.make("records", first))"))
     }
   }

@@ -17,7 +17,7 @@ public struct RecordInFutureRule: ValidationRule {
     for (r, record) in context.dataset.records.enumerated() where record.date > today {
       diagnostics.append(diagnostic(
         "record on \(record.date) is after today (\(today))",
-        at: JSONPointer.make("records", r, "date")))
+        at: RecordDays.pointer(r, "date")))
     }
   }
 }

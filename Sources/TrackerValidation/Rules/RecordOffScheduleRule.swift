@@ -10,6 +10,9 @@ public struct RecordOffScheduleRule: ValidationRule {
     code: "record-off-schedule", severity: .warning,
     summary: "A habit is recorded on a weekday not in its schedule.")
 
+  /// Canonical weekday names by index, so a finding does not build `Weekday.allCases`.
+  private static let weekdayNames = Weekday.allCases.map(\.rawValue)
+
   public init() {}
 
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
@@ -22,10 +25,11 @@ public struct RecordOffScheduleRule: ValidationRule {
     for (r, t) in context.index.recordTracker.enumerated() where t >= 0 {
       let mask = masks[t]
       let date = records[r].date
-      guard mask >= 0, mask & (1 << RecordDays.weekdayIndex(date.dayNumber)) == 0 else { continue }
+      let weekday = RecordDays.weekdayIndex(date.dayNumber)
+      guard mask >= 0, mask & (1 << weekday) == 0 else { continue }
       diagnostics.append(diagnostic(
-        "habit is recorded on \(date), a \(date.weekday.rawValue), which is not in its schedule",
-        at: JSONPointer.make("records", r, "date")))
+        "habit is recorded on \(date), a \(Self.weekdayNames[weekday]), which is not in its schedule",
+        at: RecordDays.pointer(r, "date")))
     }
   }
 }

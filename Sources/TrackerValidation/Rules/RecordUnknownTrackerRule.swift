@@ -15,7 +15,7 @@ public struct RecordUnknownTrackerRule: ValidationRule {
     for (r, t) in context.index.recordTracker.enumerated() where t < 0 {
       diagnostics.append(diagnostic(
         "tracker \"\(records[r].trackerId)\" does not exist",
-        at: JSONPointer.make("records", r, "trackerId")))
+        at: RecordDays.pointer(r, "trackerId")))
     }
   }
 }

@@ -4,6 +4,7 @@ import TrackerModel
 ///
 /// Characters are Swift `Character`s (grapheme clusters), counted as `name-too-long` counts.
 public struct TaskTitleTooLongRule: ValidationRule {
+  /// The most characters a task title may have.
   public static let limit = 38
   public static let descriptor = DiagnosticDescriptor(
     code: "task-title-too-long", severity: .error,

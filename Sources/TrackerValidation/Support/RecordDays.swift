@@ -14,4 +14,11 @@ enum RecordDays {
   static func key(tracker: Int, day: LocalDate) -> Int {
     (tracker << 32) | Int(UInt32(truncatingIfNeeded: day.dayNumber))
   }
+
+  /// `/records/N/field`, built directly: record rules may report a million findings, and
+  /// ``JSONPointer/make(_:)`` boxes and escapes every component. Field names here need no
+  /// escaping.
+  static func pointer(_ record: Int, _ field: StaticString) -> String {
+    "/records/" + String(record) + "/" + field.description
+  }
 }
