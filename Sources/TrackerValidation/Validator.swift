@@ -34,13 +34,38 @@ public struct Validator: Sendable {
     self.options = options
   }
 
+  /// What every built-in rule reports, in the order `trackport rules` lists them.
+  public static var descriptors: [DiagnosticDescriptor] { standardRules.map { $0.descriptor } }
+
+  /// The built-in rule with this code, or `nil`.
+  public static func rule(code: String) -> (any ValidationRule.Type)? {
+    standardRules.first { $0.descriptor.code == code }
+  }
+
+  /// The codes among `codes` that no rule of this validator reports, sorted: lets the CLI
+  /// reject a misspelt `--select`/`--ignore` code instead of silently matching nothing.
+  public func unknownCodes(in codes: some Sequence<String>) -> [String] {
+    let known = Set(rules.map { $0.descriptor.code })
+    return Set(codes).subtracting(known).sorted()
+  }
+
   /// All findings, in rule order, then in dataset order within a rule.
-  public func validate(_ dataset: TrackerDataset) -> [Diagnostic] {
-    let context = RuleContext(dataset: dataset, today: options.today)
+  ///
+  /// Pass `index` when the caller has one already (the agenda or statistics built it), so the
+  /// record list is not indexed twice.
+  public func validate(_ dataset: TrackerDataset, index: DatasetIndex? = nil) -> [Diagnostic] {
+    let active = rules.filter { options.includes($0.descriptor.code) }
+    guard !active.isEmpty else { return [] }
+    let context = RuleContext(dataset: dataset, index: index, today: options.today)
     var diagnostics: [Diagnostic] = []
-    for rule in rules where options.includes(rule.descriptor.code) {
+    for rule in active {
       rule.init().check(context, into: &diagnostics)
     }
     return diagnostics
+  }
+
+  /// ``validate(_:index:)`` as a ``ValidationReport``.
+  public func report(_ dataset: TrackerDataset, index: DatasetIndex? = nil) -> ValidationReport {
+    ValidationReport(diagnostics: validate(dataset, index: index))
   }
 }

@@ -1,0 +1,24 @@
+import TrackerModel
+
+/// A valid emoji that is not one of the app's 18 picker emoji.
+///
+/// Matching goes through ``PaletteEmoji/init(matching:)``, so the variants real apps wrote
+/// (🏝 or ❤ with or without VS16, 😉 for 🙂) are on the palette. The app would show the emoji,
+/// but a user could not pick it again when editing.
+public struct EmojiOffPaletteRule: ValidationRule {
+  public static let descriptor = DiagnosticDescriptor(
+    code: "emoji-off-palette", severity: .warning,
+    summary: "A tracker emoji is not one of the app's 18 emoji.")
+
+  public init() {}
+
+  public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
+    for (i, tracker) in context.dataset.trackers.enumerated() {
+      guard let emoji = tracker.emoji, emoji.isSingleEmoji, PaletteEmoji(matching: emoji) == nil
+      else { continue }
+      diagnostics.append(diagnostic(
+        "emoji \"\(emoji)\" is not in the app's emoji palette",
+        at: JSONPointer.make("trackers", i, "emoji")))
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import TrackerModel
+
+/// A tracker name that is empty or only whitespace: the app cannot create such a tracker.
+public struct NameEmptyRule: ValidationRule {
+  public static let descriptor = DiagnosticDescriptor(
+    code: "name-empty", severity: .error,
+    summary: "A tracker name is empty or only whitespace.")
+
+  public init() {}
+
+  public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
+    for (i, tracker) in context.dataset.trackers.enumerated() where tracker.name.isBlank {
+      diagnostics.append(diagnostic(
+        "tracker name is empty", at: JSONPointer.make("trackers", i, "name")))
+    }
+  }
+}

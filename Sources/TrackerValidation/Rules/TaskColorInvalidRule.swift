@@ -1,0 +1,20 @@
+import TrackerModel
+
+/// A task colour that is not `#RRGGBB` (upper or lower case hex). A missing or empty colour is
+/// `task-color-missing`. Task colours have no palette warning: the Daily Plan palette is not
+/// specified.
+public struct TaskColorInvalidRule: ValidationRule {
+  public static let descriptor = DiagnosticDescriptor(
+    code: "task-color-invalid", severity: .error,
+    summary: "A task colour is not #RRGGBB.")
+
+  public init() {}
+
+  public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
+    for (i, task) in context.dataset.tasks.enumerated() {
+      guard let color = task.color, !color.isEmpty, !color.isHexColor else { continue }
+      diagnostics.append(diagnostic(
+        "color \"\(color)\" is not #RRGGBB", at: JSONPointer.make("tasks", i, "color")))
+    }
+  }
+}

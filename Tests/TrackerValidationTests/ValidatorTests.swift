@@ -1,0 +1,110 @@
+import Testing
+import TrackerModel
+@testable import TrackerValidation
+
+@Suite struct ValidatorTests {
+  typealias F = Finding
+
+  @Test func validDatasetHasNoFindings() {
+    #expect(Fixture.findings(Fixture.valid) == [])
+    #expect(Fixture.findings(Fixture.valid, today: nil) == [])
+    #expect(Fixture.findings(TrackerDataset()) == [])
+  }
+
+  /// A dataset with one error and two warnings.
+  static var mixed: TrackerDataset {
+    var d = Fixture.valid
+    d.trackers[0].name = ""
+    d.trackers[1].color = "#010203"
+    d.categories[0].title = "Pinned"
+    return d
+  }
+
+  @Test func selectKeepsOnlyTheGivenCodes() {
+    #expect(Fixture.findings(Self.mixed, select: ["name-empty", "category-reserved"]) == [
+      F("/trackers/0/name", "name-empty"), F("/categories/0/title", "category-reserved"),
+    ])
+  }
+
+  @Test func ignoreDropsTheGivenCodesEvenWhenSelected() {
+    #expect(Fixture.findings(Self.mixed, ignore: ["name-empty"]) == [
+      F("/trackers/1/color", "color-off-palette"), F("/categories/0/title", "category-reserved"),
+    ])
+    #expect(Fixture.findings(Self.mixed, select: ["name-empty"], ignore: ["name-empty"]) == [])
+  }
+
+  @Test func reportCountsAndStrictness() {
+    let report = Validator().report(Self.mixed)
+    #expect(report.errorCount == 1)
+    #expect(report.warningCount == 2)
+    #expect(!report.isValid(strict: false))
+    let warningsOnly = Validator(options: ValidationOptions(ignore: ["name-empty"])).report(Self.mixed)
+    #expect(warningsOnly.isValid(strict: false))
+    #expect(!warningsOnly.isValid(strict: true))
+    #expect(ValidationReport().isValid(strict: true))
+    #expect(report.codes == ["name-empty", "color-off-palette", "category-reserved"])
+  }
+
+  @Test func mergingAddsCounts() {
+    let report = Validator().report(Self.mixed)
+    let lossNotice = Diagnostic(code: "dropped-field", severity: .warning, message: "dropped")
+    let merged = report.merging(ValidationReport(diagnostics: [lossNotice]))
+    #expect(merged.errorCount == 1)
+    #expect(merged.warningCount == 3)
+    #expect(merged.diagnostics.last?.code == "dropped-field")
+  }
+
+  @Test func sortedByLocationOrdersIndicesNumerically() {
+    func at(_ pointer: String, _ code: String, _ severity: Severity = .error) -> Diagnostic {
+      Diagnostic(code: code, severity: severity, message: "", location: SourceLocation(pointer: pointer))
+    }
+    let report = ValidationReport(diagnostics: [
+      at("/records/10/date", "b"), at("/records/9/date", "a"), at("/categories/0", "c"),
+      at("/records/9/date", "w", .warning), at("/records/9", "p"),
+    ]).sortedByLocation()
+    #expect(report.diagnostics.map { F($0.location.pointer ?? "", $0.code) } == [
+      F("/categories/0", "c"), F("/records/9", "p"), F("/records/9/date", "a"),
+      F("/records/9/date", "w"), F("/records/10/date", "b"),
+    ])
+  }
+
+  @Test func standardRulesHaveUniqueCodesErrorsFirst() {
+    let descriptors = Validator.descriptors
+    #expect(descriptors.count == 32)
+    #expect(Set(descriptors.map(\.code)).count == descriptors.count)
+    let severities = descriptors.map(\.severity)
+    #expect(severities == severities.sorted(by: >))
+    for d in descriptors {
+      #expect(d.code.allSatisfy { $0.isLowercase || $0 == "-" }, "\(d.code) is not kebab-case")
+      #expect(d.summary.hasSuffix("."))
+    }
+  }
+
+  @Test func everyRuleReportsItsOwnCodeAndSeverity() {
+    // A dataset that breaks many rules at once.
+    var d = Self.mixed
+    d.trackers.append(d.trackers[1])
+    d.records.append(TrackerRecord(trackerId: "nobody", date: Fixture.day("2099-12-31")))
+    for rule in Validator.standardRules {
+      for diagnostic in Validator(rules: [rule], options: ValidationOptions(today: Fixture.today)).validate(d) {
+        #expect(diagnostic.code == rule.descriptor.code)
+        #expect(diagnostic.severity == rule.descriptor.severity)
+        #expect(diagnostic.location.pointer?.hasPrefix("/") == true)
+        #expect(!diagnostic.message.isEmpty)
+      }
+    }
+  }
+
+  @Test func unknownCodesAreNamed() {
+    #expect(Validator().unknownCodes(in: ["name-empty", "nmae-empty", "zzz"]) == ["nmae-empty", "zzz"])
+    #expect(Validator.rule(code: "record-duplicate")?.descriptor == RecordDuplicateRule.descriptor)
+    #expect(Validator.rule(code: "no-such-rule") == nil)
+  }
+
+  @Test func aGivenIndexIsUsed() {
+    var d = Fixture.valid
+    d.records.append(TrackerRecord(trackerId: Fixture.water, date: Fixture.day("2026-01-05")))
+    let index = DatasetIndex(d)
+    #expect(Validator().validate(d, index: index).map(\.code) == ["record-duplicate"])
+  }
+}
