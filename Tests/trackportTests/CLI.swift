@@ -37,18 +37,20 @@ enum CLI {
     if let input { inPipe.fileHandleForWriting.write(input) }
     try inPipe.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
-    var outData = Data(), errData = Data()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errBox = Box()
     let group = DispatchGroup()
     group.enter()
+    let errHandle = err.fileHandleForReading
     DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
+      errBox.data = errHandle.readDataToEndOfFile()
       group.leave()
     }
-    outData = out.fileHandleForReading.readDataToEndOfFile()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
     return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                  stderr: String(decoding: errData, as: UTF8.self))
+                  stderr: String(decoding: errBox.data, as: UTF8.self))
   }
 
   /// A fresh temporary folder.
