@@ -8,9 +8,11 @@ public struct DatasetIndex: Sendable {
   /// For each record, the index of its tracker, or `-1` when the tracker is unknown.
   public let recordTracker: [Int]
   /// For each tracker, the days it has a record on (duplicates collapse).
-  public let completedDays: [Set<LocalDate>]
+  public let completedDays: [DaySet]
   /// For each tracker, its earliest record day.
   public let firstCompletion: [LocalDate?]
+  /// For each tracker, how many records it has (duplicates counted).
+  public let recordCounts: [Int]
 
   public init(_ dataset: TrackerDataset) {
     var trackers: [String: Int] = [:]
@@ -20,8 +22,7 @@ public struct DatasetIndex: Sendable {
     for (i, c) in dataset.categories.enumerated() where categories[c.id] == nil { categories[c.id] = i }
 
     var recordTracker = [Int](repeating: -1, count: dataset.records.count)
-    var days = [Set<LocalDate>](repeating: [], count: dataset.trackers.count)
-    var first = [LocalDate?](repeating: nil, count: dataset.trackers.count)
+    var days = [[Int]](repeating: [], count: dataset.trackers.count)
     // Records of one tracker usually come together: remember the last id to skip most hashing.
     var lastID: String?
     var lastIndex = -1
@@ -33,14 +34,13 @@ public struct DatasetIndex: Sendable {
         lastIndex = t
       }
       recordTracker[r] = t
-      guard t >= 0 else { continue }
-      days[t].insert(record.date)
-      if let f = first[t], f <= record.date {} else { first[t] = record.date }
+      if t >= 0 { days[t].append(record.date.dayNumber) }
     }
     trackerPosition = trackers
     categoryPosition = categories
     self.recordTracker = recordTracker
-    completedDays = days
-    firstCompletion = first
+    recordCounts = days.map(\.count)
+    completedDays = days.map { DaySet(dayNumbers: $0) }
+    firstCompletion = completedDays.map(\.first)
   }
 }

@@ -41,8 +41,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The day of the week.
   public var weekday: Weekday {
-    // 1970-01-01 was a Thursday; Weekday's raw order is Monday-first.
-    Weekday.allCases[((dayNumber + 3) % 7 + 7) % 7]
+    // 1970-01-01 was a Thursday; Weekday's order is Monday-first.
+    Weekday(index: ((dayNumber + 3) % 7 + 7) % 7)
   }
 
   /// The day `days` days later (earlier when negative).
@@ -53,8 +53,27 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// `YYYY-MM-DD`.
   public var description: String {
+    String(unsafeUninitializedCapacity: 10) { buffer in writeUTF8(into: UnsafeMutableRawBufferPointer(buffer)) }
+  }
+
+  /// Writes `YYYY-MM-DD` (10 bytes) at the start of `buffer`, which must hold 10 bytes;
+  /// returns 10. For writers that format millions of dates without making `String`s.
+  @discardableResult
+  public func writeUTF8(into buffer: UnsafeMutableRawBufferPointer) -> Int {
     let (y, m, d) = components
-    return LocalDate.pad(y, 4) + "-" + LocalDate.pad(m, 2) + "-" + LocalDate.pad(d, 2)
+    func put(_ value: Int, _ at: Int, _ width: Int) {
+      var v = value
+      for i in stride(from: at + width - 1, through: at, by: -1) {
+        buffer[i] = UInt8(0x30 + v % 10)
+        v /= 10
+      }
+    }
+    put(y, 0, 4)
+    buffer[4] = UInt8(ascii: "-")
+    put(m, 5, 2)
+    buffer[7] = UInt8(ascii: "-")
+    put(d, 8, 2)
+    return 10
   }
 
   public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }

@@ -3,7 +3,30 @@ public enum Weekday: String, CaseIterable, Hashable, Comparable, Sendable, Codab
   case mon, tue, wed, thu, fri, sat, sun
 
   /// 0 for Monday ... 6 for Sunday.
-  public var index: Int { Weekday.allCases.firstIndex(of: self) ?? 0 }
+  public var index: Int {
+    switch self {
+    case .mon: 0
+    case .tue: 1
+    case .wed: 2
+    case .thu: 3
+    case .fri: 4
+    case .sat: 5
+    case .sun: 6
+    }
+  }
+
+  /// The weekday with this ``index`` (taken modulo 7).
+  public init(index: Int) {
+    switch ((index % 7) + 7) % 7 {
+    case 0: self = .mon
+    case 1: self = .tue
+    case 2: self = .wed
+    case 3: self = .thu
+    case 4: self = .fri
+    case 5: self = .sat
+    default: self = .sun
+    }
+  }
 
   /// The app's short Russian name: «Пн Вт Ср Чт Пт Сб Вс».
   public var shortRussianName: String { ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"][index] }

@@ -51,3 +51,29 @@ import Testing
     #expect(LocalDateTime("2026-11-23T10:30")! > t)
   }
 }
+
+@Suite struct DaySetTests {
+  @Test func sortsAndCollapsesRepeats() {
+    let days = DaySet(dayNumbers: [5, 3, 5, 9, 3])
+    #expect(days.count == 3)
+    #expect(days.map(\.dayNumber) == [3, 5, 9])
+    #expect(days.first?.dayNumber == 3 && days.last?.dayNumber == 9)
+    #expect(days.contains(LocalDate(dayNumber: 5)))
+    #expect(!days.contains(LocalDate(dayNumber: 4)))
+    #expect(days.count(in: LocalDate(dayNumber: 4)...LocalDate(dayNumber: 9)) == 2)
+    #expect(DaySet(dayNumbers: []).isEmpty)
+  }
+
+  @Test func indexCountsRecordsAndDistinctDays() {
+    let day = LocalDate("2026-01-05")!
+    let dataset = TrackerDataset(
+      trackers: [Tracker(id: "a", kind: .habit, name: "A", categoryId: "c", emoji: nil, color: nil, schedule: [.mon])],
+      records: [TrackerRecord(trackerId: "a", date: day.adding(days: 7)), TrackerRecord(trackerId: "a", date: day),
+                TrackerRecord(trackerId: "a", date: day), TrackerRecord(trackerId: "ghost", date: day)])
+    let index = DatasetIndex(dataset)
+    #expect(index.recordCounts == [3])
+    #expect(index.completedDays[0].count == 2)
+    #expect(index.firstCompletion[0] == day)
+    #expect(index.recordTracker == [0, 0, 0, -1])
+  }
+}

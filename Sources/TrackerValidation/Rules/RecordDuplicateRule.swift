@@ -17,8 +17,7 @@ public struct RecordDuplicateRule: ValidationRule {
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     let recordTracker = context.index.recordTracker
     let days = context.index.completedDays
-    var counts = [Int](repeating: 0, count: days.count)
-    for t in recordTracker where t >= 0 { counts[t] += 1 }
+    let counts = context.index.recordCounts
     var duplicated = [Bool](repeating: false, count: days.count)
     var extra = 0
     for t in days.indices where counts[t] > days[t].count {
