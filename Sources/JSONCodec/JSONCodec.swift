@@ -27,10 +27,10 @@ public struct JSONCodec: TrackerCodec {
       var scanner = JSONScanner(bytes)
       guard scanner.peek() == UInt8(ascii: "{") else { return false }
       let needle = Array("\"trackport\"".utf8)
-      guard bytes.count >= needle.count else { return false }
-      for start in scanner.position...(bytes.count - needle.count)
-      where bytes[start] == needle[0] && needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) {
-        return true
+      var start = scanner.position
+      while start + needle.count <= bytes.count {
+        if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
+        start += 1
       }
       return false
     }

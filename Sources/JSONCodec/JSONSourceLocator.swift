@@ -180,7 +180,9 @@ private struct PathTree {
   /// The offset after the string whose opening quote is at `start`.
   private static func skimString(_ buffer: UnsafeRawBufferPointer, _ count: Int, from start: Int) throws -> Int {
     var i = start + 1
-    while i < count {
+    while true {
+      i = JSONScanner.skipPlainASCII(buffer, from: i, count: count)
+      guard i < count else { break }
       let b = buffer[i]
       if b == UInt8(ascii: "\"") { return i + 1 }
       i += b == UInt8(ascii: "\\") ? 2 : 1

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Hands out one shared `String` per distinct byte sequence, so a million records that name
 /// the same few trackers share a few string storages instead of allocating one each.
 ///
@@ -23,14 +29,14 @@ struct JSONStringInterner {
 
   /// The shared string for `bytes` (valid UTF-8).
   mutating func intern(_ bytes: UnsafeRawBufferPointer) -> String {
-    if last >= 0, matches(entries[last], bytes) { return entries[last].string }
+    if last >= 0, matches(last, bytes) { return entries[last].string }
     let hash = JSONStringInterner.hash(bytes)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
       let index = Int(slots[slot]) - 1
       if index < 0 { break }
-      if entries[index].hash == hash, matches(entries[index], bytes) {
+      if entries[index].hash == hash, matches(index, bytes) {
         last = index
         return entries[index].string
       }
@@ -46,11 +52,14 @@ struct JSONStringInterner {
     return string
   }
 
-  private func matches(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard entry.length == bytes.count else { return false }
+  @inline(__always)
+  private func matches(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    let start = entries[index].start
+    guard entries[index].length == bytes.count else { return false }
+    guard let target = bytes.baseAddress else { return true }
     return storage.withUnsafeBytes { stored in
-      for k in 0..<entry.length where stored[entry.start + k] != bytes[k] { return false }
-      return true
+      guard let base = stored.baseAddress else { return false }
+      return memcmp(base + start, target, bytes.count) == 0
     }
   }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns byte offsets into 1-based lines and columns, columns counted in Unicode scalars
 /// (UTF-8 lead bytes) and a leading byte order mark not counted.
 ///
@@ -17,14 +23,15 @@ struct JSONTextPosition {
   mutating func lineAndColumn(at target: Int) -> (line: Int, column: Int) {
     if target < offset { self = JSONTextPosition(buffer) }
     let end = min(target, buffer.count)
+    guard let base = buffer.baseAddress, offset < end else { return (line, column) }
+    // Whole lines are skipped with memchr; only the last line's scalars are counted.
+    while let found = memchr(base + offset, 0x0A, end - offset) {
+      offset = base.distance(to: UnsafeRawPointer(found)) + 1
+      line += 1
+      column = 1
+    }
     while offset < end {
-      let b = buffer[offset]
-      if b == 0x0A {
-        line += 1
-        column = 1
-      } else if b & 0xC0 != 0x80 {
-        column += 1
-      }
+      if buffer[offset] & 0xC0 != 0x80 { column += 1 }
       offset += 1
     }
     return (line, column)

@@ -130,6 +130,8 @@ import TrackerModel
     #expect(!codec.sniff(Array("[{\"trackport\": 1}]".utf8)))
     #expect(!codec.sniff(Array("{\"habits\": []}".utf8)))
     #expect(!codec.sniff([]))
+    #expect(!codec.sniff(Array("          {\"a\"".utf8)))
+    #expect(!codec.sniff(Array("{\"trackport".utf8)))
     #expect(JSONCodec.descriptor.id == "json")
     #expect(JSONCodec.descriptor.diagnostics.map(\.code) == ["unknown-key"])
   }

@@ -65,13 +65,21 @@ import TrackerModel
   }
 
   @Test func recordsShareTrackerIdStorage() throws {
+    let id = "5b0e6f0a-7c1e-4c55-9d5e-2f1a9c3b7e11"
     var text = #"{"trackport": 1, "records": ["#
     for day in 1...28 {
-      text += (day > 1 ? "," : "") + #"{"trackerId": "t\u0031", "date": "2026-02-\#(day < 10 ? "0" : "")\#(day)"}"#
+      // Every other id is written with an escape: the decoded bytes are what is shared.
+      let written = day % 2 == 0 ? id : #"5b0e6f0a-7c1e-4c55-9d5e-2f1a9c3b7e1\u0031"#
+      text += (day > 1 ? "," : "") + #"{"trackerId": "\#(written)", "date": "2026-02-\#(day < 10 ? "0" : "")\#(day)"}"#
     }
     text += "]}"
     let (dataset, _) = try Harness.decode(text)
     #expect(dataset.records.count == 28)
-    #expect(dataset.records.allSatisfy { $0.trackerId == "t1" })
+    #expect(dataset.records.allSatisfy { $0.trackerId == id })
+    let storages = Set(dataset.records.map { record in
+      var trackerId = record.trackerId
+      return trackerId.withUTF8 { Int(bitPattern: $0.baseAddress) }
+    })
+    #expect(storages.count == 1)
   }
 }
