@@ -118,14 +118,24 @@ private struct PathTree {
       }
     case UInt8(ascii: "[") where !indexChildren[node].isEmpty && depth < JSONScanner.maximumDepth:
       scanner.position += 1
+      // Wanted indices in order; the elements between them are skimmed in one loop each.
+      let wanted = indexChildren[node].sorted { $0.key < $1.key }
+      var next = 0
       var index = 0
       var more = try scanner.hasFirstElement()
       while more {
-        if let child = indexChildren[node][index] {
-          try walk(child, &scanner, depth: depth + 1)
-        } else {
-          try PathTree.skim(&scanner)
+        guard next < wanted.count else {
+          _ = try PathTree.skimElements(Int.max, &scanner)
+          break
         }
+        if wanted[next].key > index {
+          let gap = wanted[next].key - index
+          more = try PathTree.skimElements(gap, &scanner)
+          index += gap
+          continue
+        }
+        try walk(wanted[next].value, &scanner, depth: depth + 1)
+        next += 1
         index += 1
         more = try scanner.hasNextElement()
       }
@@ -171,6 +181,43 @@ private struct PathTree {
           scanner.position = i + 1
           return
         }
+      }
+      i += 1
+    }
+    throw scanner.endOfInput
+  }
+
+  /// Skips `count` elements of the array the scanner is in (it is at an element), leaving it
+  /// at the element after them; `false` when the array ends first (its `]` consumed).
+  static func skimElements(_ count: Int, _ scanner: inout JSONScanner) throws -> Bool {
+    let buffer = scanner.buffer
+    let end = scanner.count
+    var depth = 0
+    var commas = 0
+    var i = scanner.position
+    while i < end {
+      switch buffer[i] {
+      case UInt8(ascii: "\""):
+        i = try skimString(buffer, end, from: i)
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 {
+          scanner.position = i + 1
+          return false
+        }
+        depth -= 1
+      case UInt8(ascii: ","):
+        if depth == 0 {
+          commas += 1
+          if commas == count {
+            scanner.position = i + 1
+            return true
+          }
+        }
+      default:
+        break
       }
       i += 1
     }

@@ -47,6 +47,13 @@ import TrackerModel
     let found = locator.locate(pointers)
     #expect(found.count == pointers.count)
     #expect(found["/records/3/date"]?.line == 5)
-    #expect(found["/records/3/date"]?.column == 28)
+    // Record n is on line n + 2, its date at column 28.
+    let wrong = found.filter { pointer, location in
+      let n = Int(pointer.split(separator: "/")[1]) ?? -1
+      return location.line != n + 2 || location.column != 28
+    }
+    #expect(wrong.isEmpty)
+    // Past the last record: the records array itself.
+    #expect(locator.locate(["/records/5000/date"])["/records/5000/date"]?.column == 29)
   }
 }
