@@ -14,10 +14,12 @@ public struct JSONCodec: TrackerCodec {
     code: "unknown-key", severity: .warning,
     summary: "A JSON object has a key the format does not define; it is kept in extras and written back in place.")
 
+  /// Id `json`; claims `*.trackport.json` outright and `*.json` when ``sniff(_:)`` agrees.
   public static let descriptor = CodecDescriptor(
     id: "json", name: "TrackerPort JSON", summary: "Canonical JSON; carries the whole model.",
     extensions: ["trackport.json"], sniffedExtensions: ["json"], diagnostics: [unknownKey])
 
+  /// The codec has no options.
   public init() {}
 
   /// True when the first non-whitespace byte (after an optional UTF-8 byte order mark) is `{`

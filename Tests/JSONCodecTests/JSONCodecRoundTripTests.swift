@@ -59,6 +59,27 @@ import TrackerModel
                                            .number("123456789012345678901234567890")]))
   }
 
+  @Test func dayOutsideFourDigitYearsIsRefusedOnWriting() throws {
+    let dataset = TrackerDataset(records: [TrackerRecord(trackerId: "t", date: LocalDate(dayNumber: 3_000_000))])
+    let error = try #require(throws: CodecError.self) { try Harness.encode(dataset) }
+    #expect(error.kind == .unsupportedOperation)
+    #expect(error.location.pointer == "/records/0/date")
+  }
+
+  @Test func jsonNamespaceThatCannotGoInlineStaysUnderExtras() throws {
+    let tracker = Tracker(id: "t", kind: .event, name: "n", categoryId: "c", emoji: nil, color: nil,
+                          extras: ["json": .object([JSONMember("name", .string("shadow"))])])
+    let bytes = try Harness.encode(TrackerDataset(trackers: [tracker]))
+    #expect(String(decoding: bytes, as: UTF8.self).contains("""
+            "extras": {
+              "json": {
+                "name": "shadow"
+              }
+            }
+      """))
+    #expect(try Harness.decode(bytes).0.trackers == [tracker])
+  }
+
   @Test func invalidExtrasNumberIsRefusedOnWriting() {
     let dataset = TrackerDataset(extras: ["x": .number("NaN")])
     #expect(throws: CodecError.self) { try Harness.encode(dataset) }
