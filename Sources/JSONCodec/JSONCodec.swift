@@ -2,18 +2,87 @@ import TrackerCodec
 import TrackerModel
 
 /// Canonical TrackerPort JSON (`.trackport.json`): the lossless contract every format maps to.
+///
+/// The format is described key by key in `docs/json-format.md` and by
+/// `schema/trackport.schema.json`. Reading is a hand-written byte-level pull parser that goes
+/// straight into the model; writing is deterministic (same dataset, same bytes). Unknown keys
+/// are kept in the owning object's `extras["json"]`, reported as `unknown-key`, and written
+/// back in place.
 public struct JSONCodec: TrackerCodec {
+  /// Reported for every key the format does not define; the key and its value are kept.
+  public static let unknownKey = DiagnosticDescriptor(
+    code: "unknown-key", severity: .warning,
+    summary: "A JSON object has a key the format does not define; it is kept in extras and written back in place.")
+
+  /// Id `json`; claims `*.trackport.json` outright and `*.json` when ``sniff(_:)`` agrees.
   public static let descriptor = CodecDescriptor(
     id: "json", name: "TrackerPort JSON", summary: "Canonical JSON; carries the whole model.",
-    extensions: ["trackport.json"], sniffedExtensions: ["json"])
+    extensions: ["trackport.json"], sniffedExtensions: ["json"], diagnostics: [unknownKey])
 
+  /// The codec has no options.
   public init() {}
 
-  public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
-    throw CodecError(.unsupportedOperation, "JSON decoding is being written")
+  /// True when the first non-whitespace byte (after an optional UTF-8 byte order mark) is `{`
+  /// and `"trackport"` appears in the head.
+  public func sniff(_ head: [UInt8]) -> Bool {
+    head.withUnsafeBytes { bytes in
+      var scanner = JSONScanner(bytes)
+      guard scanner.peek() == UInt8(ascii: "{") else { return false }
+      let needle = Array("\"trackport\"".utf8)
+      var start = scanner.position
+      while start + needle.count <= bytes.count {
+        if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
+        start += 1
+      }
+      return false
+    }
   }
 
+  /// Reads a canonical JSON document.
+  ///
+  /// On success the context holds a ``JSONSourceLocator`` and an `unknown-key` warning per
+  /// unknown key.
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput` at the offending byte (1-based line and column
+  ///   in Unicode scalars) for broken JSON, a known key of the wrong type or with an impossible
+  ///   value, a duplicate key, a missing required key or version, or nesting deeper than 512;
+  ///   `.unsupportedVersion` when `"trackport"` is not 1; `.cannotReadInput` from the input.
+  public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
+    let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
+    let (dataset, warnings, bytes) = try input.withBytes { buffer in
+      var reader = JSONDatasetReader(buffer)
+      let dataset: TrackerDataset
+      do {
+        dataset = try reader.read()
+      } catch let failure as JSONReadFailure {
+        var position = JSONTextPosition(buffer)
+        let (line, column) = position.lineAndColumn(at: failure.offset)
+        throw CodecError(failure.kind, failure.message,
+                         location: SourceLocation(file: fileName, pointer: failure.pointer, line: line, column: column),
+                         note: failure.note)
+      }
+      var position = JSONTextPosition(buffer)
+      let warnings = reader.unknownKeys.map { unknown in
+        let (line, column) = position.lineAndColumn(at: unknown.offset)
+        return Diagnostic(code: JSONCodec.unknownKey.code, severity: .warning,
+                          message: "unknown key \"\(unknown.key)\" kept in extras",
+                          location: SourceLocation(file: fileName, pointer: unknown.pointer, line: line, column: column))
+      }
+      return (dataset, warnings, [UInt8](buffer))
+    }
+    context.report(contentsOf: warnings)
+    context.sourceLocator = JSONSourceLocator(bytes: bytes, fileName: fileName)
+    return dataset
+  }
+
+  /// Writes the dataset as canonical JSON (layout in `docs/json-format.md`).
+  ///
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for a day outside years 1-9999 or an
+  ///   `extras` number that is not a JSON number; `.io` and `.cannotCreateOutput` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
-    throw CodecError(.unsupportedOperation, "JSON encoding is being written")
+    try output.write { sink in
+      var writer = JSONDatasetWriter(sink)
+      try writer.write(dataset)
+    }
   }
 }

@@ -1,0 +1,373 @@
+import TrackerModel
+
+/// Reads canonical JSON straight into the model: a typed layer over ``JSONScanner`` that knows
+/// every key of every object, so only unknown keys and `extras` become ``JSONValue``s.
+///
+/// Unknown keys are kept in the owning object's `extras["json"]` (members in input order) and
+/// listed in ``unknownKeys`` for the codec to report.
+struct JSONDatasetReader {
+  /// An unknown key met while reading.
+  struct UnknownKey {
+    var offset: Int
+    var pointer: String
+    var key: String
+  }
+
+  var scanner: JSONScanner
+  var interner = JSONStringInterner()
+  private(set) var unknownKeys: [UnknownKey] = []
+  private var rootOffset = 0
+  private var versionSeen = false
+
+  init(_ buffer: UnsafeRawBufferPointer) {
+    scanner = JSONScanner(buffer)
+  }
+
+  // Key tables: a key's index in its table is its bit in the `seen` mask.
+  static let rootKeys: [StaticString] = [
+    "trackport", "categories", "trackers", "records", "tasks", "taskCategoryOrder", "extras",
+  ]
+  static let categoryKeys: [StaticString] = ["id", "title", "extras"]
+  static let trackerKeys: [StaticString] = [
+    "id", "kind", "name", "categoryId", "emoji", "color", "schedule", "date", "pinned", "createdOn", "extras",
+  ]
+  static let recordKeys: [StaticString] = ["trackerId", "date", "extras"]
+  static let taskKeys: [StaticString] = [
+    "id", "title", "description", "color", "category", "start", "end", "done", "reminders",
+    "attachments", "position", "extras",
+  ]
+  static let attachmentKeys: [StaticString] = ["name", "uri"]
+
+  /// Reads the whole document. A failure before the version key was read is replaced by an
+  /// `unsupportedVersion` failure when the document declares another version: a future
+  /// format's shape should be refused for its version, not for its shape.
+  mutating func read() throws -> TrackerDataset {
+    do {
+      return try readDocument()
+    } catch let failure as JSONReadFailure where !versionSeen && failure.kind == .malformedInput {
+      if let refusal = JSONDatasetReader.versionRefusal(in: scanner.buffer) { throw refusal }
+      throw failure
+    }
+  }
+
+  private mutating func readDocument() throws -> TrackerDataset {
+    guard let first = scanner.peek() else { throw scanner.endOfInput }
+    guard first == UInt8(ascii: "{") else {
+      throw scanner.unexpected("expected '{' at the start of a TrackerPort JSON document")
+    }
+    rootOffset = scanner.position
+    scanner.position += 1
+    var dataset = TrackerDataset()
+    var unknown: [JSONMember] = []
+    var unknownSet = JSONKeySet()
+    var seen = 0
+    var more = try scanner.hasFirstMember()
+    while more {
+      let key = try scanner.readKey()
+      guard let k = keyIndex(key, JSONDatasetReader.rootKeys) else {
+        unknown.append(try readUnknown(key, depth: 1, base: "", into: &unknownSet, among: unknown))
+        more = try scanner.hasNextMember()
+        continue
+      }
+      try markSeen(k, &seen, key, JSONDatasetReader.rootKeys)
+      switch k {
+      case 0: try readVersion()
+      case 1:
+        dataset.categories = try readArray("categories", "an array of category objects") { r, i in
+          try r.readCategory(index: i)
+        }
+      case 2:
+        dataset.trackers = try readArray("trackers", "an array of tracker objects") { r, i in
+          try r.readTracker(index: i)
+        }
+      case 3: dataset.records = try readRecords()
+      case 4:
+        dataset.tasks = try readArray("tasks", "an array of task objects") { r, i in
+          try r.readTask(index: i)
+        }
+      case 5: dataset.taskCategoryOrder = try readStringArray("taskCategoryOrder", base: "")
+      default: dataset.extras = try readExtras(base: "", depth: 1)
+      }
+      more = try scanner.hasNextMember()
+    }
+    if scanner.peek() != nil {
+      throw scanner.unexpected("unexpected content after the end of the document")
+    }
+    guard versionSeen else {
+      throw JSONReadFailure(at: rootOffset, "missing \"trackport\": 1, the format version", pointer: "",
+                            note: "a TrackerPort JSON document starts with {\"trackport\": 1, ...}")
+    }
+    JSONDatasetReader.keep(unknown, in: &dataset.extras)
+    return dataset
+  }
+
+  private mutating func readVersion() throws {
+    guard let b = scanner.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
+      throw typeError("trackport", pointer: "/trackport", "the format version number 1")
+    }
+    let span = try scanner.readNumber()
+    let text = scanner.text(span)
+    guard text == "1" else {
+      throw JSONReadFailure(.unsupportedVersion, at: span.lowerBound, "unsupported trackport format version \(text)",
+                            pointer: "/trackport", note: "this build reads version 1")
+    }
+    versionSeen = true
+  }
+
+  /// The refusal of a document whose top-level `"trackport"` is a number other than 1, found
+  /// by skimming the top level; `nil` when there is none (or the skim fails first).
+  static func versionRefusal(in buffer: UnsafeRawBufferPointer) -> JSONReadFailure? {
+    var s = JSONScanner(buffer)
+    do {
+      try s.expect(UInt8(ascii: "{"), "")
+      var more = try s.hasFirstMember()
+      while more {
+        let key = try s.readKey()
+        if s.token(key, is: "trackport") {
+          guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else { return nil }
+          let span = try s.readNumber()
+          let text = s.text(span)
+          guard text != "1" else { return nil }
+          return JSONReadFailure(.unsupportedVersion, at: span.lowerBound, "unsupported trackport format version \(text)",
+                                 pointer: "/trackport", note: "this build reads version 1")
+        }
+        try s.skipValue(depth: 1)
+        more = try s.hasNextMember()
+      }
+    } catch {
+      return nil
+    }
+    return nil
+  }
+
+  // MARK: Entities
+
+  private mutating func readCategory(index: Int) throws -> TrackerCategory {
+    let base = "/categories/\(index)"
+    let open = try openObject(base, "each category must be an object")
+    var id: String?, title: String?
+    var extras: Extras = [:]
+    var unknown: [JSONMember] = []
+    var unknownSet = JSONKeySet()
+    var seen = 0
+    var more = try scanner.hasFirstMember()
+    while more {
+      let key = try scanner.readKey()
+      if let k = keyIndex(key, JSONDatasetReader.categoryKeys) {
+        try markSeen(k, &seen, key, JSONDatasetReader.categoryKeys)
+        switch k {
+        case 0: id = try readString("id", base)
+        case 1: title = try readString("title", base)
+        default: extras = try readExtras(base: base, depth: 3)
+        }
+      } else {
+        unknown.append(try readUnknown(key, depth: 3, base: base, into: &unknownSet, among: unknown))
+      }
+      more = try scanner.hasNextMember()
+    }
+    guard let id else { throw missing("category", "id", open, base) }
+    guard let title else { throw missing("category", "title", open, base) }
+    JSONDatasetReader.keep(unknown, in: &extras)
+    return TrackerCategory(id: id, title: title, extras: extras)
+  }
+
+  private mutating func readTracker(index: Int) throws -> Tracker {
+    let base = "/trackers/\(index)"
+    let open = try openObject(base, "each tracker must be an object")
+    var id: String?, name: String?, categoryId: String?, kind: TrackerKind?
+    var emoji: String?, color: String?, schedule: [Weekday]?
+    var date: LocalDate?, createdOn: LocalDate?
+    var pinned = false
+    var extras: Extras = [:]
+    var unknown: [JSONMember] = []
+    var unknownSet = JSONKeySet()
+    var seen = 0
+    var more = try scanner.hasFirstMember()
+    while more {
+      let key = try scanner.readKey()
+      if let k = keyIndex(key, JSONDatasetReader.trackerKeys) {
+        try markSeen(k, &seen, key, JSONDatasetReader.trackerKeys)
+        switch k {
+        case 0: id = try readString("id", base)
+        case 1:
+          let (text, offset) = try readStringWithOffset("kind", base)
+          guard let value = TrackerKind(rawValue: text) else {
+            throw JSONReadFailure(at: offset, "\"kind\" must be \"habit\" or \"event\", not \(quoted(text))",
+                                  pointer: base + "/kind")
+          }
+          kind = value
+        case 2: name = try readString("name", base)
+        case 3: categoryId = try readString("categoryId", base)
+        case 4: emoji = try readOptionalString("emoji", base)
+        case 5: color = try readOptionalString("color", base)
+        case 6: schedule = try readSchedule(base)
+        case 7: date = try readOptionalDate("date", base)
+        case 8: pinned = try readBool("pinned", base)
+        case 9: createdOn = try readOptionalDate("createdOn", base)
+        default: extras = try readExtras(base: base, depth: 3)
+        }
+      } else {
+        unknown.append(try readUnknown(key, depth: 3, base: base, into: &unknownSet, among: unknown))
+      }
+      more = try scanner.hasNextMember()
+    }
+    guard let id else { throw missing("tracker", "id", open, base) }
+    guard let kind else { throw missing("tracker", "kind", open, base) }
+    guard let name else { throw missing("tracker", "name", open, base) }
+    guard let categoryId else { throw missing("tracker", "categoryId", open, base) }
+    JSONDatasetReader.keep(unknown, in: &extras)
+    return Tracker(id: id, kind: kind, name: name, categoryId: categoryId, emoji: emoji, color: color,
+                   schedule: schedule, date: date, pinned: pinned, createdOn: createdOn, extras: extras)
+  }
+
+  /// The hot path: a big file is mostly records. Tracker ids are interned.
+  private mutating func readRecords() throws -> [TrackerRecord] {
+    guard scanner.peek() == UInt8(ascii: "[") else {
+      throw typeError("records", pointer: "/records", "an array of record objects")
+    }
+    scanner.position += 1
+    var records: [TrackerRecord] = []
+    var index = 0
+    var more = try scanner.hasFirstElement()
+    while more {
+      records.append(try readRecord(index: index))
+      index += 1
+      more = try scanner.hasNextElement()
+    }
+    return records
+  }
+
+  private mutating func readRecord(index: Int) throws -> TrackerRecord {
+    let open = try openObject("/records/\(index)", "each record must be an object")
+    var trackerId: String?
+    var date: LocalDate?
+    var extras: Extras = [:]
+    var unknown: [JSONMember] = []
+    var unknownSet = JSONKeySet()
+    var seen = 0
+    var more = try scanner.hasFirstMember()
+    while more {
+      let key = try scanner.readKey()
+      if let k = keyIndex(key, JSONDatasetReader.recordKeys) {
+        try markSeen(k, &seen, key, JSONDatasetReader.recordKeys)
+        switch k {
+        case 0:
+          guard scanner.peek() == UInt8(ascii: "\"") else {
+            throw typeError("trackerId", pointer: "/records/\(index)/trackerId", "a string")
+          }
+          let token = try scanner.readString()
+          trackerId = scanner.withBytes(token) { interner.intern($0) }
+        case 1: date = try readDate("date", "/records/\(index)")
+        default: extras = try readExtras(base: "/records/\(index)", depth: 3)
+        }
+      } else {
+        unknown.append(try readUnknown(key, depth: 3, base: "/records/\(index)", into: &unknownSet, among: unknown))
+      }
+      more = try scanner.hasNextMember()
+    }
+    guard let trackerId else { throw missing("record", "trackerId", open, "/records/\(index)") }
+    guard let date else { throw missing("record", "date", open, "/records/\(index)") }
+    JSONDatasetReader.keep(unknown, in: &extras)
+    return TrackerRecord(trackerId: trackerId, date: date, extras: extras)
+  }
+
+  // MARK: Containers
+
+  /// Reads an array of entities, one `element` call per item (at the item's first byte).
+  mutating func readArray<T>(_ key: String, _ expected: String,
+                                     _ element: (inout JSONDatasetReader, Int) throws -> T) throws -> [T] {
+    guard scanner.peek() == UInt8(ascii: "[") else { throw typeError(key, pointer: "/" + key, expected) }
+    scanner.position += 1
+    var items: [T] = []
+    var more = try scanner.hasFirstElement()
+    while more {
+      items.append(try element(&self, items.count))
+      more = try scanner.hasNextElement()
+    }
+    return items
+  }
+
+  /// Consumes `{` and returns its offset, or fails with a type error at `base`.
+  mutating func openObject(_ base: @autoclosure () -> String, _ message: String) throws -> Int {
+    guard scanner.peek() == UInt8(ascii: "{") else {
+      let found = scanner.kindOfNextValue()
+      throw JSONReadFailure(at: min(scanner.position, scanner.count), "\(message), not \(found)", pointer: base())
+    }
+    let open = scanner.position
+    scanner.position += 1
+    return open
+  }
+
+  /// An `extras` object: namespace → any value.
+  mutating func readExtras(base: String, depth: Int) throws -> Extras {
+    guard scanner.peek() == UInt8(ascii: "{") else {
+      throw typeError("extras", pointer: base + "/extras", "an object of namespaces")
+    }
+    scanner.position += 1
+    var extras: Extras = [:]
+    var more = try scanner.hasFirstMember()
+    while more {
+      let token = try scanner.readKey()
+      let key = scanner.string(token)
+      guard extras[key] == nil else {
+        throw JSONReadFailure(at: token.offset, "duplicate key \"\(key)\" in an object",
+                              pointer: base + "/extras/" + JSONPointer.escape(key))
+      }
+      extras[key] = try scanner.readValue(depth: depth + 1)
+      more = try scanner.hasNextMember()
+    }
+    return extras
+  }
+
+  /// Reads an unknown key's value and records it for a warning.
+  mutating func readUnknown(_ token: JSONStringToken, depth: Int, base: String,
+                                    into set: inout JSONKeySet, among members: [JSONMember]) throws -> JSONMember {
+    let key = scanner.string(token)
+    guard set.insert(key, members: members) else {
+      throw JSONReadFailure(at: token.offset, "duplicate key \"\(key)\" in an object",
+                            pointer: base + "/" + JSONPointer.escape(key))
+    }
+    unknownKeys.append(UnknownKey(offset: token.offset, pointer: base + "/" + JSONPointer.escape(key), key: key))
+    return JSONMember(key, try scanner.readValue(depth: depth))
+  }
+
+  /// Unknown keys go to `extras["json"]`, after any members an explicit `extras.json` had.
+  static func keep(_ unknown: [JSONMember], in extras: inout Extras) {
+    guard !unknown.isEmpty else { return }
+    if case .object(let existing)? = extras["json"] {
+      extras["json"] = .object(existing + unknown)
+    } else {
+      extras["json"] = .object(unknown)
+    }
+  }
+
+  // MARK: Keys
+
+  @inline(__always)
+  func keyIndex(_ token: JSONStringToken, _ table: [StaticString]) -> Int? {
+    scanner.withBytes(token) { bytes in
+      for (index, literal) in table.enumerated() where literal.utf8CodeUnitCount == bytes.count {
+        let p = literal.utf8Start
+        var equal = true
+        for k in 0..<bytes.count where bytes[k] != p[k] {
+          equal = false
+          break
+        }
+        if equal { return index }
+      }
+      return nil
+    }
+  }
+
+  @inline(__always)
+  func markSeen(_ k: Int, _ seen: inout Int, _ token: JSONStringToken, _ table: [StaticString]) throws {
+    guard seen & (1 << k) == 0 else {
+      throw JSONReadFailure(at: token.offset, "duplicate key \"\(table[k])\" in an object")
+    }
+    seen |= 1 << k
+  }
+
+  func missing(_ entity: String, _ key: String, _ open: Int, _ base: String) -> JSONReadFailure {
+    JSONReadFailure(at: open, "\(entity) is missing the required key \"\(key)\"", pointer: base)
+  }
+}

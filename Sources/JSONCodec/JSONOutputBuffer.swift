@@ -1,0 +1,140 @@
+import TrackerCodec
+import TrackerModel
+
+/// Bytes of JSON text collected in memory and handed to a ``ByteWriter`` in large chunks, so
+/// writing a record costs a few appends to an array, not a call per piece.
+struct JSONOutputBuffer {
+  private var bytes: [UInt8] = []
+  private let sink: ByteWriter
+  private static let chunk = 1 << 20
+
+  init(_ sink: ByteWriter) {
+    self.sink = sink
+    bytes.reserveCapacity(JSONOutputBuffer.chunk + 4096)
+  }
+
+  /// Hands the buffer to the writer once it holds a chunk.
+  @inline(__always)
+  mutating func flushIfFull() {
+    if bytes.count >= JSONOutputBuffer.chunk { flush() }
+  }
+
+  mutating func flush() {
+    bytes.withUnsafeBytes { sink.write($0) }
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  @inline(__always)
+  mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+  /// Appends ASCII text as is.
+  @inline(__always)
+  mutating func raw(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends bytes as is.
+  @inline(__always)
+  mutating func raw(_ data: [UInt8]) { bytes.append(contentsOf: data) }
+
+  /// Appends a string's UTF-8 as is (number literals).
+  mutating func verbatim(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func spaces(_ count: Int) {
+    for _ in 0..<count { bytes.append(0x20) }
+  }
+
+  mutating func int(_ value: Int) { verbatim(String(value)) }
+
+  /// A quoted JSON string. Only `"`, `\` and control characters are escaped; everything else,
+  /// non-ASCII included, is written as its own UTF-8.
+  mutating func string(_ text: String) {
+    JSONOutputBuffer.appendQuoted(text, to: &bytes)
+  }
+
+  /// The bytes ``string(_:)`` writes for `text`, to reuse for a value that repeats.
+  static func quoted(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    appendQuoted(text, to: &bytes)
+    return bytes
+  }
+
+  private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var run = 0
+      for i in 0..<utf8.count {
+        let b = utf8[i]
+        guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+        if run < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i])) }
+        escape(b, to: &bytes)
+        run = i + 1
+      }
+      if run < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...])) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func escape(_ b: UInt8, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch b {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      bytes.append(UInt8(ascii: "u"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(hex.utf8Start[Int(b >> 4)])
+      bytes.append(hex.utf8Start[Int(b & 0x0F)])
+    }
+  }
+
+  /// `"YYYY-MM-DD"`, quoted.
+  mutating func date(_ date: LocalDate) {
+    bytes.append(UInt8(ascii: "\""))
+    dateDigits(date)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// `"YYYY-MM-DDTHH:MM"`, quoted.
+  mutating func dateTime(_ value: LocalDateTime) {
+    bytes.append(UInt8(ascii: "\""))
+    dateDigits(value.date)
+    bytes.append(UInt8(ascii: "T"))
+    digits(value.hour, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(value.minute, 2)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private mutating func dateDigits(_ date: LocalDate) {
+    let (y, m, d) = date.components
+    digits(y, 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(m, 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(d, 2)
+  }
+
+  /// `value` (0...9999 for dates) as exactly `width` digits, zero-padded.
+  @inline(__always)
+  private mutating func digits(_ value: Int, _ width: Int) {
+    var divisor = 1
+    for _ in 1..<width { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(truncatingIfNeeded: 0x30 + (rest / divisor) % 10))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+}

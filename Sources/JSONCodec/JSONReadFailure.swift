@@ -1,0 +1,24 @@
+import TrackerCodec
+
+/// Why reading JSON text stopped, with the byte offset of the offending byte.
+///
+/// Offsets are cheap to carry; the codec turns one into a 1-based line and column only when
+/// the failure reaches the user.
+struct JSONReadFailure: Error {
+  var kind: CodecError.Kind = .malformedInput
+  /// Byte offset into the input of the offending byte (the input's length at end of input).
+  var offset: Int
+  var message: String
+  /// A JSON pointer to the value, when the failure is about a known key's value.
+  var pointer: String?
+  var note: String?
+
+  init(_ kind: CodecError.Kind = .malformedInput, at offset: Int, _ message: String,
+       pointer: String? = nil, note: String? = nil) {
+    self.kind = kind
+    self.offset = offset
+    self.message = message
+    self.pointer = pointer
+    self.note = note
+  }
+}

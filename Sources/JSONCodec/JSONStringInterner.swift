@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Hands out one shared `String` per distinct byte sequence, so a million records that name
+/// the same few trackers share a few string storages instead of allocating one each.
+///
+/// It looks bytes up without allocating: the last string returned is checked first (records
+/// of one tracker usually come together), then an open-addressing table keyed by a hash of
+/// the bytes. Past ``maximumEntries`` distinct values it stops remembering new ones.
+struct JSONStringInterner {
+  static let maximumEntries = 1 << 16
+
+  private struct Entry {
+    var hash: UInt64
+    var start: Int
+    var length: Int
+    var string: String
+  }
+
+  private var entries: [Entry] = []
+  /// Entry index + 1 per slot; 0 is empty. The count is a power of two.
+  private var slots: [Int32] = Array(repeating: 0, count: 64)
+  /// The bytes of every entry, back to back.
+  private var storage: [UInt8] = []
+  private var last = -1
+
+  /// The shared string for `bytes` (valid UTF-8).
+  mutating func intern(_ bytes: UnsafeRawBufferPointer) -> String {
+    if last >= 0, matches(last, bytes) { return entries[last].string }
+    let hash = JSONStringInterner.hash(bytes)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let index = Int(slots[slot]) - 1
+      if index < 0 { break }
+      if entries[index].hash == hash, matches(index, bytes) {
+        last = index
+        return entries[index].string
+      }
+      slot = (slot + 1) & mask
+    }
+    let string = String(decoding: bytes, as: UTF8.self)
+    guard entries.count < JSONStringInterner.maximumEntries else { return string }
+    entries.append(Entry(hash: hash, start: storage.count, length: bytes.count, string: string))
+    storage.append(contentsOf: bytes)
+    slots[slot] = Int32(entries.count)
+    last = entries.count - 1
+    if entries.count * 2 > slots.count { grow() }
+    return string
+  }
+
+  @inline(__always)
+  private func matches(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    let start = entries[index].start
+    guard entries[index].length == bytes.count else { return false }
+    guard let target = bytes.baseAddress else { return true }
+    return storage.withUnsafeBytes { stored in
+      guard let base = stored.baseAddress else { return false }
+      return memcmp(base + start, target, bytes.count) == 0
+    }
+  }
+
+  private mutating func grow() {
+    var newSlots = [Int32](repeating: 0, count: slots.count * 2)
+    let mask = newSlots.count - 1
+    for (index, entry) in entries.enumerated() {
+      var slot = Int(truncatingIfNeeded: entry.hash) & mask
+      while newSlots[slot] != 0 { slot = (slot + 1) & mask }
+      newSlots[slot] = Int32(index + 1)
+    }
+    slots = newSlots
+  }
+
+  /// FNV-1a, 64-bit: short ids, no allocation, good enough spread for an open table.
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in bytes {
+      h ^= UInt64(b)
+      h = h &* 0x0000_0100_0000_01B3
+    }
+    return h ^ (h >> 29)
+  }
+}
