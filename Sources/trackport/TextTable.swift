@@ -1,8 +1,10 @@
 /// Left-aligned columns for listings, padded by display width (emoji and CJK count as two).
 enum TextTable {
+  /// One line per row, columns padded to the widest cell; an empty `header` prints no header.
   static func render(header: [String], rows: [[String]]) -> String {
-    let all = [header] + rows
-    let widths = header.indices.map { column in all.map { width($0[column]) }.max() ?? 0 }
+    let all = (header.isEmpty ? [] : [header]) + rows
+    let columns = all.map(\.count).max() ?? 0
+    let widths = (0..<columns).map { column in all.map { column < $0.count ? width($0[column]) : 0 }.max() ?? 0 }
     var out = ""
     for row in all {
       var line = ""
