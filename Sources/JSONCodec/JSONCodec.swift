@@ -49,7 +49,8 @@ public struct JSONCodec: TrackerCodec {
   ///   `.unsupportedVersion` when `"trackport"` is not 1; `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
-    let (dataset, warnings, bytes) = try input.withBytes { buffer in
+    let source = try input.bytes()
+    let (dataset, warnings) = try source.withUnsafeBytes { buffer in
       var reader = JSONDatasetReader(buffer)
       let dataset: TrackerDataset
       do {
@@ -68,10 +69,10 @@ public struct JSONCodec: TrackerCodec {
                           message: "unknown key \"\(unknown.key)\" kept in extras",
                           location: SourceLocation(file: fileName, pointer: unknown.pointer, line: line, column: column))
       }
-      return (dataset, warnings, [UInt8](buffer))
+      return (dataset, warnings)
     }
     context.report(contentsOf: warnings)
-    context.sourceLocator = JSONSourceLocator(bytes: bytes, fileName: fileName)
+    context.sourceLocator = JSONSourceLocator(source: source, fileName: fileName)
     return dataset
   }
 

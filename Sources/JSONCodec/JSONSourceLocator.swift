@@ -1,3 +1,4 @@
+import TrackerCodec
 import TrackerModel
 
 /// Finds where values of a canonical JSON document are in its text, by JSON pointer.
@@ -7,13 +8,18 @@ import TrackerModel
 /// inside objects on a wanted path and skips everything else without building anything; a
 /// million records cost one fast skim unless a record itself is wanted.
 public struct JSONSourceLocator: SourceLocator {
-  private let bytes: [UInt8]
+  private let bytes: InputBytes
   private let fileName: String?
 
-  /// A locator over a document's bytes; `fileName` goes into every location.
-  public init(bytes: [UInt8], fileName: String? = nil) {
-    self.bytes = bytes
+  /// A locator over a document's bytes (kept, not copied); `fileName` goes into every location.
+  public init(source: InputBytes, fileName: String? = nil) {
+    self.bytes = source
     self.fileName = fileName
+  }
+
+  /// A locator over bytes in memory.
+  public init(bytes: [UInt8], fileName: String? = nil) {
+    self.init(source: InputBytes(bytes), fileName: fileName)
   }
 
   /// The line and column of the value at each pointer (of its first byte: the opening brace,

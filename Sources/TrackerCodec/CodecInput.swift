@@ -70,7 +70,7 @@ public struct CodecInput: Sendable {
     }
   }
 
-  private func loadData() throws -> Data {
+  func loadData() throws -> Data {
     switch source {
     case .bytes(let bytes, _):
       return Data(bytes)
