@@ -31,6 +31,11 @@ public enum Weekday: String, CaseIterable, Hashable, Comparable, Sendable, Codab
   /// The app's short Russian name: «Пн Вт Ср Чт Пт Сб Вс».
   public var shortRussianName: String { ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"][index] }
 
+  /// The English name: "Monday" ... "Sunday".
+  public var englishName: String {
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][index]
+  }
+
   /// The English short name: "Mon" ... "Sun".
   public var shortEnglishName: String { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][index] }
 

@@ -10,9 +10,6 @@ public struct RecordOffScheduleRule: ValidationRule {
     code: "record-off-schedule", severity: .warning,
     summary: "A habit is recorded on a weekday not in its schedule.")
 
-  /// Canonical weekday names by index, so a finding does not build `Weekday.allCases`.
-  private static let weekdayNames = Weekday.allCases.map(\.rawValue)
-
   public init() {}
 
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
@@ -28,7 +25,7 @@ public struct RecordOffScheduleRule: ValidationRule {
       let weekday = RecordDays.weekdayIndex(date.dayNumber)
       guard mask >= 0, mask & (1 << weekday) == 0 else { continue }
       diagnostics.append(diagnostic(
-        "habit is recorded on \(date), a \(Self.weekdayNames[weekday]), which is not in its schedule",
+        "habit is recorded on \(date), a \(Weekday(index: weekday).englishName), which is not in its schedule",
         at: RecordDays.pointer(r, "date")))
     }
   }
