@@ -17,7 +17,8 @@ public final class ByteWriter {
   /// Bytes handed to the writer so far.
   public private(set) var bytesWritten = 0
 
-  init(descriptor: Int32, capacity: Int = 1 << 20) {
+  /// A writer to an open file descriptor (which it does not close).
+  public init(descriptor: Int32, capacity: Int = 1 << 20) {
     self.descriptor = descriptor
     self.memory = nil
     self.capacity = capacity

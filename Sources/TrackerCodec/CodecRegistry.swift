@@ -60,7 +60,8 @@ public struct CodecRegistry: Sendable {
 
   /// The codec to write a file with this name: its ending, most specific first.
   ///
-  /// - Throws: ``CodecError`` `.unknownFormat` when no writer claims the ending.
+  /// - Throws: ``CodecError`` `.unknownCodec` when no writer claims the ending (the user must
+  ///   name the format with `--to`).
   public func detectOutput(_ output: CodecOutput) throws -> any TrackerCodec {
     let writers = codecs.filter(\.descriptor.canWrite)
     if let ext = output.fileExtension {

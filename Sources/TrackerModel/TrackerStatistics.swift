@@ -1,7 +1,7 @@
 /// The statistics screen's four numbers.
 ///
 /// Definitions (see `docs/statistics.md` for a worked example):
-/// - ``trackersCompleted``: the records, counting each (tracker, day) pair once.
+/// - ``trackersCompleted``: the number of records of known trackers.
 /// - ``perfectDays``: days with at least one record on which every tracker planned that day
 ///   (``Tracker/isPlanned(on:firstCompletion:)``) has a record. A day with records but nothing
 ///   planned counts too: no planned tracker is missing.
@@ -13,8 +13,8 @@
 /// Records of unknown trackers are ignored everywhere, as are trackers whose id repeats an
 /// earlier tracker's (records belong to the first; see ``DatasetIndex``).
 public struct TrackerStatistics: Hashable, Sendable {
-  /// «Трекеров завершено»: distinct (tracker, day) records of known trackers. Duplicate records
-  /// (rule `record-duplicate`) count once, so the number never exceeds what the app could store.
+  /// «Трекеров завершено»: the number of records of known trackers, as the issue defines it. A
+  /// duplicate record (rule `record-duplicate`) counts here, though not twice towards a perfect day.
   public let trackersCompleted: Int
   /// «Идеальные дни».
   public let perfectDays: Int
@@ -90,7 +90,7 @@ public struct TrackerStatistics: Hashable, Sendable {
         recorded[d] += 1
         if tracker.isPlanned(on: day, firstCompletion: firstCompletion) { donePlanned[d] += 1 }
       }
-      total += index.completedDays[i].count
+      total += index.recordCounts[i]
     }
     let planned = PlannedCounts(trackers: dataset.trackers, firstCompletion: index.firstCompletion,
                                 from: first, dayCount: dayCount, include: counted).counts

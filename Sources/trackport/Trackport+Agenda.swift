@@ -42,11 +42,14 @@ extension Trackport {
     func run() throws {
       try reportingFailures {
         let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
-        guard let now = today.flatMap({ LocalDate($0) }) ?? LocalDate.localToday() else { return .usage }
+        guard let now = today.flatMap({ LocalDate($0) }) ?? LocalDate.localToday() else {
+          StandardError.line("error: cannot tell the local date; pass --today YYYY-MM-DD")
+          return .usage
+        }
         let day = date.flatMap { LocalDate($0) } ?? now
         let agenda = TrackerModel.Agenda(dataset: loaded.dataset, date: day, filter: filter, search: search,
                                          today: now, locale: locale)
-        StandardOutput.write(json ? Agenda.json(agenda) : Agenda.text(agenda))
+        try StandardOutput.write(json ? Agenda.json(agenda) : Agenda.text(agenda))
         return .ok
       }
     }

@@ -36,9 +36,6 @@ extension Trackport {
       if output == "-" && to == nil {
         throw ValidationError("writing to standard output needs --to FORMAT")
       }
-      if input != "-" && input == output {
-        throw ValidationError("the output must not be the input")
-      }
     }
 
     func run() throws {

@@ -12,7 +12,7 @@ extension Trackport {
     func run() throws {
       try reportingFailures {
         let codec = try StandardCodecs.registry.detect(CodecInput(path: file))
-        StandardOutput.line("\(codec.descriptor.id)\t\(codec.descriptor.name)")
+        try StandardOutput.line("\(codec.descriptor.id)\t\(codec.descriptor.name)")
         return .ok
       }
     }

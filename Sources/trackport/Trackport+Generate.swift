@@ -32,9 +32,15 @@ extension Trackport {
     var force = false
 
     func validate() throws {
-      guard trackers >= 0 else { throw ValidationError("--trackers must be 0 or more") }
+      guard (0...100_000).contains(trackers) else { throw ValidationError("--trackers must be 0 to 100,000") }
       guard days >= 1 else { throw ValidationError("--days must be 1 or more") }
-      guard LocalDate(start) != nil else { throw ValidationError("--start takes YYYY-MM-DD, got '\(start)'") }
+      guard let first = LocalDate(start) else { throw ValidationError("--start takes YYYY-MM-DD, got '\(start)'") }
+      guard let last = LocalDate(year: 9999, month: 12, day: 31), days <= first.days(to: last) + 1 else {
+        throw ValidationError("--days runs past the year 9999")
+      }
+      guard trackers * days <= 100_000_000 else {
+        throw ValidationError("--trackers × --days is over 100 million tracker-days; the dataset would not fit in memory")
+      }
       if output == "-" && to == nil { throw ValidationError("writing to standard output needs --to FORMAT") }
     }
 

@@ -11,17 +11,20 @@ extension Trackport {
     var json = false
 
     func run() throws {
-      let entries = KnownCodes.all()
-      if json {
-        let items = entries.map { e in
-          JSONText.object([("code", JSONText.quote(e.code)), ("severity", JSONText.quote(e.descriptor.severity.rawValue)),
-                           ("source", JSONText.quote(e.source)), ("summary", JSONText.quote(e.descriptor.summary))])
+      try reportingFailures {
+        let entries = KnownCodes.all()
+        if json {
+          let items = entries.map { e in
+            JSONText.object([("code", JSONText.quote(e.code)), ("severity", JSONText.quote(e.descriptor.severity.rawValue)),
+                             ("source", JSONText.quote(e.source)), ("summary", JSONText.quote(e.descriptor.summary))])
+          }
+          try StandardOutput.line("{\"rules\": \(JSONText.arrayOfLines(items, indent: ""))}")
+          return .ok
         }
-        StandardOutput.line("{\"rules\": \(JSONText.arrayOfLines(items, indent: ""))}")
-        return
+        let rows = entries.map { [$0.code, $0.descriptor.severity.rawValue, $0.source, $0.descriptor.summary] }
+        try StandardOutput.write(TextTable.render(header: ["CODE", "SEVERITY", "FROM", "SUMMARY"], rows: rows))
+        return .ok
       }
-      let rows = entries.map { [$0.code, $0.descriptor.severity.rawValue, $0.source, $0.descriptor.summary] }
-      StandardOutput.write(TextTable.render(header: ["CODE", "SEVERITY", "FROM", "SUMMARY"], rows: rows))
     }
   }
 }

@@ -26,21 +26,21 @@ extension Trackport {
         let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
         let stats = TrackerStatistics(loaded.dataset)
         if json {
-          StandardOutput.line(JSONText.object([
+          try StandardOutput.line(JSONText.object([
             ("trackersCompleted", String(stats.trackersCompleted)), ("perfectDays", String(stats.perfectDays)),
             ("bestPeriod", String(stats.bestPeriod)), ("average", stats.formattedAverage),
           ]))
           return .ok
         }
         if let placeholder = stats.placeholder(locale) {
-          StandardOutput.line(placeholder)
+          try StandardOutput.line(placeholder)
           return .ok
         }
         let labels = locale == .ru
           ? ["Лучший период", "Идеальные дни", "Трекеров завершено", "Среднее значение"]
           : ["Best period", "Perfect days", "Trackers completed", "Average"]
         let values = [String(stats.bestPeriod), String(stats.perfectDays), String(stats.trackersCompleted), stats.formattedAverage]
-        StandardOutput.write(TextTable.render(header: [], rows: zip(values, labels).map { [$0, $1] }))
+        try StandardOutput.write(TextTable.render(header: [], rows: zip(values, labels).map { [$0, $1] }))
         return .ok
       }
     }

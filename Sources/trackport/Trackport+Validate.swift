@@ -49,53 +49,46 @@ extension Trackport {
     }
 
     func run() throws {
-      let options = ValidationOptions(
-        today: today.flatMap { LocalDate($0) } ?? LocalDate.localToday(),
-        select: try select.map(Validate.codes), ignore: try ignore.map(Validate.codes) ?? [])
-      var diagnostics: [Diagnostic] = []
-      var status = ExitStatus.ok
-      var summaries: [String] = []
-      for file in files {
-        do {
-          let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
-          let found = loaded.validate(options: options)
-          diagnostics += found
-          let errors = found.count(where: { $0.severity == .error })
-          summaries.append("\(file): \(errors == 0 ? "valid" : "invalid") (\(plural(errors, "error")), \(plural(found.count - errors, "warning")))")
-        } catch let error as CodecError {
-          var location = error.location
-          if location.file == nil { location.file = file }
-          diagnostics.append(Diagnostic(code: error.kind.code, severity: .error, message: error.message,
-                                        location: location, note: error.note))
-          summaries.append("\(file): not read")
-          status = ExitStatus.worst(status, ExitStatus(error.kind))
+      try reportingFailures {
+        let options = ValidationOptions(
+          today: today.flatMap { LocalDate($0) } ?? LocalDate.localToday(),
+          select: try select.map(Validate.codes), ignore: try ignore.map(Validate.codes) ?? [])
+        var diagnostics: [Diagnostic] = []
+        var status = ExitStatus.ok
+        var summaries: [String] = []
+        for file in files {
+          do {
+            let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
+            let found = loaded.validate(options: options)
+            diagnostics += found
+            let errors = found.count(where: { $0.severity == .error })
+            let failed = errors > 0 || (strict && !found.isEmpty)
+            summaries.append("\(file): \(failed ? "invalid" : "valid") (\(plural(errors, "error")), \(plural(found.count - errors, "warning")))")
+          } catch let error as CodecError {
+            var location = error.location
+            if location.file == nil { location.file = file }
+            diagnostics.append(Diagnostic(code: error.kind.code, severity: .error, message: error.message,
+                                          location: location, note: error.note))
+            summaries.append("\(file): not read")
+            status = ExitStatus.worst(status, ExitStatus(error.kind))
+          }
         }
-      }
-      let errors = diagnostics.count(where: { $0.severity == .error })
-      let failed = errors > 0 || (strict && !diagnostics.isEmpty)
-      if failed { status = ExitStatus.worst(status, .ruleErrors) }
+        let errors = diagnostics.count(where: { $0.severity == .error })
+        let failed = errors > 0 || (strict && !diagnostics.isEmpty)
+        if failed { status = ExitStatus.worst(status, .ruleErrors) }
 
-      switch format {
-      case .text:
-        for d in diagnostics { StandardOutput.line(DiagnosticRenderer.text(d)) }
-        for s in summaries { StandardOutput.line(s) }
-      case .json:
-        StandardOutput.line(DiagnosticRenderer.report(diagnostics, valid: !failed))
-      case .github:
-        for d in diagnostics { StandardOutput.line(DiagnosticRenderer.github(d)) }
+        // One write for the whole report: a failure to write it is exit 74, not a silent cut.
+        switch format {
+        case .text:
+          try StandardOutput.write((diagnostics.map(DiagnosticRenderer.text) + summaries).map { $0 + "\n" }.joined())
+        case .json:
+          try StandardOutput.line(DiagnosticRenderer.report(diagnostics, valid: !failed))
+        case .github:
+          try StandardOutput.write(diagnostics.map { DiagnosticRenderer.github($0) + "\n" }.joined())
+        }
+        return status
       }
-      if status != .ok { throw status.exitCode }
     }
   }
 }
 
-func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-
-extension LocalDate {
-  /// The machine's local calendar date (the `TZ` environment variable applies).
-  static func localToday() -> LocalDate? {
-    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-    guard let y = parts.year, let m = parts.month, let d = parts.day else { return nil }
-    return LocalDate(year: y, month: m, day: d)
-  }
-}

@@ -59,7 +59,8 @@ import Testing
       }
       d = d.adding(days: 1)
     }
-    return TrackerStatistics(trackersCompleted: done.count, perfectDays: perfect, bestPeriod: best,
+    let recordCount = dataset.records.filter { known.contains($0.trackerId) }.count
+    return TrackerStatistics(trackersCompleted: recordCount, perfectDays: perfect, bestPeriod: best,
                              calendarDays: first.days(to: last) + 1)
   }
 

@@ -123,13 +123,16 @@ import Testing
     #expect(stats.formattedAverage == "0.67")
   }
 
-  @Test func duplicateRecordsCountOnce() {
+  @Test func duplicateRecordsCountAsRecordsButDoNotMakeADayPerfect() {
+    // The issue: trackers completed = the number of records (of known trackers).
     let dataset = TrackerDataset(
-      trackers: [habit("A", everyDay)],
-      records: records([("A", "2026-01-05"), ("A", "2026-01-05"), ("A", "2026-01-06")]))
+      trackers: [habit("A", everyDay), habit("B", everyDay)],
+      records: records([("A", "2026-01-05"), ("A", "2026-01-05"), ("A", "2026-01-06"), ("B", "2026-01-06"), ("ghost", "2026-01-06")]))
     let stats = TrackerStatistics(dataset)
-    #expect(stats.trackersCompleted == 2)
-    #expect(stats.formattedAverage == "1.00")
+    #expect(stats.trackersCompleted == 4)
+    #expect(stats.formattedAverage == "2.00")
+    // 05: A twice but B missing, not perfect; 06: both, perfect.
+    #expect(stats.perfectDays == 1)
   }
 
   @Test func aRepeatedTrackerIDIsCountedOnce() {

@@ -9,7 +9,8 @@ struct SummaryCodec: TrackerCodec {
     canRead: false, cannotCarry: [.records, .tasks, .trackerEmoji])
 
   func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
-    throw CodecError(.unsupportedOperation, "write-only")
+    // A different kind than the registry's refusal, so the test sees which one stopped it.
+    throw CodecError(.io, "decode must never be called on a write-only codec")
   }
 
   func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {

@@ -29,7 +29,8 @@ import Testing
     try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(CLI.demo), to: input)
     let before = try Data(contentsOf: input)
     let same = try CLI.run(["convert", input.path, input.path, "--force"])
-    #expect(same.status == 64)
+    #expect(same.status == 73)
+    #expect(same.stderr.contains("same file as an input"))
     // Another spelling of the same path is caught by file identity.
     let aliased = try CLI.run(["convert", input.path, folder.path + "/./in.trackport.json", "--force"])
     #expect(aliased.status == 73)
@@ -69,5 +70,31 @@ import Testing
     #expect(result.status == 65)
     #expect(result.stderr.hasPrefix("-:3:"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o.trackport.json").path))
+  }
+
+  @Test func aReplacedFileKeepsItsPermissions() throws {
+    let folder = try CLI.temporaryFolder()
+    let out = folder.appendingPathComponent("private.trackport.json")
+    try Data("old".utf8).write(to: out)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: out.path)
+    #expect(try CLI.run(["convert", CLI.demo, out.path, "--force"]).status == 0)
+    let mode = try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  @Test func devicesAndMissingFoldersAreNotOutputs() throws {
+    let device = try CLI.run(["convert", CLI.demo, "/dev/null", "--to", "json", "--force"])
+    #expect(device.status == 73)
+    #expect(device.stderr.contains("not a regular file"))
+    let missing = try CLI.run(["convert", CLI.demo, "/nonexistent-folder/out.trackport.json"])
+    #expect(missing.status == 73)
+  }
+
+  @Test func aFailedConversionLeavesNoTemporaryFile() throws {
+    let folder = try CLI.temporaryFolder()
+    let result = try CLI.run(["convert", "SampleData/invalid/malformed-truncated.trackport.json",
+                              folder.appendingPathComponent("out.trackport.json").path])
+    #expect(result.status == 65)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }

@@ -7,8 +7,11 @@
 /// lists, numbered when the lists run out, and stay within the app's 38 characters. The result
 /// passes every validation rule when `start` plus `days` is not after "today".
 public struct DatasetGenerator: Sendable {
+  /// How many trackers (0 or more).
   public var trackers: Int
+  /// How many days of history, from `start` (1 or more).
   public var days: Int
+  /// The random seed: the same seed, the same dataset.
   public var seed: UInt64
   /// The first day of history.
   public var start: LocalDate
@@ -63,7 +66,7 @@ public struct DatasetGenerator: Sendable {
     }
 
     var records: [TrackerRecord] = []
-    records.reserveCapacity(trackers * days * 7 / 10)
+    records.reserveCapacity(min(trackers.multipliedReportingOverflow(by: days).partialValue, 1 << 24) * 7 / 10)
     var eventDone = [Bool](repeating: false, count: trackers)
     for d in 0..<days {
       let day = start.adding(days: d)

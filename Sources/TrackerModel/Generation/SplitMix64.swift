@@ -3,8 +3,10 @@
 public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
+  /// A generator whose sequence is fixed by `seed`.
   public init(seed: UInt64) { state = seed }
 
+  /// The next 64 random bits.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
@@ -13,10 +15,12 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 
-  /// A value in `0..<bound` (bound > 0). Not the stdlib's `random(in:using:)`, whose algorithm
-  /// may change between Swift versions and so would change generated data.
+  /// A value in `0..<bound`, or 0 when `bound` is not positive. Not the stdlib's
+  /// `random(in:using:)`, whose algorithm may change between Swift versions and so would change
+  /// generated data.
   public mutating func below(_ bound: Int) -> Int {
-    Int(next() % UInt64(bound))
+    guard bound > 0 else { return 0 }
+    return Int(next() % UInt64(bound))
   }
 
   /// `true` with probability `p` (0...1).
