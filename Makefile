@@ -10,45 +10,58 @@ PYTHON     := $(VENV)/bin/python
 PREFIX     ?= /usr/local
 DEMO_OUT   := .build/demo
 
-# Debian packages the build and the tests need, each with a file that proves it is installed.
-# (A codec on a C library adds its -dev package here.)
-APT_PACKAGES := python3:/usr/bin/python3 python3-venv:/usr/lib/python3/dist-packages
+# Debian packages, each with a command that succeeds when it is installed. BUILD_PACKAGES are
+# needed to build and run the tool (a codec on a C library adds its -dev package here);
+# TEST_PACKAGES only by the tests' Python oracles.
+BUILD_PACKAGES :=
+TEST_PACKAGES  := python3 python3-venv
+check_python3       := command -v python3
+check_python3-venv  := python3 -c "import ensurepip, venv"
 
-.PHONY: all build release demo test deps system-deps venv bench clean
+.PHONY: all build release demo test deps build-deps test-deps venv bench clean
 
 all: build
 
-## deps: install what the build and tests need (system packages, Python oracles).
-deps: system-deps venv
+## deps: install everything the build and the tests need.
+deps: build-deps test-deps venv
 
-system-deps:
-	@missing=""; \
-	for entry in $(APT_PACKAGES); do \
-	  pkg=$${entry%%:*}; proof=$${entry#*:}; \
-	  case $$pkg in \
-	    python3) command -v python3 >/dev/null 2>&1 || missing="$$missing $$pkg" ;; \
-	    python3-venv) python3 -c "import ensurepip, venv" >/dev/null 2>&1 || missing="$$missing $$pkg" ;; \
-	    *) [ -e "$$proof" ] || missing="$$missing $$pkg" ;; \
-	  esac; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	  else \
-	    echo "missing system packages:$$missing — run: sudo apt-get install$$missing" >&2; exit 1; \
-	  fi; \
-	fi
+build-deps:
+	@$(call install_missing,$(BUILD_PACKAGES))
+
+test-deps:
+	@$(call install_missing,$(TEST_PACKAGES))
+
+# install_missing: apt-get install the listed packages whose check fails (as root), or say
+# which command to run.
+define install_missing
+missing=""; \
+for pkg in $(1); do \
+  case $$pkg in \
+    python3) check='$(check_python3)' ;; \
+    python3-venv) check='$(check_python3-venv)' ;; \
+    *) check="dpkg -s $$pkg" ;; \
+  esac; \
+  sh -c "$$check" >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+done; \
+if [ -n "$$missing" ]; then \
+  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+    echo "installing:$$missing"; \
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+  else \
+    echo "missing system packages:$$missing; run: sudo apt-get install$$missing" >&2; exit 1; \
+  fi; \
+fi
+endef
 
 ## venv: Python packages used by tests as independent oracles (never by the tool).
 venv: $(VENV)/.installed
 
-$(VENV)/.installed: Tests/requirements.txt
+$(VENV)/.installed: Tests/requirements.txt | test-deps
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r Tests/requirements.txt
 	touch $@
 
-build: system-deps
+build: build-deps
 	$(SWIFT) build -c $(CONFIG)
 
 release:
@@ -75,7 +88,7 @@ test: deps
 	TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
 
 ## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).
-bench: system-deps
+bench: build-deps
 	bench/run
 
 clean:

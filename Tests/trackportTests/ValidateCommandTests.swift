@@ -76,4 +76,31 @@ import Testing
     #expect(result.status == 65)
     #expect(result.stdout.contains("[unsupported-version]"))
   }
+
+  @Test func standardInputIsValidatedUnderTheNameDash() throws {
+    let bytes = try Data(contentsOf: CLI.root.appendingPathComponent("SampleData/invalid/name-too-long.trackport.json"))
+    let result = try CLI.run(["validate", "-"], input: bytes)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("-:17:15: error:"))
+  }
+
+  @Test func githubAnnotationsEscapeCommasAndColonsInFileNames() throws {
+    let folder = try CLI.temporaryFolder()
+    let odd = folder.appendingPathComponent("a,b:c.trackport.json")
+    try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("SampleData/invalid/name-too-long.trackport.json"), to: odd)
+    let result = try CLI.run(["validate", odd.path, "--format", "github"])
+    #expect(result.stdout.contains("a%2Cb%3Ac.trackport.json,line="))
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
+  func aReportThatCannotBeWrittenIsExit74() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CLI.binary)
+    process.arguments = ["validate", CLI.root.appendingPathComponent(CLI.demo).path]
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 74)
+  }
 }
