@@ -13,6 +13,7 @@ public struct CodecContext: Sendable {
   /// Set by a decoder: resolves JSON pointers into the source's lines and columns.
   public var sourceLocator: (any SourceLocator)?
 
+  /// A fresh context, with no diagnostics and no locator: make one per decode or encode.
   public init(fileName: String, options: [String: String] = [:]) {
     self.fileName = fileName
     self.options = options

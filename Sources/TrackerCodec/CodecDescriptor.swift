@@ -14,7 +14,11 @@ public struct CodecDescriptor: Hashable, Sendable {
   /// Endings shared with other formats (`json`, `csv`, `zip`, `db`): claimed only when
   /// ``TrackerCodec/sniff(_:)`` recognises the content.
   public var sniffedExtensions: [String]
+  /// Whether the codec decodes; a write-only codec is never detected for an input, and
+  /// naming it with `--from` is `unsupported-operation`.
   public var canRead: Bool
+  /// Whether the codec encodes; a read-only codec is never chosen for an output name, and
+  /// naming it with `--to` is `unsupported-operation`.
   public var canWrite: Bool
   /// Parts of the model this format cannot carry; writing a dataset that has them reports a
   /// `dropped-field` warning for each.
@@ -24,6 +28,8 @@ public struct CodecDescriptor: Hashable, Sendable {
   /// Where the codec comes from: `built-in`, or a plugin's path.
   public var origin: String
 
+  /// The defaults describe a built-in codec that reads and writes, claims its endings
+  /// outright and loses nothing.
   public init(id: String, name: String, summary: String, extensions: [String],
               sniffedExtensions: [String] = [], canRead: Bool = true, canWrite: Bool = true,
               cannotCarry: [ModelField] = [], diagnostics: [DiagnosticDescriptor] = [],

@@ -4,6 +4,8 @@ import TrackerModel
 ///
 /// Each kind maps to one exit status of the `trackport` tool (`ExitStatus.swift`).
 public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The class of failure: it decides the exit status and the code (`malformed-input`) under
+  /// which `trackport rules` lists it.
   public enum Kind: String, Hashable, Sendable {
     /// The input is not a well-formed file of its format (exit 65).
     case malformedInput
@@ -24,13 +26,18 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     case io
   }
 
+  /// Decides the exit status; see ``Kind``.
   public var kind: Kind
+  /// One lower-case clause without the place (`unterminated string`); ``description`` adds
+  /// the file, line and column.
   public var message: String
   /// Where: file, and line and column (or row and field, or a JSON pointer), 1-based.
   public var location: SourceLocation
   /// Optional help: the expected value, the accepted versions, the known formats.
   public var note: String?
 
+  /// Location and note are optional: an error about the invocation (an unknown `--from` id)
+  /// has no place in a file.
   public init(_ kind: Kind, _ message: String, location: SourceLocation = SourceLocation(),
               note: String? = nil) {
     self.kind = kind

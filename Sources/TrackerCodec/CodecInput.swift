@@ -6,6 +6,7 @@ import TrackerModel
 /// Codecs read bytes, never `String`s, and never open paths themselves. File contents are
 /// memory-mapped, so a large input is paged in by the kernel rather than copied.
 public struct CodecInput: Sendable {
+  /// Where the bytes come from; a `.file` path is kept as the user gave it, for diagnostics.
   public enum Source: Hashable, Sendable {
     case file(String)
     case standardInput
@@ -13,8 +14,12 @@ public struct CodecInput: Sendable {
     case bytes([UInt8], name: String)
   }
 
+  /// Decides how the bytes load: a file is memory-mapped, standard input is read once and
+  /// cached (sniffing and decoding both need it), bytes are used as they are.
   public let source: Source
 
+  /// Reads exactly `source`; for a command-line argument use ``init(path:)``, where `-`
+  /// means standard input.
   public init(_ source: Source) { self.source = source }
 
   /// `-` means standard input.

@@ -8,6 +8,8 @@ public struct CodecRegistry: Sendable {
   /// Codecs in registration order (the order `trackport formats` lists them).
   public private(set) var codecs: [any TrackerCodec]
 
+  /// The codecs in order. Unlike ``register(_:)``, a codec whose id is already taken is
+  /// skipped silently: the first one wins.
   public init(_ codecs: [any TrackerCodec] = []) {
     self.codecs = []
     for codec in codecs where !self.codecs.contains(where: { $0.descriptor.id == codec.descriptor.id }) {

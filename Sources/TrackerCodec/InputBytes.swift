@@ -12,6 +12,7 @@ public final class InputBytes: @unchecked Sendable {
   /// Bytes already in memory.
   public convenience init(_ bytes: [UInt8]) { self.init(Data(bytes)) }
 
+  /// The length in bytes.
   public var count: Int { data.count }
 
   /// Runs `body` over the bytes.

@@ -27,6 +27,8 @@ public protocol TrackerCodec: Sendable {
 }
 
 extension TrackerCodec {
+  /// The static ``descriptor``; plugin codecs, known only at run time, override it.
   public var descriptor: CodecDescriptor { Self.descriptor }
+  /// Never recognises content: such a codec is chosen only by its endings or by id.
   public func sniff(_ head: [UInt8]) -> Bool { false }
 }

@@ -12,9 +12,12 @@
 public struct Agenda: Hashable, Sendable {
   /// The day shown: today when the filter is ``AgendaFilter/today``, else the requested day.
   public let date: LocalDate
+  /// The filter as requested; ``AgendaFilter/today`` has already moved ``date`` to today.
   public let filter: AgendaFilter
   /// The search text as given.
   public let search: String
+  /// The language of the pinned group's title and the texts; grouping, order and search do
+  /// not depend on it.
   public let locale: AgendaLocale
   /// The groups to show; empty exactly when ``placeholder`` is not `nil`.
   public let groups: [AgendaGroup]

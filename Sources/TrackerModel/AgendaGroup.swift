@@ -10,6 +10,8 @@ public struct AgendaGroup: Hashable, Sendable {
   /// Never empty: groups with no cards are left out.
   public var trackers: [AgendaItem]
 
+  /// A group as given. ``Agenda`` keeps `trackers` non-empty and `categoryId` `nil` exactly
+  /// for the pinned group; this initializer checks neither.
   public init(title: String, pinned: Bool, categoryId: String?, trackers: [AgendaItem]) {
     self.title = title
     self.pinned = pinned

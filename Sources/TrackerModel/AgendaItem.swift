@@ -2,6 +2,7 @@
 public struct AgendaItem: Hashable, Sendable {
   /// The tracker's `id`.
   public var id: String
+  /// The tracker's name as written, untrimmed; the search compares it folded.
   public var name: String
   /// `nil` when the tracker has none (rule `emoji-missing`).
   public var emoji: String?
@@ -13,6 +14,7 @@ public struct AgendaItem: Hashable, Sendable {
   /// to days before the agenda's day.
   public var completedDays: Int
 
+  /// A card as given; ``Agenda`` fills it from the tracker and the ``DatasetIndex``.
   public init(id: String, name: String, emoji: String?, color: String?, done: Bool, completedDays: Int) {
     self.id = id
     self.name = name

@@ -14,6 +14,8 @@ public struct DatasetIndex: Sendable {
   /// For each tracker, how many records it has (duplicates counted).
   public let recordCounts: [Int]
 
+  /// Builds every lookup in one pass over the records. Build it once and pass it to the
+  /// validator, the agenda and the statistics: none of them needs a second.
   public init(_ dataset: TrackerDataset) {
     var trackers: [String: Int] = [:]
     trackers.reserveCapacity(dataset.trackers.count)

@@ -24,11 +24,14 @@ public struct DaySet: Sequence, Hashable, Sendable {
     days = sorted
   }
 
+  /// The days of `dates`, in any order, repeats collapsed.
   public init<S: Sequence>(_ dates: S) where S.Element == LocalDate {
     self.init(dayNumbers: dates.map(\.dayNumber))
   }
 
+  /// The number of distinct days, not of records: repeats have collapsed.
   public var count: Int { days.count }
+  /// Whether there is no day at all.
   public var isEmpty: Bool { days.isEmpty }
   /// The earliest day.
   public var first: LocalDate? { days.first.map(LocalDate.init(dayNumber:)) }
@@ -60,6 +63,7 @@ public struct DaySet: Sequence, Hashable, Sendable {
     return low
   }
 
+  /// The days in ascending order.
   public func makeIterator() -> AnyIterator<LocalDate> {
     var iterator = days.makeIterator()
     return AnyIterator { iterator.next().map(LocalDate.init(dayNumber:)) }

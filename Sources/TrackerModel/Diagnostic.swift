@@ -1,8 +1,11 @@
 /// How serious a diagnostic is.
 public enum Severity: String, CaseIterable, Hashable, Comparable, Sendable, Codable {
+  /// Reported, but the dataset stays valid unless validated with `--strict`.
   case warning
+  /// Makes the dataset invalid: `trackport validate` exits 1.
   case error
 
+  /// Warnings before errors, so the worst of several severities is their `max()`.
   public static func < (lhs: Severity, rhs: Severity) -> Bool {
     lhs == .warning && rhs == .error
   }
@@ -27,6 +30,8 @@ public struct SourceLocation: Hashable, Sendable {
   /// The column name of a table format.
   public var field: String?
 
+  /// Every part is optional: a rule sets only `pointer`; file, line and column are filled in
+  /// later, once for all findings.
   public init(file: String? = nil, pointer: String? = nil, line: Int? = nil, column: Int? = nil,
               row: Int? = nil, field: String? = nil) {
     self.file = file
@@ -43,13 +48,18 @@ public struct SourceLocation: Hashable, Sendable {
 public struct Diagnostic: Hashable, Sendable {
   /// A stable kebab-case code (`name-too-long`); codes are public API.
   public var code: String
+  /// The severity the code is listed with (``DiagnosticDescriptor``); it decides validity.
   public var severity: Severity
   /// One sentence a user can act on.
   public var message: String
+  /// Where the problem is. Rules give only a pointer; `located(by:file:)` in `TrackerCodec`
+  /// adds file, line and column.
   public var location: SourceLocation
   /// Optional further help: what to do, or the value found.
   public var note: String?
 
+  /// A finding as given. Rules call `diagnostic(_:at:note:)` instead, which takes code and
+  /// severity from the rule's descriptor.
   public init(code: String, severity: Severity, message: String,
               location: SourceLocation = SourceLocation(), note: String? = nil) {
     self.code = code
@@ -62,11 +72,15 @@ public struct Diagnostic: Hashable, Sendable {
 
 /// What a diagnostic code means: listed by `trackport rules` and documented in `docs/rules.md`.
 public struct DiagnosticDescriptor: Hashable, Sendable {
+  /// The stable kebab-case code: what `--select` and `--ignore` take.
   public var code: String
+  /// The severity of every diagnostic reported under ``code``.
   public var severity: Severity
   /// One line: what the code reports.
   public var summary: String
 
+  /// Rules declare theirs as `static let descriptor`; codecs list theirs in their codec
+  /// descriptor, so `trackport rules` can show them.
   public init(code: String, severity: Severity, summary: String) {
     self.code = code
     self.severity = severity

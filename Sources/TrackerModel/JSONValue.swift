@@ -9,6 +9,7 @@ public enum JSONValue: Hashable, Sendable {
   case number(String)
   case string(String)
   case array([JSONValue])
+  /// Members in source order; an array, not a dictionary, so a round trip keeps the order.
   case object([JSONMember])
 
   /// The value of `key` in an object, or `nil`.
@@ -26,8 +27,12 @@ public enum JSONValue: Hashable, Sendable {
 
 /// One `"key": value` member of a JSON object.
 public struct JSONMember: Hashable, Sendable {
+  /// The member name, unescaped. The JSON reader refuses an object that repeats a key; when
+  /// another source builds one, the subscript reads the last.
   public var key: String
+  /// The member's value, kept exactly as read.
   public var value: JSONValue
+  /// A member `"key": value`.
   public init(_ key: String, _ value: JSONValue) {
     self.key = key
     self.value = value

@@ -35,8 +35,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Year, month (1-12) and day (1-31).
   public var components: (year: Int, month: Int, day: Int) { LocalDate.civilFromDays(dayNumber) }
+  /// The year, 1...9999 for a parsed day. Each of `year`, `month`, `day` converts the day
+  /// number again: read ``components`` once when you need more than one.
   public var year: Int { components.year }
+  /// The month, 1...12; see ``year`` on cost.
   public var month: Int { components.month }
+  /// The day of the month, 1...31; see ``year`` on cost.
   public var day: Int { components.day }
 
   /// The day of the week.
@@ -76,6 +80,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return 10
   }
 
+  /// Earlier days first: compares day numbers.
   public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
   /// Days in a month of a year, leap years included.
@@ -126,6 +131,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension LocalDate: Codable {
+  /// Decodes the `YYYY-MM-DD` string form; an impossible day (`2026-02-30`) is
+  /// `DecodingError.dataCorrupted`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -135,6 +142,7 @@ extension LocalDate: Codable {
     self = date
   }
 
+  /// Encodes the `YYYY-MM-DD` string form, as canonical JSON writes it.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)

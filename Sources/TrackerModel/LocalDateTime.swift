@@ -28,7 +28,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     self.init(date: date, hour: hour, minute: minute)
   }
 
+  /// The hour, 0...23.
   public var hour: Int { minuteOfDay / 60 }
+  /// The minute within the hour, 0...59.
   public var minute: Int { minuteOfDay % 60 }
 
   /// `YYYY-MM-DDTHH:MM`.
@@ -36,12 +38,15 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     date.description + "T" + LocalDate.pad(hour, 2) + ":" + LocalDate.pad(minute, 2)
   }
 
+  /// Earlier first: by day, then by minute of the day.
   public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
     (lhs.date, lhs.minuteOfDay) < (rhs.date, rhs.minuteOfDay)
   }
 }
 
 extension LocalDateTime: Codable {
+  /// Decodes the `YYYY-MM-DDTHH:MM` string form; seconds or a time zone are
+  /// `DecodingError.dataCorrupted`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -51,6 +56,7 @@ extension LocalDateTime: Codable {
     self = value
   }
 
+  /// Encodes the `YYYY-MM-DDTHH:MM` string form, as canonical JSON writes it.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)

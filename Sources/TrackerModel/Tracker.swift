@@ -11,7 +11,11 @@ public enum TrackerKind: String, CaseIterable, Hashable, Sendable, Codable {
 /// Values are kept as the source wrote them, even when they break a rule (an empty name, a
 /// colour that is not `#RRGGBB`): the validator reports them, the model does not refuse them.
 public struct Tracker: Hashable, Sendable {
+  /// Identifies the tracker to records' `trackerId`; unique in the app (rule `duplicate-id`),
+  /// and when it repeats, records belong to the first tracker with it.
   public var id: String
+  /// Habit or event: decides whether `schedule` or `date` plans the tracker. JSON `kind`;
+  /// any other value makes the file malformed.
   public var kind: TrackerKind
   /// At most 38 characters in the app (rule `name-too-long`).
   public var name: String
@@ -33,6 +37,8 @@ public struct Tracker: Hashable, Sendable {
   /// Source-specific data the model cannot say; see ``Extras``.
   public var extras: Extras
 
+  /// Takes every value as given, valid or not; `schedule`, `date`, `createdOn` default to
+  /// absent and `pinned` to `false`, as when their JSON keys are missing.
   public init(id: String, kind: TrackerKind, name: String, categoryId: String,
               emoji: String?, color: String?, schedule: [Weekday]? = nil, date: LocalDate? = nil,
               pinned: Bool = false, createdOn: LocalDate? = nil, extras: Extras = [:]) {

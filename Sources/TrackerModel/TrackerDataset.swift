@@ -7,6 +7,7 @@ public struct TrackerDataset: Hashable, Sendable {
 
   /// Categories in the order the user sees them.
   public var categories: [TrackerCategory]
+  /// Trackers in the user's order, which is also the card order within an agenda group.
   public var trackers: [Tracker]
   /// One completion per tracker and day (rule `record-duplicate`).
   public var records: [TrackerRecord]
@@ -17,6 +18,8 @@ public struct TrackerDataset: Hashable, Sendable {
   /// Dataset-level source data the model cannot say; see ``Extras``.
   public var extras: Extras
 
+  /// An empty dataset by default; `taskCategoryOrder` defaults to the app's order
+  /// (`urgent, notUrgent, optional, other, none`), as when the JSON key is absent.
   public init(categories: [TrackerCategory] = [], trackers: [Tracker] = [],
               records: [TrackerRecord] = [], tasks: [PlanTask] = [],
               taskCategoryOrder: [String] = TaskCategory.allCases.map(\.rawValue),

@@ -39,5 +39,6 @@ public enum Weekday: String, CaseIterable, Hashable, Comparable, Sendable, Codab
   /// The English short name: "Mon" ... "Sun".
   public var shortEnglishName: String { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][index] }
 
+  /// Monday first, by ``index``; not the alphabetical order of the raw values.
   public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.index < rhs.index }
 }

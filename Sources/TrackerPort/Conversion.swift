@@ -1,6 +1,9 @@
 /// One conversion from an input file to an output file.
 public struct Conversion: Sendable {
+  /// The input path as the user gave it; `-` means standard input.
   public var input: String
+  /// The output path; `-` means standard output. Never the input: that is refused even with
+  /// `--force`.
   public var output: String
   /// `--from`: the input codec id; detected when `nil`.
   public var from: String?
@@ -11,6 +14,7 @@ public struct Conversion: Sendable {
   /// Codec options (`KEY=VALUE`), given to both codecs.
   public var options: [String: String]
 
+  /// Defaults detect both formats, refuse to replace an existing output and pass no options.
   public init(input: String, output: String, from: String? = nil, to: String? = nil,
               overwrite: Bool = false, options: [String: String] = [:]) {
     self.input = input

@@ -1,5 +1,6 @@
 /// A dataset read from a file, with what its codec noticed and where things are in it.
 public struct DatasetFile: Sendable {
+  /// The dataset as the codec read it, not yet validated (see ``validate(options:)``).
   public var dataset: TrackerDataset
   /// The path as given (`-` for standard input).
   public var fileName: String

@@ -7,6 +7,8 @@ import TrackerModel
 public protocol ValidationRule: Sendable {
   /// The rule's code, severity and one-line summary.
   static var descriptor: DiagnosticDescriptor { get }
+  /// Rules are stateless: the validator makes a fresh one per validation, so nothing carries
+  /// over from one dataset to the next.
   init()
   /// Appends a diagnostic for every violation in `context.dataset`.
   func check(_ context: RuleContext, into diagnostics: inout [Diagnostic])
@@ -22,11 +24,17 @@ extension ValidationRule {
 
 /// What every rule sees: the dataset, lookups built once, and the options.
 public struct RuleContext: Sendable {
+  /// The dataset as read, rule-breaking values included: ids may repeat and references may
+  /// point nowhere.
   public let dataset: TrackerDataset
+  /// Built once per validation and shared by every rule; where ids repeat, it points at the
+  /// first.
   public let index: DatasetIndex
   /// "Today" for `record-in-future`; `nil` means the rule does not run.
   public let today: LocalDate?
 
+  /// Builds the index from `dataset` unless the caller passes one built for the same dataset;
+  /// `today` `nil` turns `record-in-future` off.
   public init(dataset: TrackerDataset, index: DatasetIndex? = nil, today: LocalDate?) {
     self.dataset = dataset
     self.index = index ?? DatasetIndex(dataset)

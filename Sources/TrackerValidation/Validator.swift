@@ -9,6 +9,7 @@ public struct ValidationOptions: Sendable {
   /// Never these codes (`--ignore`).
   public var ignore: Set<String>
 
+  /// Defaults run every rule except `record-in-future`, which needs `today`.
   public init(today: LocalDate? = nil, select: Set<String>? = nil, ignore: Set<String> = []) {
     self.today = today
     self.select = select
@@ -26,9 +27,13 @@ public struct Validator: Sendable {
   /// Every built-in rule, in the order `trackport rules` lists them (errors, then warnings).
   public static let standardRules: [any ValidationRule.Type] = StandardRules.all
 
+  /// The rules this validator knows, in the order their findings come; ``options`` picks
+  /// which of them run.
   public let rules: [any ValidationRule.Type]
+  /// Which codes run (`--select`, `--ignore`) and the day taken as today.
   public let options: ValidationOptions
 
+  /// Defaults to every built-in rule; pass `rules` to add a third party's or to run a few.
   public init(rules: [any ValidationRule.Type] = Validator.standardRules, options: ValidationOptions = ValidationOptions()) {
     self.rules = rules
     self.options = options

@@ -6,6 +6,7 @@ import TrackerModel
 /// real category of that name would show as a second «Закрепленные» group. Imports from apps
 /// that stored the pinned group as a category should set `pinned` instead.
 public struct CategoryReservedRule: ValidationRule {
+  /// `category-reserved`, a warning: fails `trackport validate` only with `--strict`.
   public static let descriptor = DiagnosticDescriptor(
     code: "category-reserved", severity: .warning,
     summary: "A category uses the title of the app's pinned group.")
@@ -13,8 +14,10 @@ public struct CategoryReservedRule: ValidationRule {
   /// Reserved titles, lower-cased; the spelling with «ё» is the same word.
   static let reserved: Set<String> = ["закрепленные", "закреплённые", "pinned"]
 
+  /// Rules hold no state; ``Validator`` makes a fresh one for each validation.
   public init() {}
 
+  /// Reports each reserved title at `/categories/N/title`, as trimmed.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     for (i, category) in context.dataset.categories.enumerated() {
       let title = category.title.trimmedForValidation

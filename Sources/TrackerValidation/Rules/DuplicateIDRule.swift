@@ -6,12 +6,16 @@ import TrackerModel
 /// occurrence is taken as the real one; the second and later are reported, each with a note
 /// pointing at the first. Ids compare exactly (UUID case matters, as it does in JSON).
 public struct DuplicateIDRule: ValidationRule {
+  /// `duplicate-id`, an error: any finding fails `trackport validate` (exit 1).
   public static let descriptor = DiagnosticDescriptor(
     code: "duplicate-id", severity: .error,
     summary: "An id is used twice among categories, trackers or tasks.")
 
+  /// Rules hold no state; ``Validator`` makes a fresh one for each validation.
   public init() {}
 
+  /// Checks categories, then trackers, then tasks; each repeat is reported at
+  /// `/<list>/N/id` with a note pointing at the first.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     let dataset = context.dataset
     report(dataset.categories.map(\.id), list: "categories", noun: "category", into: &diagnostics)

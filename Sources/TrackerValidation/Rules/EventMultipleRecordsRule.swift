@@ -8,12 +8,16 @@ import TrackerModel
 /// Dated events are left to `event-record-off-date`, which already reports every record not on
 /// the event's date.
 public struct EventMultipleRecordsRule: ValidationRule {
+  /// `event-multiple-records`, a warning: fails `trackport validate` only with `--strict`.
   public static let descriptor = DiagnosticDescriptor(
     code: "event-multiple-records", severity: .warning,
     summary: "An undated event is recorded on more than one day.")
 
+  /// Rules hold no state; ``Validator`` makes a fresh one for each validation.
   public init() {}
 
+  /// Reports at `/records/N/date`, in record order; returns at once when no undated
+  /// event has more than one record day.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     let index = context.index
     // Per tracker: its completion day when it is an undated event with several record days.

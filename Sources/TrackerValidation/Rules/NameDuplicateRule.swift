@@ -6,10 +6,12 @@ import TrackerModel
 /// to `name-empty`. The same name in different categories is fine. The second and later are
 /// reported, with a note naming the first.
 public struct NameDuplicateRule: ValidationRule {
+  /// `name-duplicate`, a warning: fails `trackport validate` only with `--strict`.
   public static let descriptor = DiagnosticDescriptor(
     code: "name-duplicate", severity: .warning,
     summary: "Two trackers in one category have the same name.")
 
+  /// Rules hold no state; ``Validator`` makes a fresh one for each validation.
   public init() {}
 
   private struct Key: Hashable {
@@ -17,6 +19,8 @@ public struct NameDuplicateRule: ValidationRule {
     var name: Substring
   }
 
+  /// Reports every repeat at `/trackers/N/name`, keyed by category id and trimmed name,
+  /// with a note pointing at the first.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     let trackers = context.dataset.trackers
     var seen = Occurrences<Key>(capacity: trackers.count)

@@ -8,12 +8,16 @@ import TrackerModel
 /// without hashing anything; only trackers with duplicates are scanned, keyed by one packed
 /// integer per (tracker, day).
 public struct RecordDuplicateRule: ValidationRule {
+  /// `record-duplicate`, an error: any finding fails `trackport validate` (exit 1).
   public static let descriptor = DiagnosticDescriptor(
     code: "record-duplicate", severity: .error,
     summary: "A tracker has two records on the same day.")
 
+  /// Rules hold no state; ``Validator`` makes a fresh one for each validation.
   public init() {}
 
+  /// Reports every repeat at `/records/N/date`, in record order, with a note pointing at
+  /// the tracker's first record of that day.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     let recordTracker = context.index.recordTracker
     let days = context.index.completedDays

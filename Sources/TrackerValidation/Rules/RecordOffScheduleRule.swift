@@ -6,12 +6,16 @@ import TrackerModel
 /// another app or from a schedule edited later. Habits without a schedule are left to
 /// `schedule-empty` (every record would be off-schedule).
 public struct RecordOffScheduleRule: ValidationRule {
+  /// `record-off-schedule`, a warning: fails `trackport validate` only with `--strict`.
   public static let descriptor = DiagnosticDescriptor(
     code: "record-off-schedule", severity: .warning,
     summary: "A habit is recorded on a weekday not in its schedule.")
 
+  /// Rules hold no state; ``Validator`` makes a fresh one for each validation.
   public init() {}
 
+  /// Reports at `/records/N/date`, naming the weekday; events, unknown trackers and
+  /// habits without days are skipped.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     // Per tracker: a bit per scheduled weekday (Monday = bit 0), or -1 to skip.
     let masks = context.dataset.trackers.map { tracker -> Int in

@@ -6,6 +6,7 @@ import TrackerModel
 /// (`/taskCategoryOrder/2`); categories that are missing are reported once, at
 /// `/taskCategoryOrder`.
 public struct TaskCategoryOrderInvalidRule: ValidationRule {
+  /// `task-category-order-invalid`, an error: any finding fails `trackport validate` (exit 1).
   public static let descriptor = DiagnosticDescriptor(
     code: "task-category-order-invalid", severity: .error,
     summary: "taskCategoryOrder is not the five task categories, each once.")
@@ -13,8 +14,11 @@ public struct TaskCategoryOrderInvalidRule: ValidationRule {
   /// `urgent, notUrgent, optional, other, none`, for messages.
   static let knownList = TaskCategory.allCases.map(\.rawValue).joined(separator: ", ")
 
+  /// Rules hold no state; ``Validator`` makes a fresh one for each validation.
   public init() {}
 
+  /// Reports unknown and repeated values in list order, then at most one finding
+  /// naming every missing category.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     let order = context.dataset.taskCategoryOrder
     var seen = Occurrences<String>()

@@ -7,12 +7,15 @@ import TrackerModel
 /// export); an `end` alone has nothing to end. A zero-length interval (`end == start`) is
 /// invalid: the app's picker sets the end after the start. Reported at `/tasks/N/end`.
 public struct TaskIntervalInvalidRule: ValidationRule {
+  /// `task-interval-invalid`, an error: any finding fails `trackport validate` (exit 1).
   public static let descriptor = DiagnosticDescriptor(
     code: "task-interval-invalid", severity: .error,
     summary: "A task ends before it starts, or has an end without a start.")
 
+  /// Rules hold no state; ``Validator`` makes a fresh one for each validation.
   public init() {}
 
+  /// Reports at `/tasks/N/end`; the message says which of the two problems it is.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
     for (i, task) in context.dataset.tasks.enumerated() {
       guard let end = task.end else { continue }
