@@ -48,15 +48,7 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// `file:line:col: error: message`, the compiler style editors understand.
   public var description: String {
-    var prefix = location.file ?? ""
-    if let line = location.line {
-      prefix += ":\(line)"
-      if let column = location.column { prefix += ":\(column)" }
-    } else if let row = location.row {
-      prefix += ":\(row)"
-    }
-    var text = (prefix.isEmpty ? "" : prefix + ": ") + "error: " + message
-    if location.line == nil, let pointer = location.pointer { text += " (at \(pointer))" }
+    var text = location.place + ": error: " + message
     if let note { text += "\n  note: " + note }
     return text
   }

@@ -47,13 +47,6 @@ public struct Validator: Sendable {
     standardRules.first { $0.descriptor.code == code }
   }
 
-  /// The codes among `codes` that no rule of this validator reports, sorted: lets the CLI
-  /// reject a misspelt `--select`/`--ignore` code instead of silently matching nothing.
-  public func unknownCodes(in codes: some Sequence<String>) -> [String] {
-    let known = Set(rules.map { $0.descriptor.code })
-    return Set(codes).subtracting(known).sorted()
-  }
-
   /// All findings, in rule order, then in dataset order within a rule.
   ///
   /// Pass `index` when the caller has one already (the agenda or statistics built it), so the

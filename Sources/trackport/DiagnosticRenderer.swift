@@ -9,17 +9,7 @@ enum DiagnosticFormat: String, CaseIterable {
 enum DiagnosticRenderer {
   /// `path:line:col: error: message [code]`, the compiler style editors jump to, and a note line.
   static func text(_ d: Diagnostic) -> String {
-    var place = d.location.file ?? "-"
-    if let line = d.location.line {
-      place += ":\(line)"
-      if let column = d.location.column { place += ":\(column)" }
-    } else if let row = d.location.row {
-      place += ":\(row)"
-      if let field = d.location.field { place += " (\(field))" }
-    } else if let pointer = d.location.pointer {
-      place += " \(pointer)"
-    }
-    var text = "\(place): \(d.severity.rawValue): \(d.message) [\(d.code)]"
+    var text = "\(d.location.place): \(d.severity.rawValue): \(d.message) [\(d.code)]"
     if let note = d.note { text += "\n  note: \(note)" }
     return text
   }

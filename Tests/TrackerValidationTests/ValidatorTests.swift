@@ -95,12 +95,6 @@ import TrackerModel
     }
   }
 
-  @Test func unknownCodesAreNamed() {
-    #expect(Validator().unknownCodes(in: ["name-empty", "nmae-empty", "zzz"]) == ["nmae-empty", "zzz"])
-    #expect(Validator.rule(code: "record-duplicate")?.descriptor == RecordDuplicateRule.descriptor)
-    #expect(Validator.rule(code: "no-such-rule") == nil)
-  }
-
   @Test func aGivenIndexIsUsed() {
     var d = Fixture.valid
     d.records.append(TrackerRecord(trackerId: Fixture.water, date: Fixture.day("2026-01-05")))
