@@ -45,8 +45,10 @@ public struct JSONCodec: TrackerCodec {
   ///
   /// - Throws: ``CodecError`` `.malformedInput` at the offending byte (1-based line and column
   ///   in Unicode scalars) for broken JSON, a known key of the wrong type or with an impossible
-  ///   value, a duplicate key, a missing required key or version, or nesting deeper than 512;
-  ///   `.unsupportedVersion` when `"trackport"` is not 1; `.cannotReadInput` from the input.
+  ///   value, a duplicate key, a missing required key or version, unknown keys that clash with
+  ///   an explicit `extras.json` (see `docs/json-format.md`), or nesting deeper than 512;
+  ///   `.unsupportedVersion` when `"trackport"` is a number other than 1 (`1.0` and `1e0` are
+  ///   1); `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
     let source = try input.bytes()

@@ -15,7 +15,7 @@ extension JSONDatasetReader {
     while more {
       let key = try scanner.readKey()
       if let k = keyIndex(key, JSONDatasetReader.taskKeys) {
-        try markSeen(k, &seen, key, JSONDatasetReader.taskKeys)
+        try markSeen(k, &seen, key, JSONDatasetReader.taskKeys, base)
         switch k {
         case 0: task.id = try readString("id", base); hasID = true
         case 1: task.title = try readString("title", base); hasTitle = true
@@ -37,11 +37,45 @@ extension JSONDatasetReader {
     }
     guard hasID else { throw missing("task", "id", open, base) }
     guard hasTitle else { throw missing("task", "title", open, base) }
-    JSONDatasetReader.keep(unknown, in: &task.extras)
-    if attachmentExtras.contains(where: { $0 != .null }) {
-      task.extras[JSONDatasetReader.attachmentNamespace] = .array(attachmentExtras)
-    }
+    try keep(unknown, in: &task.extras, base: base)
+    try keepAttachmentKeys(attachmentExtras, in: &task.extras, base: base)
     return task
+  }
+
+  /// Unknown keys of attachments go to the task's `extras["json-attachments"]`. An explicit
+  /// one (hand-edited) is kept too when both fit: an array with one `null` or object per
+  /// attachment, with no key in common with that attachment's unknown keys (whose members
+  /// then come after its own). Otherwise the task is refused, as ``keep(_:in:base:)`` does.
+  private mutating func keepAttachmentKeys(_ unknown: [JSONValue], in extras: inout Extras, base: String) throws {
+    guard let first = unknown.firstIndex(where: { $0 != .null }) else { return }
+    let namespace = JSONDatasetReader.attachmentNamespace
+    guard let explicit = extras[namespace] else {
+      extras[namespace] = .array(unknown)
+      return
+    }
+    let pointer = base + "/extras/" + namespace
+    let holder = "the task's \"extras\": {\"\(namespace)\": ...}"
+    guard case .array(let items) = explicit, items.count == unknown.count else {
+      guard case .object(let members) = unknown[first] else { return }
+      let key = members[0].key
+      throw JSONReadFailure(at: unknownKeyOffset(base + "/attachments/\(first)", key),
+                            "unknown key \"\(key)\" of an attachment cannot be kept: \(holder) is not an array "
+                              + "with one item per attachment",
+                            pointer: base + "/attachments/\(first)/" + JSONPointer.escape(key),
+                            note: "unknown keys of attachments are kept there (\(pointer)); remove or rename one of the two")
+    }
+    var merged: [JSONValue] = []
+    merged.reserveCapacity(items.count)
+    for (i, (item, inline)) in zip(items, unknown).enumerated() {
+      guard case .object(let members) = inline else {
+        merged.append(item)
+        continue
+      }
+      let explicitItem: JSONValue = item == .null ? .object([]) : item
+      merged.append(.object(try merge(explicitItem, members, inline: base + "/attachments/\(i)",
+                                      namespace: pointer + "/\(i)", holder: holder + " item \(i)")))
+    }
+    extras[namespace] = .array(merged)
   }
 
   /// The task `extras` namespace holding unknown keys of its attachments: an array with one
@@ -67,7 +101,7 @@ extension JSONDatasetReader {
       while moreMembers {
         let key = try scanner.readKey()
         if let k = keyIndex(key, JSONDatasetReader.attachmentKeys) {
-          try markSeen(k, &seen, key, JSONDatasetReader.attachmentKeys)
+          try markSeen(k, &seen, key, JSONDatasetReader.attachmentKeys, itemBase)
           if k == 0 { name = try readString("name", itemBase) } else { uri = try readString("uri", itemBase) }
         } else {
           unknown.append(try readUnknown(key, depth: 5, base: itemBase, into: &unknownSet, among: unknown))

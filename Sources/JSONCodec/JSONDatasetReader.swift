@@ -4,7 +4,9 @@ import TrackerModel
 /// every key of every object, so only unknown keys and `extras` become ``JSONValue``s.
 ///
 /// Unknown keys are kept in the owning object's `extras["json"]` (members in input order) and
-/// listed in ``unknownKeys`` for the codec to report.
+/// listed in ``unknownKeys`` for the codec to report. An explicit `extras.json` of the same
+/// object is merged with them only when no data is lost and the writer can put both back
+/// (see ``keep(_:in:base:)``); otherwise the document is refused.
 struct JSONDatasetReader {
   /// An unknown key met while reading.
   struct UnknownKey {
@@ -58,6 +60,25 @@ struct JSONDatasetReader {
     rootOffset = scanner.position
     scanner.position += 1
     var dataset = TrackerDataset()
+    do {
+      try readRootMembers(into: &dataset)
+    } catch var failure as JSONReadFailure {
+      // Broken JSON inside the document: the document is the innermost container known.
+      if failure.pointer == nil { failure.pointer = "" }
+      throw failure
+    }
+    if scanner.peek() != nil {
+      throw scanner.unexpected("unexpected content after the end of the document")
+    }
+    guard versionSeen else {
+      throw JSONReadFailure(at: rootOffset, "missing \"trackport\": 1, the format version", pointer: "",
+                            note: "a TrackerPort JSON document starts with {\"trackport\": 1, ...}")
+    }
+    return dataset
+  }
+
+  /// The members of the top-level object, after its `{`, up to and including its `}`.
+  private mutating func readRootMembers(into dataset: inout TrackerDataset) throws {
     var unknown: [JSONMember] = []
     var unknownSet = JSONKeySet()
     var seen = 0
@@ -69,7 +90,7 @@ struct JSONDatasetReader {
         more = try scanner.hasNextMember()
         continue
       }
-      try markSeen(k, &seen, key, JSONDatasetReader.rootKeys)
+      try markSeen(k, &seen, key, JSONDatasetReader.rootKeys, "")
       switch k {
       case 0: try readVersion()
       case 1:
@@ -90,28 +111,79 @@ struct JSONDatasetReader {
       }
       more = try scanner.hasNextMember()
     }
-    if scanner.peek() != nil {
-      throw scanner.unexpected("unexpected content after the end of the document")
-    }
-    guard versionSeen else {
-      throw JSONReadFailure(at: rootOffset, "missing \"trackport\": 1, the format version", pointer: "",
-                            note: "a TrackerPort JSON document starts with {\"trackport\": 1, ...}")
-    }
-    JSONDatasetReader.keep(unknown, in: &dataset.extras)
-    return dataset
+    try keep(unknown, in: &dataset.extras, base: "")
   }
 
   private mutating func readVersion() throws {
-    guard let b = scanner.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
-      throw typeError("trackport", pointer: "/trackport", "the format version number 1")
+    switch try JSONDatasetReader.readVersionValue(&scanner) {
+    case .supported: versionSeen = true
+    case .unsupported(let refusal): throw refusal
+    case .notANumber: throw typeError("trackport", pointer: "/trackport", "the format version number 1")
     }
+  }
+
+  /// What the value of `"trackport"` says.
+  enum VersionValue {
+    /// A number equal to 1 (`1`, `1.0`, `1e0`, `10E-1` ...), consumed.
+    case supported
+    /// Another number, consumed: the refusal to throw.
+    case unsupported(JSONReadFailure)
+    /// Not a number; nothing consumed.
+    case notANumber
+  }
+
+  /// Reads the value of `"trackport"` at the scanner's position: the one place that decides
+  /// which versions this build reads. Throws only for a broken number.
+  static func readVersionValue(_ scanner: inout JSONScanner) throws -> VersionValue {
+    guard let b = scanner.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else { return .notANumber }
     let span = try scanner.readNumber()
-    let text = scanner.text(span)
-    guard text == "1" else {
-      throw JSONReadFailure(.unsupportedVersion, at: span.lowerBound, "unsupported trackport format version \(text)",
-                            pointer: "/trackport", note: "this build reads version 1")
+    let isOne = UnsafeRawBufferPointer(rebasing: scanner.buffer[span]).withMemoryRebound(to: UInt8.self) {
+      JSONDatasetReader.numberIsOne($0)
     }
-    versionSeen = true
+    if isOne { return .supported }
+    return .unsupported(JSONReadFailure(.unsupportedVersion, at: span.lowerBound,
+                                        "unsupported trackport format version \(scanner.text(span))",
+                                        pointer: "/trackport", note: "this build reads version 1"))
+  }
+
+  /// Whether a valid JSON number literal is exactly 1 in value: one nonzero digit, a `1`,
+  /// whose place after the exponent is the units (`1`, `1.00`, `0.1e1`, `100E-2`).
+  static func numberIsOne(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    if i < literal.count, literal[i] == UInt8(ascii: "-") { return false }
+    var digits = 0, integerDigits = -1, one = -1
+    while i < literal.count, literal[i] != UInt8(ascii: "e"), literal[i] != UInt8(ascii: "E") {
+      let b = literal[i]
+      i += 1
+      if b == UInt8(ascii: ".") {
+        integerDigits = digits
+        continue
+      }
+      if b != UInt8(ascii: "0") {
+        guard b == UInt8(ascii: "1"), one < 0 else { return false }
+        one = digits
+      }
+      digits += 1
+    }
+    guard one >= 0 else { return false }
+    if integerDigits < 0 { integerDigits = digits }
+    // The power of ten of the `1` before the exponent.
+    let place = integerDigits - 1 - one
+    var exponent = 0, negative = false
+    if i < literal.count {
+      i += 1
+      if i < literal.count, literal[i] == UInt8(ascii: "+") || literal[i] == UInt8(ascii: "-") {
+        negative = literal[i] == UInt8(ascii: "-")
+        i += 1
+      }
+      while i < literal.count {
+        exponent = exponent * 10 + Int(literal[i] &- 0x30)
+        // Past the literal's own length no exponent can bring the `1` back to the units.
+        if exponent > literal.count { return false }
+        i += 1
+      }
+    }
+    return place + (negative ? -exponent : exponent) == 0
   }
 
   /// The refusal of a document whose top-level `"trackport"` is a number other than 1, found
@@ -124,12 +196,8 @@ struct JSONDatasetReader {
       while more {
         let key = try s.readKey()
         if s.token(key, is: "trackport") {
-          guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else { return nil }
-          let span = try s.readNumber()
-          let text = s.text(span)
-          guard text != "1" else { return nil }
-          return JSONReadFailure(.unsupportedVersion, at: span.lowerBound, "unsupported trackport format version \(text)",
-                                 pointer: "/trackport", note: "this build reads version 1")
+          guard case .unsupported(let refusal) = try readVersionValue(&s) else { return nil }
+          return refusal
         }
         try s.skipValue(depth: 1)
         more = try s.hasNextMember()
@@ -154,7 +222,7 @@ struct JSONDatasetReader {
     while more {
       let key = try scanner.readKey()
       if let k = keyIndex(key, JSONDatasetReader.categoryKeys) {
-        try markSeen(k, &seen, key, JSONDatasetReader.categoryKeys)
+        try markSeen(k, &seen, key, JSONDatasetReader.categoryKeys, base)
         switch k {
         case 0: id = try readString("id", base)
         case 1: title = try readString("title", base)
@@ -167,7 +235,7 @@ struct JSONDatasetReader {
     }
     guard let id else { throw missing("category", "id", open, base) }
     guard let title else { throw missing("category", "title", open, base) }
-    JSONDatasetReader.keep(unknown, in: &extras)
+    try keep(unknown, in: &extras, base: base)
     return TrackerCategory(id: id, title: title, extras: extras)
   }
 
@@ -186,7 +254,7 @@ struct JSONDatasetReader {
     while more {
       let key = try scanner.readKey()
       if let k = keyIndex(key, JSONDatasetReader.trackerKeys) {
-        try markSeen(k, &seen, key, JSONDatasetReader.trackerKeys)
+        try markSeen(k, &seen, key, JSONDatasetReader.trackerKeys, base)
         switch k {
         case 0: id = try readString("id", base)
         case 1:
@@ -215,7 +283,7 @@ struct JSONDatasetReader {
     guard let kind else { throw missing("tracker", "kind", open, base) }
     guard let name else { throw missing("tracker", "name", open, base) }
     guard let categoryId else { throw missing("tracker", "categoryId", open, base) }
-    JSONDatasetReader.keep(unknown, in: &extras)
+    try keep(unknown, in: &extras, base: base)
     return Tracker(id: id, kind: kind, name: name, categoryId: categoryId, emoji: emoji, color: color,
                    schedule: schedule, date: date, pinned: pinned, createdOn: createdOn, extras: extras)
   }
@@ -228,11 +296,22 @@ struct JSONDatasetReader {
     scanner.position += 1
     var records: [TrackerRecord] = []
     var index = 0
-    var more = try scanner.hasFirstElement()
-    while more {
-      records.append(try readRecord(index: index))
-      index += 1
-      more = try scanner.hasNextElement()
+    do {
+      var more = try scanner.hasFirstElement()
+      while more {
+        do {
+          records.append(try readRecord(index: index))
+        } catch var failure as JSONReadFailure {
+          // Broken JSON inside a record: the record is the innermost container known.
+          if failure.pointer == nil { failure.pointer = "/records/\(index)" }
+          throw failure
+        }
+        index += 1
+        more = try scanner.hasNextElement()
+      }
+    } catch var failure as JSONReadFailure {
+      if failure.pointer == nil { failure.pointer = "/records" }
+      throw failure
     }
     return records
   }
@@ -249,7 +328,7 @@ struct JSONDatasetReader {
     while more {
       let key = try scanner.readKey()
       if let k = keyIndex(key, JSONDatasetReader.recordKeys) {
-        try markSeen(k, &seen, key, JSONDatasetReader.recordKeys)
+        try markSeen(k, &seen, key, JSONDatasetReader.recordKeys, "/records/\(index)")
         switch k {
         case 0:
           guard scanner.peek() == UInt8(ascii: "\"") else {
@@ -267,7 +346,7 @@ struct JSONDatasetReader {
     }
     guard let trackerId else { throw missing("record", "trackerId", open, "/records/\(index)") }
     guard let date else { throw missing("record", "date", open, "/records/\(index)") }
-    JSONDatasetReader.keep(unknown, in: &extras)
+    try keep(unknown, in: &extras, base: "/records/\(index)")
     return TrackerRecord(trackerId: trackerId, date: date, extras: extras)
   }
 
@@ -279,10 +358,21 @@ struct JSONDatasetReader {
     guard scanner.peek() == UInt8(ascii: "[") else { throw typeError(key, pointer: "/" + key, expected) }
     scanner.position += 1
     var items: [T] = []
-    var more = try scanner.hasFirstElement()
-    while more {
-      items.append(try element(&self, items.count))
-      more = try scanner.hasNextElement()
+    do {
+      var more = try scanner.hasFirstElement()
+      while more {
+        do {
+          items.append(try element(&self, items.count))
+        } catch var failure as JSONReadFailure {
+          // Broken JSON inside an entity: the entity is the innermost container known.
+          if failure.pointer == nil { failure.pointer = "/\(key)/\(items.count)" }
+          throw failure
+        }
+        more = try scanner.hasNextElement()
+      }
+    } catch var failure as JSONReadFailure {
+      if failure.pointer == nil { failure.pointer = "/" + key }
+      throw failure
     }
     return items
   }
@@ -310,10 +400,9 @@ struct JSONDatasetReader {
       let token = try scanner.readKey()
       let key = scanner.string(token)
       guard extras[key] == nil else {
-        throw JSONReadFailure(at: token.offset, "duplicate key \"\(key)\" in an object",
-                              pointer: base + "/extras/" + JSONPointer.escape(key))
+        throw JSONReadFailure(at: token.offset, "duplicate key \"\(key)\" in an object", pointer: base + "/extras")
       }
-      extras[key] = try scanner.readValue(depth: depth + 1)
+      extras[key] = try readValue(depth: depth + 1, pointer: base + "/extras/" + JSONPointer.escape(key))
       more = try scanner.hasNextMember()
     }
     return extras
@@ -321,24 +410,67 @@ struct JSONDatasetReader {
 
   /// Reads an unknown key's value and records it for a warning.
   mutating func readUnknown(_ token: JSONStringToken, depth: Int, base: String,
-                                    into set: inout JSONKeySet, among members: [JSONMember]) throws -> JSONMember {
+                            into set: inout JSONKeySet, among members: [JSONMember]) throws -> JSONMember {
     let key = scanner.string(token)
     guard set.insert(key, members: members) else {
-      throw JSONReadFailure(at: token.offset, "duplicate key \"\(key)\" in an object",
-                            pointer: base + "/" + JSONPointer.escape(key))
+      throw JSONReadFailure(at: token.offset, "duplicate key \"\(key)\" in an object", pointer: base)
     }
-    unknownKeys.append(UnknownKey(offset: token.offset, pointer: base + "/" + JSONPointer.escape(key), key: key))
-    return JSONMember(key, try scanner.readValue(depth: depth))
+    let pointer = base + "/" + JSONPointer.escape(key)
+    unknownKeys.append(UnknownKey(offset: token.offset, pointer: pointer, key: key))
+    return JSONMember(key, try readValue(depth: depth, pointer: pointer))
   }
 
-  /// Unknown keys go to `extras["json"]`, after any members an explicit `extras.json` had.
-  static func keep(_ unknown: [JSONMember], in extras: inout Extras) {
-    guard !unknown.isEmpty else { return }
-    if case .object(let existing)? = extras["json"] {
-      extras["json"] = .object(existing + unknown)
-    } else {
-      extras["json"] = .object(unknown)
+  /// ``JSONScanner/readValue(depth:)`` with failures located under `pointer` (the scanner's
+  /// pointers are relative to the value it reads).
+  private mutating func readValue(depth: Int, pointer: @autoclosure () -> String) throws -> JSONValue {
+    do {
+      return try scanner.readValue(depth: depth)
+    } catch var failure as JSONReadFailure {
+      failure.pointer = pointer() + (failure.pointer ?? "")
+      throw failure
     }
+  }
+
+  /// Unknown keys go to `extras["json"]`. An explicit `extras.json` of the same object (it
+  /// can only come from hand-editing) is kept too when both fit in one object: it must be an
+  /// object with no key in common with the unknown keys, whose members then come first.
+  /// Otherwise one of them would be lost or written twice, so the object is refused.
+  mutating func keep(_ unknown: [JSONMember], in extras: inout Extras, base: @autoclosure () -> String) throws {
+    guard !unknown.isEmpty else { return }
+    guard let explicit = extras["json"] else {
+      extras["json"] = .object(unknown)
+      return
+    }
+    let base = base()
+    extras["json"] = .object(try merge(explicit, unknown, inline: base, namespace: base + "/extras/json",
+                                       holder: "this object's \"extras\": {\"json\": ...}"))
+  }
+
+  /// `explicit`'s members followed by `unknown` (members of the object at `inline`), or the
+  /// failure that says why they do not fit together: `explicit` (at `namespace`, described as
+  /// `holder`) is not an object, or has a key of `unknown`.
+  mutating func merge(_ explicit: JSONValue, _ unknown: [JSONMember], inline: String,
+                      namespace: String, holder: String) throws -> [JSONMember] {
+    let note = "unknown keys are kept there (\(namespace)); remove or rename one of the two"
+    guard case .object(let members) = explicit else {
+      let key = unknown[0].key
+      throw JSONReadFailure(at: unknownKeyOffset(inline, key),
+                            "unknown key \"\(key)\" cannot be kept: \(holder) is not an object",
+                            pointer: inline + "/" + JSONPointer.escape(key), note: note)
+    }
+    let explicitKeys = Set(members.map(\.key))
+    for member in unknown where explicitKeys.contains(member.key) {
+      throw JSONReadFailure(at: unknownKeyOffset(inline, member.key),
+                            "unknown key \"\(member.key)\" is also a key of \(holder)",
+                            pointer: inline + "/" + JSONPointer.escape(member.key), note: note)
+    }
+    return members + unknown
+  }
+
+  /// Where the unknown key `key` of the object at `base` was read (an error path only).
+  func unknownKeyOffset(_ base: String, _ key: String) -> Int {
+    let pointer = base + "/" + JSONPointer.escape(key)
+    return unknownKeys.last { $0.pointer == pointer }?.offset ?? scanner.position
   }
 
   // MARK: Keys
@@ -360,9 +492,10 @@ struct JSONDatasetReader {
   }
 
   @inline(__always)
-  func markSeen(_ k: Int, _ seen: inout Int, _ token: JSONStringToken, _ table: [StaticString]) throws {
+  func markSeen(_ k: Int, _ seen: inout Int, _ token: JSONStringToken, _ table: [StaticString],
+                _ base: @autoclosure () -> String) throws {
     guard seen & (1 << k) == 0 else {
-      throw JSONReadFailure(at: token.offset, "duplicate key \"\(table[k])\" in an object")
+      throw JSONReadFailure(at: token.offset, "duplicate key \"\(table[k])\" in an object", pointer: base())
     }
     seen |= 1 << k
   }

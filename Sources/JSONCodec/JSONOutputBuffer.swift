@@ -62,7 +62,9 @@ struct JSONOutputBuffer {
     return bytes
   }
 
-  private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+  /// Appends `text` as a quoted JSON string: the one escaping routine of the codec (the
+  /// writer and ``JSONString/quoted(_:)`` both use it).
+  static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
@@ -110,31 +112,26 @@ struct JSONOutputBuffer {
     bytes.append(UInt8(ascii: "\""))
     dateDigits(value.date)
     bytes.append(UInt8(ascii: "T"))
-    digits(value.hour, 2)
+    twoDigits(value.hour)
     bytes.append(UInt8(ascii: ":"))
-    digits(value.minute, 2)
+    twoDigits(value.minute)
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// `YYYY-MM-DD` by ``LocalDate/writeUTF8(into:)``, through 16 bytes on the stack.
+  @inline(__always)
   private mutating func dateDigits(_ date: LocalDate) {
-    let (y, m, d) = date.components
-    digits(y, 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(m, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(d, 2)
+    var scratch: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &scratch) { buffer in
+      let n = date.writeUTF8(into: buffer)
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+    }
   }
 
-  /// `value` (0...9999 for dates) as exactly `width` digits, zero-padded.
+  /// `value` (0...99) as two digits.
   @inline(__always)
-  private mutating func digits(_ value: Int, _ width: Int) {
-    var divisor = 1
-    for _ in 1..<width { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(UInt8(truncatingIfNeeded: 0x30 + (rest / divisor) % 10))
-      rest %= divisor
-      divisor /= 10
-    }
+  private mutating func twoDigits(_ value: Int) {
+    bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / 10 % 10))
+    bytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
   }
 }

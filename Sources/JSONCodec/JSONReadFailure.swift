@@ -9,7 +9,9 @@ struct JSONReadFailure: Error {
   /// Byte offset into the input of the offending byte (the input's length at end of input).
   var offset: Int
   var message: String
-  /// A JSON pointer to the value, when the failure is about a known key's value.
+  /// A JSON pointer: to the value, when the failure is about a value; to the object, for a
+  /// duplicate key or a missing one; for broken JSON, to the innermost value known to hold
+  /// the offending byte (`nil` outside the top-level object).
   var pointer: String?
   var note: String?
 

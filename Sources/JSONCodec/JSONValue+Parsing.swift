@@ -6,6 +6,10 @@ extension JSONScanner {
   ///
   /// `depth` is the nesting level of the value's container; a value nested deeper than
   /// ``maximumDepth`` fails instead of exhausting the stack. Duplicate keys in an object fail.
+  ///
+  /// A failure's pointer is relative to this value (`nil` for the value itself, `/a/0` for
+  /// something inside it): the innermost value being read when it stopped, so the caller
+  /// only prepends where the value is.
   mutating func readValue(depth: Int) throws -> JSONValue {
     guard let b = peek() else { throw endOfInput }
     switch b {
@@ -21,7 +25,12 @@ extension JSONScanner {
         guard keys.insert(key, members: members) else {
           throw JSONReadFailure(at: token.offset, "duplicate key \"\(key)\" in an object")
         }
-        members.append(JSONMember(key, try readValue(depth: depth + 1)))
+        do {
+          members.append(JSONMember(key, try readValue(depth: depth + 1)))
+        } catch var failure as JSONReadFailure {
+          failure.pointer = "/" + JSONPointer.escape(key) + (failure.pointer ?? "")
+          throw failure
+        }
         more = try hasNextMember()
       }
       return .object(members)
@@ -31,7 +40,12 @@ extension JSONScanner {
       var elements: [JSONValue] = []
       var more = try hasFirstElement()
       while more {
-        elements.append(try readValue(depth: depth + 1))
+        do {
+          elements.append(try readValue(depth: depth + 1))
+        } catch var failure as JSONReadFailure {
+          failure.pointer = "/\(elements.count)" + (failure.pointer ?? "")
+          throw failure
+        }
         more = try hasNextElement()
       }
       return .array(elements)

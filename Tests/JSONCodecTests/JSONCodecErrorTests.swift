@@ -35,11 +35,17 @@ import TrackerModel
 
   static let cases: [Case] = [
     Case("empty input", "", 1, 1, "unexpected end of input"),
-    Case("truncated", "{\n  \"trackport\": 1,\n  \"trackers\": [", 3, 16, "unexpected end of input"),
-    Case("bad escape", #"{"trackport": 1, "x": "a\qb"}"#, 1, 25, "invalid escape in string"),
-    Case("invalid UTF-8", Array(#"{"trackport": 1, "x": "é"#.utf8) + [0xFF] + Array(#""}"#.utf8), 1, 25, "invalid UTF-8"),
-    Case("overlong UTF-8", Array(#"{"trackport": 1, "x": ""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8), 1, 24, "invalid UTF-8"),
-    Case("invalid UTF-8 outside strings", Array(#"{"trackport": 1, "#.utf8) + [0xFE], 1, 18, "invalid UTF-8"),
+    Case("truncated", "{\n  \"trackport\": 1,\n  \"trackers\": [", 3, 16, "unexpected end of input", pointer: "/trackers"),
+    Case("truncated record", #"{"trackport": 1, "records": [{"trackerId": "t""#, 1, 47, "unexpected end of input",
+         pointer: "/records/0"),
+    Case("bad escape", #"{"trackport": 1, "x": "a\qb"}"#, 1, 25, "invalid escape in string", pointer: "/x"),
+    Case("bad escape deep in an unknown value", #"{"trackport": 1, "x": [0, {"a~b": "\q"}]}"#, 1, 36,
+         "invalid escape in string", pointer: "/x/1/a~0b"),
+    Case("invalid UTF-8", Array(#"{"trackport": 1, "x": "é"#.utf8) + [0xFF] + Array(#""}"#.utf8), 1, 25, "invalid UTF-8",
+         pointer: "/x"),
+    Case("overlong UTF-8", Array(#"{"trackport": 1, "x": ""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8), 1, 24, "invalid UTF-8",
+         pointer: "/x"),
+    Case("invalid UTF-8 outside strings", Array(#"{"trackport": 1, "#.utf8) + [0xFE], 1, 18, "invalid UTF-8", pointer: ""),
     Case("wrong type", #"{"trackport": 1, "trackers": [{\#(tracker), "pinned": "yes"}]}"#, 1, 102,
          #""pinned" must be a boolean (true or false), not a string"#, pointer: "/trackers/0/pinned"),
     Case("unknown weekday", #"{"trackport": 1, "trackers": [{\#(tracker), "schedule": ["mon", "funday"]}]}"#, 1, 112,
@@ -55,24 +61,51 @@ import TrackerModel
     Case("missing version", #"{"categories": []}"#, 1, 1, #"missing "trackport": 1, the format version"#, pointer: ""),
     Case("version as a string", #"{"trackport": "1"}"#, 1, 15, #""trackport" must be the format version number 1, not a string"#,
          pointer: "/trackport"),
-    Case("duplicate key", #"{"trackport": 1, "trackport": 1}"#, 1, 18, #"duplicate key "trackport" in an object"#),
-    Case("duplicate unknown key", #"{"trackport": 1, "a": 1, "a": 2}"#, 1, 26, #"duplicate key "a" in an object"#, pointer: "/a"),
-    Case("duplicate key in extras", #"{"trackport": 1, "extras": {"n": {"k": 1, "k": 2}}}"#, 1, 43, #"duplicate key "k" in an object"#),
+    Case("duplicate key", #"{"trackport": 1, "trackport": 1}"#, 1, 18, #"duplicate key "trackport" in an object"#, pointer: ""),
+    Case("duplicate known key of a tracker", #"{"trackport": 1, "trackers": [{\#(tracker), "name": "m"}]}"#, 1, 92,
+         #"duplicate key "name" in an object"#, pointer: "/trackers/0"),
+    Case("duplicate known key of a record", #"{"trackport": 1, "records": [{"date": "2026-01-01", "date": "2026-01-02"}]}"#,
+         1, 53, #"duplicate key "date" in an object"#, pointer: "/records/0"),
+    Case("duplicate unknown key", #"{"trackport": 1, "a": 1, "a": 2}"#, 1, 26, #"duplicate key "a" in an object"#, pointer: ""),
+    Case("duplicate unknown key of a category", #"{"trackport": 1, "categories": [{"a": 1, "a": 2}]}"#, 1, 42,
+         #"duplicate key "a" in an object"#, pointer: "/categories/0"),
+    Case("duplicate namespace in extras", #"{"trackport": 1, "extras": {"n": 1, "n": 2}}"#, 1, 37,
+         #"duplicate key "n" in an object"#, pointer: "/extras"),
+    Case("duplicate key in extras", #"{"trackport": 1, "extras": {"n": {"k": 1, "k": 2}}}"#, 1, 43, #"duplicate key "k" in an object"#,
+         pointer: "/extras/n"),
+    Case("duplicate key inside an unknown value", #"{"trackport": 1, "x": [{"k": 1, "k": 2}]}"#, 1, 33,
+         #"duplicate key "k" in an object"#, pointer: "/x/0"),
     Case("missing required key", #"{"trackport": 1, "trackers": [{"id": "t", "kind": "habit", "categoryId": "c"}]}"#, 1, 31,
          #"tracker is missing the required key "name""#, pointer: "/trackers/0"),
-    Case("missing comma", #"{"trackport": 1 "x": 2}"#, 1, 17, "expected ',' or '}' after object member"),
-    Case("unterminated string", #"{"trackport": 1, "x": "abc"#, 1, 23, "unterminated string"),
-    Case("line break in a string", "{\"trackport\": 1, \"x\": \"ab\ncd\"}", 1, 26, "unterminated string (line break inside a string)"),
+    Case("missing comma", #"{"trackport": 1 "x": 2}"#, 1, 17, "expected ',' or '}' after object member", pointer: ""),
+    Case("missing comma in a category", #"{"trackport": 1, "categories": [{"id": "c" "title": "t"}]}"#, 1, 44,
+         "expected ',' or '}' after object member", pointer: "/categories/0"),
+    Case("unterminated string", #"{"trackport": 1, "x": "abc"#, 1, 23, "unterminated string", pointer: "/x"),
+    Case("line break in a string", "{\"trackport\": 1, \"x\": \"ab\ncd\"}", 1, 26, "unterminated string (line break inside a string)",
+         pointer: "/x"),
     Case("content after the document", #"{"trackport": 1} x"#, 1, 18, "unexpected content after the end of the document"),
-    Case("unpaired surrogate", #"{"trackport": 1, "x": "\ud800"}"#, 1, 24, "invalid \\u escape: a high surrogate must be followed by a low one"),
-    Case("trailing comma", #"{"trackport": 1, "categories": [],}"#, 1, 35, "expected a string key after ','"),
-    Case("columns count scalars", #"{"trackport": 1, "x": "ёёё", "y": tru}"#, 1, 35, "expected a value"),
-    Case("bad number", #"{"trackport": 1, "x": 01}"#, 1, 24, "invalid number: leading zeros are not allowed"),
+    Case("unpaired surrogate", #"{"trackport": 1, "x": "\ud800"}"#, 1, 24, "invalid \\u escape: a high surrogate must be followed by a low one",
+         pointer: "/x"),
+    Case("trailing comma", #"{"trackport": 1, "categories": [],}"#, 1, 35, "expected a string key after ','", pointer: ""),
+    Case("columns count scalars", #"{"trackport": 1, "x": "ёёё", "y": tru}"#, 1, 35, "expected a value", pointer: "/y"),
+    Case("bad number", #"{"trackport": 1, "x": 01}"#, 1, 24, "invalid number: leading zeros are not allowed", pointer: "/x"),
     Case("not an object", "[1]", 1, 1, "expected '{' at the start of a TrackerPort JSON document"),
     Case("deep nesting", #"{"trackport": 1, "deep": "# + String(repeating: "[", count: 10_000), 1, 537,
-         "nesting deeper than 512 levels"),
+         "nesting deeper than 512 levels", pointer: "/deep" + String(repeating: "/0", count: 511)),
     Case("deep nesting in extras", #"{"trackport": 1, "extras": {"a": "# + String(repeating: "{\"a\":", count: 10_000), 1,
-         34 + 510 * 5, "nesting deeper than 512 levels"),
+         34 + 510 * 5, "nesting deeper than 512 levels", pointer: "/extras/a" + String(repeating: "/a", count: 510)),
+    Case("version 1.5", #"{"trackport": 1.5}"#, 1, 15, "unsupported trackport format version 1.5",
+         kind: .unsupportedVersion, pointer: "/trackport"),
+    Case("version -1", #"{"trackport": -1.0}"#, 1, 15, "unsupported trackport format version -1.0",
+         kind: .unsupportedVersion, pointer: "/trackport"),
+    Case("version 10e-2", #"{"trackport": 10e-2}"#, 1, 15, "unsupported trackport format version 10e-2",
+         kind: .unsupportedVersion, pointer: "/trackport"),
+    Case("version 11", #"{"trackport": 11}"#, 1, 15, "unsupported trackport format version 11",
+         kind: .unsupportedVersion, pointer: "/trackport"),
+    Case("version with a huge exponent", #"{"trackport": 1e99999999999999999999999}"#, 1, 15,
+         "unsupported trackport format version 1e99999999999999999999999", kind: .unsupportedVersion, pointer: "/trackport"),
+    Case("version 0.11e1", #"{"trackport": 0.11e1}"#, 1, 15, "unsupported trackport format version 0.11e1",
+         kind: .unsupportedVersion, pointer: "/trackport"),
   ]
 
   @Test(arguments: cases)
@@ -83,7 +116,17 @@ import TrackerModel
     #expect(error.location.line == c.line)
     #expect(error.location.column == c.column)
     #expect(error.location.file == "test.trackport.json")
-    if let pointer = c.pointer { #expect(error.location.pointer == pointer) }
+    // `nil` means the failure is outside the top-level object, where no pointer applies.
+    #expect(error.location.pointer == c.pointer)
+  }
+
+  /// The version is a JSON number equal to 1, however written (as JSON Schema's `"const": 1`
+  /// compares it); the writer always writes `1`.
+  @Test(arguments: ["1", "1.0", "1e0", "1E+0", "1.000e0", "0.1e1", "10e-1", "100E-2", "0.001e3", "1000000000e-9"])
+  func versionEqualToOneIsRead(_ literal: String) throws {
+    let (dataset, _) = try Harness.decode(#"{"trackport": \#(literal), "categories": [{"id": "c", "title": "t"}]}"#)
+    #expect(dataset.categories.count == 1)
+    #expect(String(decoding: try Harness.encode(dataset), as: UTF8.self).hasPrefix("{\n  \"trackport\": 1,\n"))
   }
 
   @Test func unknownVersionSaysWhatThisBuildReads() throws {

@@ -34,6 +34,10 @@ import TrackerModel
       try Data(try Harness.encode(maker.dataset())).write(to: url)
       files.append(url.path)
     }
+    // What `trackport generate` makes: realistic data, every key the generator fills.
+    let generated = folder.appendingPathComponent("generator-30x60.trackport.json")
+    try Data(try Harness.encode(DatasetGenerator(trackers: 30, days: 60, seed: 1).generate())).write(to: generated)
+    files.append(generated.path)
     files.append(try #require(Harness.fixtureURL("golden.trackport.json")).path)
 
     let process = Process()
@@ -46,6 +50,65 @@ import TrackerModel
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(output)")
+  }
+
+  /// Documents the reader reads and the schema must accept too: `null` where the reader takes
+  /// it as absent, a version equal to 1 written otherwise, unknown keys everywhere.
+  @Test(.enabled(if: python != nil, "set TRACKPORT_PYTHON to a python with jsonschema installed"))
+  func schemaAcceptsWhatTheReaderReads() throws {
+    let documents = [
+      #"{"trackport": 1.0, "u": 1, "categories": [{"id": "c", "title": "t", "u": 1}], "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "emoji": null, "color": null, "schedule": null, "date": null, "createdOn": null, "u": 1}], "records": [{"trackerId": "t", "date": "2026-01-05", "u": 1}], "tasks": [{"id": "k", "title": "T", "description": null, "color": null, "start": null, "end": null, "position": -9223372036854775808, "attachments": [{"name": "a", "uri": "u", "u": 1}], "u": 1}]}"#,
+      #"{"trackport": 1e0, "tasks": [{"id": "k", "title": "T", "position": 9223372036854775807}]}"#,
+    ]
+    for document in documents {
+      #expect(Harness.failure(document) == nil, "\(document)")
+      #expect(try Self.validate(document) == 0, "\(document)")
+    }
+  }
+
+  /// Documents the reader refuses for their shape and the schema refuses too (one each).
+  @Test(.enabled(if: python != nil, "set TRACKPORT_PYTHON to a python with jsonschema installed"))
+  func schemaRefusesWhatTheReaderRefuses() throws {
+    let tracker = #""id": "t", "kind": "habit", "name": "n", "categoryId": "c""#
+    let task = #""id": "k", "title": "T""#
+    let documents = [
+      #"{"trackport": 2}"#,
+      #"{"trackport": 1, "categories": null}"#,
+      #"{"trackport": 1, "taskCategoryOrder": null}"#,
+      #"{"trackport": 1, "extras": null}"#,
+      #"{"trackport": 1, "categories": [{"id": "c"}]}"#,
+      #"{"trackport": 1, "trackers": [{\#(tracker), "pinned": null}]}"#,
+      #"{"trackport": 1, "trackers": [{\#(tracker), "date": "0000-01-01"}]}"#,
+      #"{"trackport": 1, "records": [{"trackerId": "t"}]}"#,
+      #"{"trackport": 1, "tasks": [{\#(task), "done": null}]}"#,
+      #"{"trackport": 1, "tasks": [{\#(task), "category": null}]}"#,
+      #"{"trackport": 1, "tasks": [{\#(task), "reminders": null}]}"#,
+      #"{"trackport": 1, "tasks": [{\#(task), "attachments": null}]}"#,
+      #"{"trackport": 1, "tasks": [{\#(task), "attachments": [{"name": "a"}]}]}"#,
+      #"{"trackport": 1, "tasks": [{\#(task), "position": null}]}"#,
+      #"{"trackport": 1, "tasks": [{\#(task), "position": 9223372036854775808}]}"#,
+      #"{"trackport": 1, "tasks": [{\#(task), "position": 1.5}]}"#,
+    ]
+    for document in documents {
+      #expect(Harness.failure(document) != nil, "\(document)")
+      #expect(try Self.validate(document) == 1, "\(document)")
+    }
+  }
+
+  /// Runs the schema check on one document; its exit status.
+  static func validate(_ document: String) throws -> Int32 {
+    let schema = repositoryRoot.appendingPathComponent("schema/trackport.schema.json").path
+    let script = try #require(Harness.fixtureURL("validate_schema.py")).path
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-doc-\(UUID().uuidString).json")
+    try Data(document.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(python))
+    process.arguments = [script, schema, file.path]
+    process.standardOutput = Pipe()
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 
   /// The schema refuses what the codec refuses for its shape, so it cannot pass by accepting
