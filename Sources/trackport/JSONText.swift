@@ -1,26 +1,10 @@
+import TrackerPort
+
 /// A tiny writer for the CLI's JSON outputs, whose key order is part of the documented
 /// contract (Foundation's encoders do not promise an order).
-struct JSONText {
-  private(set) var text = ""
-
-  /// A JSON string literal; non-ASCII stays as UTF-8.
-  static func quote(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+enum JSONText {
+  /// A JSON string literal, escaped as the canonical writer escapes (non-ASCII stays UTF-8).
+  static func quote(_ value: String) -> String { JSONString.quoted(value) }
 
   static func value(_ string: String?) -> String { string.map(quote) ?? "null" }
   static func value(_ int: Int?) -> String { int.map(String.init) ?? "null" }
