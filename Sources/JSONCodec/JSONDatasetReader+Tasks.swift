@@ -8,36 +8,26 @@ extension JSONDatasetReader {
     var task = PlanTask(id: "", title: "", description: nil, color: nil, position: index)
     var hasID = false, hasTitle = false
     var attachmentExtras: [JSONValue] = []
-    var unknown: [JSONMember] = []
-    var unknownSet = JSONKeySet()
-    var seen = 0
-    var more = try scanner.hasFirstMember()
-    while more {
-      let key = try scanner.readKey()
-      if let k = keyIndex(key, JSONDatasetReader.taskKeys) {
-        try markSeen(k, &seen, key, JSONDatasetReader.taskKeys, base)
-        switch k {
-        case 0: task.id = try readString("id", base); hasID = true
-        case 1: task.title = try readString("title", base); hasTitle = true
-        case 2: task.description = try readOptionalString("description", base)
-        case 3: task.color = try readOptionalString("color", base)
-        case 4: task.category = try readString("category", base)
-        case 5: task.start = try readOptionalDateTime("start", base)
-        case 6: task.end = try readOptionalDateTime("end", base)
-        case 7: task.done = try readBool("done", base)
-        case 8: task.reminders = try readReminders(base)
-        case 9: (task.attachments, attachmentExtras) = try readAttachments(base)
-        case 10: task.position = try readInt("position", base)
-        default: task.extras = try readExtras(base: base, depth: 3)
-        }
-      } else {
-        unknown.append(try readUnknown(key, depth: 3, base: base, into: &unknownSet, among: unknown))
+    var members = Members(JSONDatasetReader.taskKeys, depth: 3)
+    while let k = try nextMember(&members, base: base) {
+      switch k {
+      case 0: task.id = try readString("id", base); hasID = true
+      case 1: task.title = try readString("title", base); hasTitle = true
+      case 2: task.description = try readOptionalString("description", base)
+      case 3: task.color = try readOptionalString("color", base)
+      case 4: task.category = try readString("category", base)
+      case 5: task.start = try readOptionalDateTime("start", base)
+      case 6: task.end = try readOptionalDateTime("end", base)
+      case 7: task.done = try readBool("done", base)
+      case 8: task.reminders = try readReminders(base)
+      case 9: (task.attachments, attachmentExtras) = try readAttachments(base)
+      case 10: task.position = try readInt("position", base)
+      default: task.extras = try readExtras(base: base, depth: 3)
       }
-      more = try scanner.hasNextMember()
     }
     guard hasID else { throw missing("task", "id", open, base) }
     guard hasTitle else { throw missing("task", "title", open, base) }
-    try keep(unknown, in: &task.extras, base: base)
+    try keep(members.unknown, in: &task.extras, base: base)
     try keepAttachmentKeys(attachmentExtras, in: &task.extras, base: base)
     return task
   }
@@ -94,24 +84,14 @@ extension JSONDatasetReader {
       let itemBase = base + "/attachments/\(attachments.count)"
       let open = try openObject(itemBase, "each attachment must be an object")
       var name: String?, uri: String?
-      var unknown: [JSONMember] = []
-      var unknownSet = JSONKeySet()
-      var seen = 0
-      var moreMembers = try scanner.hasFirstMember()
-      while moreMembers {
-        let key = try scanner.readKey()
-        if let k = keyIndex(key, JSONDatasetReader.attachmentKeys) {
-          try markSeen(k, &seen, key, JSONDatasetReader.attachmentKeys, itemBase)
-          if k == 0 { name = try readString("name", itemBase) } else { uri = try readString("uri", itemBase) }
-        } else {
-          unknown.append(try readUnknown(key, depth: 5, base: itemBase, into: &unknownSet, among: unknown))
-        }
-        moreMembers = try scanner.hasNextMember()
+      var members = Members(JSONDatasetReader.attachmentKeys, depth: 5)
+      while let k = try nextMember(&members, base: itemBase) {
+        if k == 0 { name = try readString("name", itemBase) } else { uri = try readString("uri", itemBase) }
       }
       guard let name else { throw missing("attachment", "name", open, itemBase) }
       guard let uri else { throw missing("attachment", "uri", open, itemBase) }
       attachments.append(TaskAttachment(name: name, uri: uri))
-      extras.append(unknown.isEmpty ? .null : .object(unknown))
+      extras.append(members.unknown.isEmpty ? .null : .object(members.unknown))
       more = try scanner.hasNextElement()
     }
     return (attachments, extras)

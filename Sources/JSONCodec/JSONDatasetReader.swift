@@ -79,18 +79,8 @@ struct JSONDatasetReader {
 
   /// The members of the top-level object, after its `{`, up to and including its `}`.
   private mutating func readRootMembers(into dataset: inout TrackerDataset) throws {
-    var unknown: [JSONMember] = []
-    var unknownSet = JSONKeySet()
-    var seen = 0
-    var more = try scanner.hasFirstMember()
-    while more {
-      let key = try scanner.readKey()
-      guard let k = keyIndex(key, JSONDatasetReader.rootKeys) else {
-        unknown.append(try readUnknown(key, depth: 1, base: "", into: &unknownSet, among: unknown))
-        more = try scanner.hasNextMember()
-        continue
-      }
-      try markSeen(k, &seen, key, JSONDatasetReader.rootKeys, "")
+    var members = Members(JSONDatasetReader.rootKeys, depth: 1)
+    while let k = try nextMember(&members, base: "") {
       switch k {
       case 0: try readVersion()
       case 1:
@@ -109,9 +99,8 @@ struct JSONDatasetReader {
       case 5: dataset.taskCategoryOrder = try readStringArray("taskCategoryOrder", base: "")
       default: dataset.extras = try readExtras(base: "", depth: 1)
       }
-      more = try scanner.hasNextMember()
     }
-    try keep(unknown, in: &dataset.extras, base: "")
+    try keep(members.unknown, in: &dataset.extras, base: "")
   }
 
   private mutating func readVersion() throws {
@@ -215,27 +204,17 @@ struct JSONDatasetReader {
     let open = try openObject(base, "each category must be an object")
     var id: String?, title: String?
     var extras: Extras = [:]
-    var unknown: [JSONMember] = []
-    var unknownSet = JSONKeySet()
-    var seen = 0
-    var more = try scanner.hasFirstMember()
-    while more {
-      let key = try scanner.readKey()
-      if let k = keyIndex(key, JSONDatasetReader.categoryKeys) {
-        try markSeen(k, &seen, key, JSONDatasetReader.categoryKeys, base)
-        switch k {
-        case 0: id = try readString("id", base)
-        case 1: title = try readString("title", base)
-        default: extras = try readExtras(base: base, depth: 3)
-        }
-      } else {
-        unknown.append(try readUnknown(key, depth: 3, base: base, into: &unknownSet, among: unknown))
+    var members = Members(JSONDatasetReader.categoryKeys, depth: 3)
+    while let k = try nextMember(&members, base: base) {
+      switch k {
+      case 0: id = try readString("id", base)
+      case 1: title = try readString("title", base)
+      default: extras = try readExtras(base: base, depth: 3)
       }
-      more = try scanner.hasNextMember()
     }
     guard let id else { throw missing("category", "id", open, base) }
     guard let title else { throw missing("category", "title", open, base) }
-    try keep(unknown, in: &extras, base: base)
+    try keep(members.unknown, in: &extras, base: base)
     return TrackerCategory(id: id, title: title, extras: extras)
   }
 
@@ -247,43 +226,33 @@ struct JSONDatasetReader {
     var date: LocalDate?, createdOn: LocalDate?
     var pinned = false
     var extras: Extras = [:]
-    var unknown: [JSONMember] = []
-    var unknownSet = JSONKeySet()
-    var seen = 0
-    var more = try scanner.hasFirstMember()
-    while more {
-      let key = try scanner.readKey()
-      if let k = keyIndex(key, JSONDatasetReader.trackerKeys) {
-        try markSeen(k, &seen, key, JSONDatasetReader.trackerKeys, base)
-        switch k {
-        case 0: id = try readString("id", base)
-        case 1:
-          let (text, offset) = try readStringWithOffset("kind", base)
-          guard let value = TrackerKind(rawValue: text) else {
-            throw JSONReadFailure(at: offset, "\"kind\" must be \"habit\" or \"event\", not \(quoted(text))",
-                                  pointer: base + "/kind")
-          }
-          kind = value
-        case 2: name = try readString("name", base)
-        case 3: categoryId = try readString("categoryId", base)
-        case 4: emoji = try readOptionalString("emoji", base)
-        case 5: color = try readOptionalString("color", base)
-        case 6: schedule = try readSchedule(base)
-        case 7: date = try readOptionalDate("date", base)
-        case 8: pinned = try readBool("pinned", base)
-        case 9: createdOn = try readOptionalDate("createdOn", base)
-        default: extras = try readExtras(base: base, depth: 3)
+    var members = Members(JSONDatasetReader.trackerKeys, depth: 3)
+    while let k = try nextMember(&members, base: base) {
+      switch k {
+      case 0: id = try readString("id", base)
+      case 1:
+        let (text, offset) = try readStringWithOffset("kind", base)
+        guard let value = TrackerKind(rawValue: text) else {
+          throw JSONReadFailure(at: offset, "\"kind\" must be \"habit\" or \"event\", not \(quoted(text))",
+                                pointer: base + "/kind")
         }
-      } else {
-        unknown.append(try readUnknown(key, depth: 3, base: base, into: &unknownSet, among: unknown))
+        kind = value
+      case 2: name = try readString("name", base)
+      case 3: categoryId = try readString("categoryId", base)
+      case 4: emoji = try readOptionalString("emoji", base)
+      case 5: color = try readOptionalString("color", base)
+      case 6: schedule = try readSchedule(base)
+      case 7: date = try readOptionalDate("date", base)
+      case 8: pinned = try readBool("pinned", base)
+      case 9: createdOn = try readOptionalDate("createdOn", base)
+      default: extras = try readExtras(base: base, depth: 3)
       }
-      more = try scanner.hasNextMember()
     }
     guard let id else { throw missing("tracker", "id", open, base) }
     guard let kind else { throw missing("tracker", "kind", open, base) }
     guard let name else { throw missing("tracker", "name", open, base) }
     guard let categoryId else { throw missing("tracker", "categoryId", open, base) }
-    try keep(unknown, in: &extras, base: base)
+    try keep(members.unknown, in: &extras, base: base)
     return Tracker(id: id, kind: kind, name: name, categoryId: categoryId, emoji: emoji, color: color,
                    schedule: schedule, date: date, pinned: pinned, createdOn: createdOn, extras: extras)
   }
@@ -321,32 +290,22 @@ struct JSONDatasetReader {
     var trackerId: String?
     var date: LocalDate?
     var extras: Extras = [:]
-    var unknown: [JSONMember] = []
-    var unknownSet = JSONKeySet()
-    var seen = 0
-    var more = try scanner.hasFirstMember()
-    while more {
-      let key = try scanner.readKey()
-      if let k = keyIndex(key, JSONDatasetReader.recordKeys) {
-        try markSeen(k, &seen, key, JSONDatasetReader.recordKeys, "/records/\(index)")
-        switch k {
-        case 0:
-          guard scanner.peek() == UInt8(ascii: "\"") else {
-            throw typeError("trackerId", pointer: "/records/\(index)/trackerId", "a string")
-          }
-          let token = try scanner.readString()
-          trackerId = scanner.withBytes(token) { interner.intern($0) }
-        case 1: date = try readDate("date", "/records/\(index)")
-        default: extras = try readExtras(base: "/records/\(index)", depth: 3)
+    var members = Members(JSONDatasetReader.recordKeys, depth: 3)
+    while let k = try nextMember(&members, base: "/records/\(index)") {
+      switch k {
+      case 0:
+        guard scanner.peek() == UInt8(ascii: "\"") else {
+          throw typeError("trackerId", pointer: "/records/\(index)/trackerId", "a string")
         }
-      } else {
-        unknown.append(try readUnknown(key, depth: 3, base: "/records/\(index)", into: &unknownSet, among: unknown))
+        let token = try scanner.readString()
+        trackerId = scanner.withBytes(token) { interner.intern($0) }
+      case 1: date = try readDate("date", "/records/\(index)")
+      default: extras = try readExtras(base: "/records/\(index)", depth: 3)
       }
-      more = try scanner.hasNextMember()
     }
     guard let trackerId else { throw missing("record", "trackerId", open, "/records/\(index)") }
     guard let date else { throw missing("record", "date", open, "/records/\(index)") }
-    try keep(unknown, in: &extras, base: "/records/\(index)")
+    try keep(members.unknown, in: &extras, base: "/records/\(index)")
     return TrackerRecord(trackerId: trackerId, date: date, extras: extras)
   }
 
@@ -474,6 +433,57 @@ struct JSONDatasetReader {
   }
 
   // MARK: Keys
+
+  /// The state of the member loop of one object (see ``nextMember(_:base:)``): its key table,
+  /// the depth of its values, the known keys seen and the unknown members read so far.
+  struct Members {
+    /// The object's known keys: a key's index in the table is its bit in `seen`.
+    let keys: [StaticString]
+    /// The depth of the object's values, for ``readUnknown(_:depth:base:into:among:)``.
+    let depth: Int
+    /// The unknown members, in input order: for ``keep(_:in:base:)`` (or the like) once the
+    /// reader has checked the object's required keys.
+    var unknown: [JSONMember] = []
+    /// The keys of `unknown`, to refuse a repeated one.
+    var unknownSet = JSONKeySet()
+    /// The known keys seen: bit `k` for `keys[k]`.
+    var seen = 0
+    /// Whether the first member was looked for (so the next one follows a `,`).
+    var started = false
+
+    init(_ keys: [StaticString], depth: Int) {
+      self.keys = keys
+      self.depth = depth
+    }
+  }
+
+  /// The loop every object reader shares, after the object's `{`: returns the index of the
+  /// next known key, with the scanner at its value for the caller to read, or `nil` after the
+  /// object's `}`. A repeated known key is refused; unknown keys met on the way are read
+  /// into `members.unknown` and listed in ``unknownKeys``. `base` is the object's pointer,
+  /// built only for an error or an unknown key.
+  ///
+  ///     var members = Members(JSONDatasetReader.categoryKeys, depth: 3)
+  ///     while let k = try nextMember(&members, base: base) {
+  ///       switch k { ... }   // read the value of key k
+  ///     }
+  @inline(__always)
+  mutating func nextMember(_ members: inout Members, base: @autoclosure () -> String) throws -> Int? {
+    var more = members.started ? try scanner.hasNextMember() : try scanner.hasFirstMember()
+    members.started = true
+    while more {
+      let key = try scanner.readKey()
+      if let k = keyIndex(key, members.keys) {
+        try markSeen(k, &members.seen, key, members.keys, base())
+        return k
+      }
+      let member = try readUnknown(key, depth: members.depth, base: base(), into: &members.unknownSet,
+                                   among: members.unknown)
+      members.unknown.append(member)
+      more = try scanner.hasNextMember()
+    }
+    return nil
+  }
 
   @inline(__always)
   func keyIndex(_ token: JSONStringToken, _ table: [StaticString]) -> Int? {
