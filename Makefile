@@ -15,10 +15,11 @@ DEMO_OUT   := .build/demo
 # TEST_PACKAGES only by the tests' Python oracles.
 BUILD_PACKAGES :=
 TEST_PACKAGES  := python3 python3-venv
+BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 
-.PHONY: all build release demo test deps build-deps test-deps venv bench clean
+.PHONY: all build release demo test deps build-deps test-deps bench-deps venv bench clean
 
 all: build
 
@@ -30,6 +31,9 @@ build-deps:
 
 test-deps:
 	@$(call install_missing,$(TEST_PACKAGES))
+
+bench-deps:
+	@$(call install_missing,$(TEST_PACKAGES) $(BENCH_PACKAGES))
 
 # install_missing: apt-get install the listed packages whose check fails (as root), or say
 # which command to run.
@@ -88,7 +92,7 @@ test: deps
 	TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
 
 ## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).
-bench: build-deps
+bench: build-deps bench-deps
 	bench/run
 
 clean:
