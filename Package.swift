@@ -10,6 +10,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -17,7 +18,7 @@ let package = Package(
     // The spec's rules, one file each, and the validation report.
     .target(name: "TrackerValidation", dependencies: ["TrackerModel"]),
     // The codec protocol, registry, inputs/outputs, detection and loss reports.
-    .target(name: "TrackerCodec", dependencies: ["TrackerModel", "TrackerValidation"]),
+    .target(name: "TrackerCodec", dependencies: ["TrackerModel", "TrackerValidation", "ZIPFoundation"]),
     // System libraries, each behind the one codec that uses it.
     .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV", providers: [.apt(["libcsv-dev"])]),
     // Canonical formats.

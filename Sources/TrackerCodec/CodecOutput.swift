@@ -112,17 +112,8 @@ public struct CodecOutput: Sendable {
   }
 
   private func writeAtomically(_ path: String, _ body: (ByteWriter) throws -> Void) throws {
-    let folder = CodecOutput.folder(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? path
     let location = SourceLocation(file: path)
-    var template = Array("\(folder)/.\(name).trackport-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
-    guard fd >= 0 else {
-      throw CodecError(.cannotCreateOutput, "cannot create a file in \(folder): \(CodecOutput.lastError())", location: location)
-    }
-    let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let (fd, temporary) = try AtomicFile.createTemporary(beside: path)
     var committed = false
     defer {
       if !committed { unlink(temporary) }
@@ -131,56 +122,17 @@ public struct CodecOutput: Sendable {
       let writer = ByteWriter(descriptor: fd)
       try body(writer)
       try writer.flush()
-      guard fsync(fd) == 0 else { throw CodecError(.io, "cannot sync: \(CodecOutput.lastError())", location: location) }
+      guard fsync(fd) == 0 else { throw CodecError(.io, "cannot sync: \(AtomicFile.lastError())", location: location) }
     } catch {
       close(fd)
       throw error
     }
-    // mkstemp creates 0600: keep the mode of the file being replaced, else what a plain create
-    // would give (0666 less the umask).
-    var existing = stat()
-    if stat(path, &existing) == 0 {
-      fchmod(fd, existing.st_mode & 0o7777)
-    } else {
-      let mask = umask(0)
-      umask(mask)
-      fchmod(fd, 0o666 & ~mask)
-    }
     guard close(fd) == 0 else {
-      throw CodecError(.io, "cannot close: \(CodecOutput.lastError())", location: location)
+      throw CodecError(.io, "cannot close: \(AtomicFile.lastError())", location: location)
     }
-    if overwrite {
-      guard rename(temporary, path) == 0 else {
-        throw CodecError(.cannotCreateOutput, "cannot move the finished file into place: \(CodecOutput.lastError())",
-                         location: location)
-      }
-    } else {
-      // link(2) fails when the name exists, so a file that appeared since checkWritable() is
-      // never replaced without --force.
-      if link(temporary, path) == 0 {
-        unlink(temporary)
-      } else if errno == EEXIST {
-        throw CodecError(.cannotCreateOutput, "output file exists", location: location, note: "pass --force to replace it")
-      } else if access(path, F_OK) != 0, rename(temporary, path) == 0 {
-        // A file system without hard links: the check-then-rename fallback.
-      } else {
-        throw CodecError(.cannotCreateOutput, "cannot move the finished file into place: \(CodecOutput.lastError())",
-                         location: location)
-      }
-    }
+    try AtomicFile.commit(temporary, to: path, overwrite: overwrite)
     committed = true
-    CodecOutput.syncFolder(folder)
   }
-
-  /// Makes the rename itself durable; best effort (some file systems refuse it).
-  private static func syncFolder(_ folder: String) {
-    let fd = open(folder, O_RDONLY | O_DIRECTORY)
-    guard fd >= 0 else { return }
-    fsync(fd)
-    close(fd)
-  }
-
-  private static func lastError() -> String { String(cString: strerror(errno)) }
 
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -46,6 +46,13 @@ public struct CodecRegistry: Sendable {
   public func detect(_ input: CodecInput, reading: Bool = true) throws -> any TrackerCodec {
     let usable = codecs.filter { reading ? $0.descriptor.canRead : $0.descriptor.canWrite }
     if let ext = input.fileExtension, let codec = claim(ext, among: usable) { return codec }
+    if try input.packageKind() != nil {
+      let members = try input.members()
+      if let codec = usable.first(where: { $0.sniffPackage(members) }) { return codec }
+      throw CodecError(.unknownFormat, "no format recognises a package holding these files",
+                       location: SourceLocation(file: input.displayName),
+                       note: "it holds: " + members.prefix(8).joined(separator: ", ") + (members.count > 8 ? ", …" : ""))
+    }
     let head = try input.head()
     let sniffers: [any TrackerCodec]
     if let ext = input.fileExtension {

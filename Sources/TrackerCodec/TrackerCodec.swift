@@ -18,6 +18,10 @@ public protocol TrackerCodec: Sendable {
   /// ``CodecDescriptor/sniffedExtensions`` and for files whose name says nothing.
   func sniff(_ head: [UInt8]) -> Bool
 
+  /// Whether a folder or zip archive with these members (``CodecInput/members()``) is in this
+  /// format: a CSV data package, a Loop export. Asked for packages instead of ``sniff(_:)``.
+  func sniffPackage(_ members: [String]) -> Bool
+
   /// Reads a dataset. On success the context may hold a ``SourceLocator`` and diagnostics.
   func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset
 
@@ -31,4 +35,6 @@ extension TrackerCodec {
   public var descriptor: CodecDescriptor { Self.descriptor }
   /// Never recognises content: such a codec is chosen only by its endings or by id.
   public func sniff(_ head: [UInt8]) -> Bool { false }
+  /// By default a codec recognises no package.
+  public func sniffPackage(_ members: [String]) -> Bool { false }
 }

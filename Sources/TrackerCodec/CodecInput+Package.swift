@@ -1,0 +1,115 @@
+import Foundation
+import TrackerModel
+import ZIPFoundation
+
+/// Inputs that are packages of files: a folder, or a zip archive of one (a CSV data package,
+/// a Loop export). Codecs read their members through these, never by opening paths.
+extension CodecInput {
+  /// What kind of package an input is.
+  public enum PackageKind: Sendable {
+    case folder
+    case zip
+  }
+
+  /// `.folder` for a folder, `.zip` for a file (or bytes) starting with a zip signature, `nil`
+  /// for anything else (including standard input that is not a zip).
+  public func packageKind() throws -> PackageKind? {
+    if case .file(let path) = source {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        return .folder
+      }
+    }
+    let head = try head(4)
+    // Local file header, or the end record of an empty archive.
+    if head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06] { return .zip }
+    return nil
+  }
+
+  /// The package's files as `/`-separated paths relative to its root, sorted. Hidden files
+  /// (a name starting with `.`) and folders are left out.
+  ///
+  /// - Throws: ``CodecError`` `.cannotReadInput` for an unreadable folder, `.malformedInput`
+  ///   for a damaged archive, `.unsupportedOperation` when the input is not a package.
+  public func members() throws -> [String] {
+    switch try packageKind() {
+    case .folder:
+      guard case .file(let root) = source else { return [] }
+      guard let walker = FileManager.default.enumerator(atPath: root) else {
+        throw CodecError(.cannotReadInput, "cannot list the folder", location: SourceLocation(file: root))
+      }
+      var names: [String] = []
+      while let name = walker.nextObject() as? String {
+        if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
+          names.append(name)
+        }
+      }
+      return names.sorted()
+    case .zip:
+      return try openArchive().compactMap { entry in
+        guard entry.type == .file else { return nil }
+        let name = CodecInput.normalised(entry.path)
+        return name.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) ? nil : name
+      }.sorted()
+    case nil:
+      throw CodecError(.unsupportedOperation, "not a folder or a zip archive", location: SourceLocation(file: displayName))
+    }
+  }
+
+  /// A member of the package as an input of its own: a file in the folder, or an archive entry
+  /// read into memory (named `archive.zip/member` in diagnostics). `name` is a path from
+  /// ``members()``, or just a file name when exactly one member has it (an archive of a folder
+  /// puts everything under that folder's name).
+  ///
+  /// - Throws: ``CodecError`` `.cannotReadInput` when there is no such member, `.malformedInput`
+  ///   for a damaged archive entry.
+  public func member(_ name: String) throws -> CodecInput {
+    let all = try members()
+    let matches = all.contains(name) ? [name] : all.filter { $0.hasSuffix("/" + name) }
+    guard matches.count == 1, let path = matches.first else {
+      throw CodecError(.cannotReadInput, matches.isEmpty ? "no member named \(name)" : "several members are named \(name)",
+                       location: SourceLocation(file: displayName), note: "the package holds: " + all.joined(separator: ", "))
+    }
+    switch try packageKind() {
+    case .folder:
+      guard case .file(let root) = source else { break }
+      return CodecInput(.file(root + "/" + path))
+    case .zip:
+      let archive = try openArchive()
+      guard let entry = archive.first(where: { CodecInput.normalised($0.path) == path }) else { break }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(Int(clamping: entry.uncompressedSize))
+      do {
+        _ = try archive.extract(entry, skipCRC32: false) { chunk in bytes.append(contentsOf: chunk) }
+      } catch {
+        throw CodecError(.malformedInput, "cannot read archive member \(path): \(error)",
+                         location: SourceLocation(file: displayName))
+      }
+      return CodecInput(.bytes(bytes, name: displayName + "/" + path))
+    case nil:
+      break
+    }
+    throw CodecError(.cannotReadInput, "no member named \(name)", location: SourceLocation(file: displayName))
+  }
+
+  private func openArchive() throws -> Archive {
+    do {
+      switch source {
+      case .file(let path): return try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+      case .bytes(let bytes, _): return try Archive(data: Data(bytes), accessMode: .read)
+      case .standardInput: return try Archive(data: try loadData(), accessMode: .read)
+      }
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw CodecError(.malformedInput, "not a readable zip archive: \(error)", location: SourceLocation(file: displayName))
+    }
+  }
+
+  /// `./a/b` and `a//b` as `a/b`.
+  private static func normalised(_ path: String) -> String {
+    path.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: "/")
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TrackerCodec
+import TrackerModel
+
+/// A codec whose files are packages holding `names.txt`.
+struct NamesPackageCodec: TrackerCodec {
+  static let descriptor = CodecDescriptor(id: "names", name: "Names", summary: "test package",
+                                          extensions: [], sniffedExtensions: ["zip"])
+  func sniffPackage(_ members: [String]) -> Bool { members.contains { $0.hasSuffix("names.txt") } }
+  func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
+    let text = try input.member("names.txt").withBytes { String(decoding: $0, as: UTF8.self) }
+    return TrackerDataset(categories: text.split(separator: "\n").map { TrackerCategory(id: String($0), title: String($0)) })
+  }
+  func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
+    try output.writePackage { package in
+      try package.member("names.txt") { w in w.write(dataset.categories.map(\.title).joined(separator: "\n")) }
+      try package.member("nested/readme.md") { w in w.write("# names") }
+    }
+  }
+}
+
+@Suite struct PackageTests {
+  let folder: String
+  let dataset = TrackerDataset(categories: [TrackerCategory(id: "a", title: "Домашний уют"), TrackerCategory(id: "b", title: "Work")])
+
+  init() throws {
+    folder = NSTemporaryDirectory() + "trackport-package-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  private func roundTrip(_ path: String) throws -> TrackerDataset {
+    var context = CodecContext(fileName: path)
+    try NamesPackageCodec().encode(dataset, to: CodecOutput(path: path), context: &context)
+    let registry = CodecRegistry([NamesPackageCodec()])
+    let codec = try registry.detect(CodecInput(path: path))
+    return try codec.decode(CodecInput(path: path), context: &context)
+  }
+
+  @Test func aFolderPackageRoundTrips() throws {
+    let path = folder + "/out"
+    #expect(try roundTrip(path).categories.map(\.title) == ["Домашний уют", "Work"])
+    #expect(try CodecInput(path: path).members() == ["names.txt", "nested/readme.md"])
+    #expect(try CodecInput(path: path).packageKind() == .folder)
+  }
+
+  @Test func aZipPackageRoundTripsAndNamesItsMembers() throws {
+    let path = folder + "/out.zip"
+    #expect(try roundTrip(path).categories.map(\.id) == ["Домашний уют", "Work"])
+    let input = CodecInput(path: path)
+    #expect(try input.packageKind() == .zip)
+    #expect(try input.member("readme.md").displayName == path + "/nested/readme.md")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.isEmpty)
+  }
+
+  @Test func anExistingFolderIsReplacedOnlyWithForce() throws {
+    let path = folder + "/out"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    try "keep".write(toFile: path + "/mine.txt", atomically: true, encoding: .utf8)
+    var context = CodecContext(fileName: path)
+    #expect {
+      try NamesPackageCodec().encode(dataset, to: CodecOutput(path: path), context: &context)
+    } throws: { ($0 as? CodecError)?.kind == .cannotCreateOutput }
+    #expect(FileManager.default.fileExists(atPath: path + "/mine.txt"))
+    try NamesPackageCodec().encode(dataset, to: CodecOutput(path: path, overwrite: true), context: &context)
+    #expect(!FileManager.default.fileExists(atPath: path + "/mine.txt"))
+    #expect(try CodecInput(path: path).members() == ["names.txt", "nested/readme.md"])
+    // No staging or set-aside folder is left behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out"])
+  }
+
+  @Test func anInputFolderIsNeverReplaced() throws {
+    let path = folder + "/in"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    var context = CodecContext(fileName: path)
+    #expect {
+      try NamesPackageCodec().encode(self.dataset, to: CodecOutput(path: path + "/.", overwrite: true, protectedPaths: [path]), context: &context)
+    } throws: { ($0 as? CodecError)?.kind == .cannotCreateOutput }
+  }
+
+  @Test func aPackageCannotGoToStandardOutput() {
+    var context = CodecContext(fileName: "-")
+    #expect {
+      try NamesPackageCodec().encode(self.dataset, to: CodecOutput(path: "-"), context: &context)
+    } throws: { ($0 as? CodecError)?.kind == .unsupportedOperation }
+  }
+
+  @Test func missingAndDamagedMembersAreLocatedErrors() throws {
+    let path = folder + "/out.zip"
+    _ = try roundTrip(path)
+    #expect {
+      try CodecInput(path: path).member("records.csv")
+    } throws: { error in
+      let e = error as? CodecError
+      return e?.kind == .cannotReadInput && e?.location.file == path && (e?.note?.contains("names.txt") ?? false)
+    }
+    let broken = folder + "/broken.zip"
+    try Data([0x50, 0x4B, 0x03, 0x04, 1, 2, 3]).write(to: URL(fileURLWithPath: broken))
+    #expect {
+      try CodecInput(path: broken).members()
+    } throws: { ($0 as? CodecError)?.kind == .malformedInput }
+  }
+
+  @Test func anUnknownPackageIsAnUnknownFormat() throws {
+    let path = folder + "/other"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    try "x".write(toFile: path + "/photo.jpg", atomically: true, encoding: .utf8)
+    #expect {
+      try CodecRegistry([NamesPackageCodec()]).detect(CodecInput(path: path))
+    } throws: { error in
+      let e = error as? CodecError
+      return e?.kind == .unknownFormat && (e?.note?.contains("photo.jpg") ?? false)
+    }
+  }
+}
