@@ -66,17 +66,23 @@ struct CSVWriterTests {
       })
     }
     let dialect = CSVDialect(delimiter: UInt8(ascii: delimiter.unicodeScalars.first ?? ","))
+    // Where each field starts, as the writer put it, to check the parser's positions.
+    var starts: [[Int]] = []
     let (text, writer) = try written(dialect: dialect) { w in
       for row in rows {
-        for field in row {
+        var offsets: [Int] = []
+        for (i, field) in row.enumerated() {
+          offsets.append(w.output.bytesWritten + (i > 0 ? 1 : 0))
           if let field { w.writeField(field) } else { w.writeNull() }
         }
+        starts.append(offsets)
         w.endRow()
       }
     }
+    let bytes = Array(text.utf8)
     #expect(writer.records == rows.count)
     for chunk in [nil, 7] {
-      let back = try parse(Array(text.utf8), dialect: dialect, chunkSize: chunk)
+      let back = try parse(bytes, dialect: dialect, chunkSize: chunk)
       #expect(back.rows.count == rows.count)
       #expect(back.blankLines.isEmpty)
       for (row, parsed) in zip(rows, back.rows) {
@@ -88,6 +94,20 @@ struct CSVWriterTests {
         }
         #expect(zip(row, parsed.quoted).allSatisfy { field, q in field != "" || q })
       }
+      // Every field's line and column agree with a plain walk over the bytes.
+      var position = CSVTextPosition(line: 1, column: 1)
+      var at = 0
+      var mismatches = 0
+      bytes.withUnsafeBytes { raw in
+        for (offsets, parsed) in zip(starts, back.rows) {
+          for (i, offset) in offsets.enumerated() {
+            position = position.advanced(in: raw.baseAddress!, from: at, to: offset)
+            at = offset
+            if parsed.lines[i] != position.line || parsed.columns[i] != position.column { mismatches += 1 }
+          }
+        }
+      }
+      #expect(mismatches == 0)
     }
   }
 }
