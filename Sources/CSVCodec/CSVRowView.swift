@@ -1,3 +1,5 @@
+import TrackerModel
+
 /// One CSV record as the parser hands it over, without a `String` per field: the fields'
 /// unescaped bytes lie back to back in one buffer owned by the parser.
 ///
@@ -14,6 +16,12 @@ public struct CSVRowView {
   let ends: UnsafeBufferPointer<Int>
   /// 1-based column (in Unicode scalars) at which each field starts.
   let columns: UnsafeBufferPointer<Int>
+  /// 1-based line on which each field starts (differs from ``line`` after a quoted field that
+  /// spans lines); empty when the maker did not give them, then ``line`` stands for all.
+  let lines: UnsafeBufferPointer<Int>
+  /// Whether each field was written in quotes (`""` versus an empty unquoted field); empty when
+  /// the maker did not say.
+  let quoted: UnsafeBufferPointer<Bool>
 
   /// Made by the parser only.
   init(record: Int, line: Int, bytes: UnsafeRawBufferPointer, ends: UnsafeBufferPointer<Int>,
@@ -23,6 +31,21 @@ public struct CSVRowView {
     self.bytes = bytes
     self.ends = ends
     self.columns = columns
+    self.lines = UnsafeBufferPointer(start: nil, count: 0)
+    self.quoted = UnsafeBufferPointer(start: nil, count: 0)
+  }
+
+  /// Made by the parser only, with each field's line and quoting.
+  init(record: Int, line: Int, bytes: UnsafeRawBufferPointer, ends: UnsafeBufferPointer<Int>,
+       columns: UnsafeBufferPointer<Int>, lines: UnsafeBufferPointer<Int>,
+       quoted: UnsafeBufferPointer<Bool>) {
+    self.record = record
+    self.line = line
+    self.bytes = bytes
+    self.ends = ends
+    self.columns = columns
+    self.lines = lines
+    self.quoted = quoted
   }
 
   /// How many fields the record has.
@@ -44,4 +67,31 @@ public struct CSVRowView {
 
   /// Whether field `i` is empty.
   public func isEmpty(_ i: Int) -> Bool { field(i).isEmpty }
+}
+
+extension CSVRowView {
+  /// The 1-based line where field `i` (0-based) starts: the record's ``line`` unless an earlier
+  /// quoted field of the record spans several lines.
+  public func fieldLine(_ i: Int) -> Int { lines.isEmpty ? line : lines[i] }
+
+  /// Whether field `i` (0-based) was written in quotes. A table layer may read an empty unquoted
+  /// field as "no value" and `""` as an empty string; ``CSVWriter`` writes them that way.
+  public func isQuoted(_ i: Int) -> Bool { quoted.isEmpty ? false : quoted[i] }
+
+  /// Whether every field is empty (`,,` or one `""`): frictionless calls such a row a
+  /// `blank-row`; the parser delivers it as a record and leaves the judgement to the table.
+  public var isBlank: Bool { ends.isEmpty || ends[ends.count - 1] == 0 }
+
+  /// Field `i` (0-based) equals `text`, compared as bytes (no `String` made).
+  public func field(_ i: Int, equals text: StaticString) -> Bool {
+    let f = field(i)
+    guard f.count == text.utf8CodeUnitCount else { return false }
+    return f.elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Where field `i` (0-based) starts, as a location for an error or a diagnostic: file, line,
+  /// column and the record as `row`.
+  public func location(ofField i: Int, file: String?) -> SourceLocation {
+    SourceLocation(file: file, line: fieldLine(i), column: column(i), row: record)
+  }
 }
