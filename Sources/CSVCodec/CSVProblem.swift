@@ -3,9 +3,12 @@ import TrackerModel
 
 /// A problem in a CSV file, under a stable code modelled on frictionless' error types.
 ///
-/// The parser throws the first four as ``CodecError`` `.malformedInput`; the table layer raises
-/// the others (it knows the header). The code travels at the end of the error's message as
-/// `[code]`, the way the CLI prints diagnostics, and ``init(_:)`` reads it back.
+/// The parser throws the first three as ``CodecError`` `.malformedInput`; the table layer raises
+/// the others (it knows the header and the columns' types). Errors make a row unreadable, so a
+/// package is refused after every problem of every table has been collected; identity and
+/// reference problems (duplicate ids, unknown categories) are left to the model rules, whose
+/// findings the package locator points back at file, row, field, line and column. A thrown
+/// error's code travels at the end of its message as `[code]`, and ``init(_:)`` reads it back.
 enum CSVProblem: String, CaseIterable, Sendable {
   /// A quoted field still open at the end of the input.
   case unclosedQuote = "unclosed-quote"
@@ -21,8 +24,14 @@ enum CSVProblem: String, CaseIterable, Sendable {
   case extraCell = "extra-cell"
   /// Two header cells with the same label.
   case duplicateLabel = "duplicate-label"
-  /// An empty header cell.
+  /// A column the table's format requires is not in the header.
   case missingLabel = "missing-label"
+  /// An empty header cell.
+  case blankLabel = "blank-label"
+  /// A column the table's format does not define; its cells are kept in `extras["csv"]`.
+  case unknownColumn = "unknown-column"
+  /// A cell that does not hold a value of its column's type (a date, a boolean, a weekday).
+  case typeError = "type-error"
 
   /// The code as users see it and `--select`/`--ignore` take it.
   var code: String { rawValue }
@@ -37,8 +46,19 @@ enum CSVProblem: String, CaseIterable, Sendable {
     case .missingCell: "A row has fewer cells than the header."
     case .extraCell: "A row has more cells than the header."
     case .duplicateLabel: "Two header cells have the same label."
-    case .missingLabel: "A header cell is empty."
+    case .missingLabel: "A column the table requires is missing from the header."
+    case .blankLabel: "A header cell is empty."
+    case .unknownColumn: "A column the format does not define; its cells are kept in extras[\"csv\"] and written back."
+    case .typeError: "A cell does not hold a value of its column's type."
     }
+  }
+
+  /// Every problem but an unknown column makes its row unreadable.
+  var severity: Severity { self == .unknownColumn ? .warning : .error }
+
+  /// Every code with its severity and summary, for the codec's descriptor and `trackport rules`.
+  static var descriptors: [DiagnosticDescriptor] {
+    allCases.map { DiagnosticDescriptor(code: $0.code, severity: $0.severity, summary: $0.summary) }
   }
 
   /// The problem an error was raised under, read from the `[code]` that ends its message.
