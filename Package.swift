@@ -36,7 +36,7 @@ let package = Package(
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "TrackerValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]
