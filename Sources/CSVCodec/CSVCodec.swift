@@ -89,10 +89,26 @@ public struct CSVCodec: TrackerCodec {
     return dataset
   }
 
+  /// Nothing for a package; for a single table, one `dropped-field` warning per part of the
+  /// model it leaves out, with its count (what reading the table back would fill in the same
+  /// way, such as a palette emoji chosen from the name, is not counted). An invalid option
+  /// gives no losses here: ``encode(_:to:context:)`` refuses it.
+  public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
+    guard let parsed = try? CSVOptions(options) else { return [] }
+    let shape = parsed.shape ?? CSVCodec.defaultShape(for: output, dataset: dataset)
+    switch shape {
+    case .package: return []
+    case .log:
+      return CSVLoss.diagnostics(CSVLogSheetWriter(options: parsed).losses(dataset), shape: "log table", file: output.displayName)
+    case .trackers:
+      return CSVLoss.diagnostics(CSVTrackerSheetWriter(options: parsed).losses(dataset), shape: "trackers table", file: output.displayName)
+    }
+  }
+
   /// Writes a package, or a single file (see the type's summary for which).
   ///
   /// A single file is UTF-8 without a byte order mark, CRLF line ends, the `delimiter` option's
-  /// delimiter (default `,`). Losses are reported as `dropped-field`; cells that may run as
+  /// delimiter (default `,`). Losses are told by ``losses(writing:to:options:)``; cells that may run as
   /// formulas are prefixed with `'` under `spreadsheet-safe`, else counted in one
   /// `formula-cells` warning.
   ///
@@ -119,9 +135,6 @@ public struct CSVCodec: TrackerCodec {
       }
       risk = writer.riskWarning
     }
-    let losses = shape == .log ? CSVLogSheetWriter(options: options).losses(dataset)
-      : CSVTrackerSheetWriter(options: options).losses(dataset)
-    context.report(contentsOf: CSVLoss.diagnostics(losses, shape: shape == .log ? "log table" : "trackers table", file: file))
     if let risk {
       context.report(Diagnostic(code: CSVSheetCodes.formulaCells.code, severity: .warning, message: risk,
                                 location: SourceLocation(file: file)))

@@ -31,19 +31,28 @@ import TrackerModel
   }
 
   @Test func trackersTableReportsLossesFieldByField() throws {
-    let (_, context) = try encodeCSV(dataset, options: ["shape": "trackers", "spreadsheet-safe": "true"])
-    let losses = context.diagnostics.filter { $0.code == "dropped-field" }.map { $0.location.pointer ?? "" }
-    #expect(losses == ["/records", "/categories[without trackers]"])
+    let options = ["shape": "trackers", "spreadsheet-safe": "true"]
+    let losses = CSVCodec().losses(writing: dataset, to: CodecOutput(path: "out.csv"), options: options)
+    #expect(losses.allSatisfy { $0.code == "dropped-field" && $0.location.file == "out.csv" })
+    #expect(losses.map { $0.location.pointer ?? "" } == ["/records", "/categories[without trackers]"])
+    // Losses are told before writing (so --fail-on-loss can refuse), not by the writer.
+    let (_, context) = try encodeCSV(dataset, options: options)
+    #expect(!context.diagnostics.contains { $0.code == "dropped-field" })
   }
 
   @Test func logTableReportsLossesFieldByField() throws {
-    let (text, context) = try encodeCSV(dataset, options: ["shape": "log"])
+    let (text, _) = try encodeCSV(dataset, options: ["shape": "log"])
     #expect(text == "tracker,category,date\r\n\"=HYPERLINK(\"\"x\"\")\",Home,2026-01-05\r\n")
-    let losses = context.diagnostics.filter { $0.code == "dropped-field" }.map { $0.location.pointer ?? "" }
+    let losses = CSVCodec().losses(writing: dataset, to: CodecOutput(path: "out.csv"), options: ["shape": "log"])
+      .map { $0.location.pointer ?? "" }
     #expect(losses.contains("/trackers[without records]"))
     #expect(losses.contains("/trackers.id"))
     #expect(losses.contains("/trackers.schedule"))
     #expect(!losses.contains("/trackers.pinned"), "the pinned tracker has no records, so it is counted whole")
+  }
+
+  @Test func aPackageLosesNothing() {
+    #expect(CSVCodec().losses(writing: dataset, to: CodecOutput(path: "/tmp/pkg"), options: [:]).isEmpty)
   }
 
   @Test func defaultShapeByOutputAndRecords() {
