@@ -19,10 +19,13 @@ let package = Package(
     .target(name: "TrackerValidation", dependencies: ["TrackerModel"]),
     // The codec protocol, registry, inputs/outputs, detection and loss reports.
     .target(name: "TrackerCodec", dependencies: ["TrackerModel", "TrackerValidation", "ZIPFoundation"]),
+    // System libraries, each behind the one codec that uses it.
+    .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV", providers: [.apt(["libcsv-dev"])]),
     // Canonical formats.
     .target(name: "JSONCodec", dependencies: ["TrackerCodec"]),
+    .target(name: "CSVCodec", dependencies: ["TrackerCodec", "CLibCSV"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -33,6 +36,7 @@ let package = Package(
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "TrackerValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]

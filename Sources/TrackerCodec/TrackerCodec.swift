@@ -25,9 +25,15 @@ public protocol TrackerCodec: Sendable {
   /// Reads a dataset. On success the context may hold a ``SourceLocator`` and diagnostics.
   func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset
 
-  /// Writes a dataset. Fields the format cannot carry are reported by the caller from
-  /// ``CodecDescriptor/cannotCarry``; the codec reports any finer-grained loss itself.
+  /// Writes a dataset. What it cannot carry is not reported here but by ``losses(writing:to:options:)``,
+  /// which the caller asks first (so `--fail-on-loss` can refuse before anything is written).
   func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws
+
+  /// The `dropped-field` warnings writing `dataset` to `output` with these options would give:
+  /// one per part of the model the output cannot carry, with its count. By default, from
+  /// ``CodecDescriptor/cannotCarry``; a codec whose losses depend on the shape it writes (a
+  /// CSV package loses nothing, a single CSV table a lot) reports its own.
+  func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic]
 }
 
 extension TrackerCodec {
@@ -37,4 +43,8 @@ extension TrackerCodec {
   public func sniff(_ head: [UInt8]) -> Bool { false }
   /// By default a codec recognises no package.
   public func sniffPackage(_ members: [String]) -> Bool { false }
+  /// By default, one warning per field of ``CodecDescriptor/cannotCarry`` the dataset uses.
+  public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
+    LossReport.diagnostics(writing: dataset, as: descriptor, to: output.displayName)
+  }
 }

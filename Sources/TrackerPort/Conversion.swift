@@ -49,7 +49,7 @@ public struct Conversion: Sendable {
     try destination.checkWritable()
     let file = try DatasetFile.load(input, format: from, registry: registry, options: options)
     var context = CodecContext(fileName: destination.displayName, options: options)
-    let losses = LossReport.diagnostics(writing: file.dataset, as: writer.descriptor, to: destination.displayName)
+    let losses = writer.losses(writing: file.dataset, to: destination, options: options)
     if refuseLoss, !losses.isEmpty {
       return Result(diagnostics: file.diagnostics + losses, wrote: false, losses: losses.count)
     }

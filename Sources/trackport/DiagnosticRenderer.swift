@@ -16,11 +16,11 @@ enum DiagnosticRenderer {
 
   /// One diagnostic as the JSON object of `validate --format json`.
   static func json(_ d: Diagnostic) -> String {
-    JSONText.object([
-      ("file", JSONText.value(d.location.file)), ("code", JSONText.quote(d.code)),
-      ("severity", JSONText.quote(d.severity.rawValue)), ("message", JSONText.quote(d.message)),
-      ("line", JSONText.value(d.location.line)), ("column", JSONText.value(d.location.column)),
-      ("pointer", JSONText.value(d.location.pointer)),
+    JSONOutput.object([
+      ("file", JSONOutput.value(d.location.file)), ("code", JSONOutput.quote(d.code)),
+      ("severity", JSONOutput.quote(d.severity.rawValue)), ("message", JSONOutput.quote(d.message)),
+      ("line", JSONOutput.value(d.location.line)), ("column", JSONOutput.value(d.location.column)),
+      ("pointer", JSONOutput.value(d.location.pointer)),
     ])
   }
 
@@ -38,8 +38,8 @@ enum DiagnosticRenderer {
   /// The `validate --format json` document.
   static func report(_ diagnostics: [Diagnostic], valid: Bool) -> String {
     let errors = diagnostics.count(where: { $0.severity == .error })
-    return "{\n  \"valid\": \(JSONText.value(valid)),\n  \"errors\": \(errors),\n  \"warnings\": \(diagnostics.count - errors),\n"
-      + "  \"diagnostics\": \(JSONText.arrayOfLines(diagnostics.map(json)))\n}"
+    return "{\n  \"valid\": \(JSONOutput.value(valid)),\n  \"errors\": \(errors),\n  \"warnings\": \(diagnostics.count - errors),\n"
+      + "  \"diagnostics\": \(JSONOutput.arrayOfLines(diagnostics.map(json)))\n}"
   }
 
   // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also : and ,.

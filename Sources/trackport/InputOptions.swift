@@ -5,10 +5,28 @@ struct InputOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("Input format id (see 'trackport formats'); detected from the name and content when omitted.", valueName: "format"))
   var from: String?
 
+  @Option(help: ArgumentHelp("CSV: map a log table's columns: tracker=COLUMN,date=COLUMN[,category=COLUMN][,done=COLUMN:VALUE].", valueName: "mapping"))
+  var map: String?
+
+  @Option(help: ArgumentHelp("CSV: the dates' format: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YYYY (default: detected).", valueName: "pattern"))
+  var dateFormat: String?
+
+  @Option(help: ArgumentHelp("CSV: the text encoding: utf-8 (default) or windows-1251.", valueName: "name"))
+  var encoding: String?
+
+  @Option(help: ArgumentHelp("CSV: the delimiter: , ; or tab (default: detected when reading, , when writing).", valueName: "char"))
+  var delimiter: String?
+
+  @Option(help: ArgumentHelp("CSV: package, trackers or log (default: from the input, or the output's name).", valueName: "shape"))
+  var shape: String?
+
+  @Option(help: ArgumentHelp("CSV log table: the category of trackers whose rows name none (default: Imported).", valueName: "title"))
+  var defaultCategory: String?
+
   @Option(name: .customLong("option"), help: ArgumentHelp("A codec option KEY=VALUE; repeatable.", valueName: "key=value"))
   var rawOptions: [String] = []
 
-  /// `--option` values as a dictionary.
+  /// The dedicated flags and `--option` values as the codecs' option dictionary.
   var codecOptions: [String: String] {
     get throws {
       var result: [String: String] = [:]
@@ -18,6 +36,9 @@ struct InputOptions: ParsableArguments {
         }
         result[String(raw[..<eq])] = String(raw[raw.index(after: eq)...])
       }
+      let flags: [(String, String?)] = [("map", map), ("date-format", dateFormat), ("encoding", encoding),
+                                        ("delimiter", delimiter), ("shape", shape), ("default-category", defaultCategory)]
+      for (key, value) in flags { if let value { result[key] = value } }
       return result
     }
   }

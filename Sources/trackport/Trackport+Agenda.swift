@@ -57,17 +57,17 @@ extension Trackport {
     static func json(_ agenda: TrackerModel.Agenda) -> String {
       let groups = agenda.groups.map { group in
         let items = group.trackers.map { item in
-          JSONText.object([
-            ("id", JSONText.quote(item.id)), ("name", JSONText.quote(item.name)),
-            ("emoji", JSONText.value(item.emoji)), ("color", JSONText.value(item.color)),
-            ("done", JSONText.value(item.done)), ("completedDays", String(item.completedDays)),
+          JSONOutput.object([
+            ("id", JSONOutput.quote(item.id)), ("name", JSONOutput.quote(item.name)),
+            ("emoji", JSONOutput.value(item.emoji)), ("color", JSONOutput.value(item.color)),
+            ("done", JSONOutput.value(item.done)), ("completedDays", String(item.completedDays)),
           ])
         }
-        return "{\"title\": \(JSONText.quote(group.title)), \"pinned\": \(JSONText.value(group.pinned)), "
-          + "\"trackers\": \(JSONText.arrayOfLines(items, indent: "    "))}"
+        return "{\"title\": \(JSONOutput.quote(group.title)), \"pinned\": \(JSONOutput.value(group.pinned)), "
+          + "\"trackers\": \(JSONOutput.arrayOfLines(items, indent: "    "))}"
       }
-      return "{\n  \"date\": \(JSONText.quote(agenda.date.description)),\n  \"filter\": \(JSONText.quote(agenda.filter.rawValue)),\n"
-        + "  \"groups\": \(JSONText.arrayOfLines(groups))\n}\n"
+      return "{\n  \"date\": \(JSONOutput.quote(agenda.date.description)),\n  \"filter\": \(JSONOutput.quote(agenda.filter.rawValue)),\n"
+        + "  \"groups\": \(JSONOutput.arrayOfLines(groups))\n}\n"
     }
 
     static func text(_ agenda: TrackerModel.Agenda) -> String {

@@ -29,6 +29,9 @@ extension Trackport {
     @Flag(help: "Write nothing and exit 1 when the output format would drop data.")
     var failOnLoss = false
 
+    @Flag(help: "CSV: prefix cells starting with = + - @ with ' so spreadsheets do not run them as formulas.")
+    var spreadsheetSafe = false
+
     @Flag(name: .shortAndLong, help: "Do not print warnings.")
     var quiet = false
 
@@ -40,8 +43,10 @@ extension Trackport {
 
     func run() throws {
       try reportingFailures {
+        var options = try inputOptions.codecOptions
+        if spreadsheetSafe { options["spreadsheet-safe"] = "true" }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
-                                    overwrite: force, options: try inputOptions.codecOptions)
+                                    overwrite: force, options: options)
         let result = try conversion.run(refuseLoss: failOnLoss)
         if !quiet || !result.wrote {
           for d in result.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }

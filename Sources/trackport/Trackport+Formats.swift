@@ -14,16 +14,16 @@ extension Trackport {
         let codecs = StandardCodecs.registry.codecs.map(\.descriptor)
         if json {
           let items = codecs.map { d in
-            JSONText.object([
-              ("id", JSONText.quote(d.id)), ("name", JSONText.quote(d.name)),
-              ("reads", JSONText.value(d.canRead)), ("writes", JSONText.value(d.canWrite)),
-              ("extensions", JSONText.array(d.extensions.map(JSONText.quote))),
-              ("detectedExtensions", JSONText.array(d.sniffedExtensions.map(JSONText.quote))),
-              ("cannotCarry", JSONText.array(d.cannotCarry.map { JSONText.quote($0.rawValue) })),
-              ("origin", JSONText.quote(d.origin)),
+            JSONOutput.object([
+              ("id", JSONOutput.quote(d.id)), ("name", JSONOutput.quote(d.name)),
+              ("reads", JSONOutput.value(d.canRead)), ("writes", JSONOutput.value(d.canWrite)),
+              ("extensions", JSONOutput.array(d.extensions.map(JSONOutput.quote))),
+              ("detectedExtensions", JSONOutput.array(d.sniffedExtensions.map(JSONOutput.quote))),
+              ("cannotCarry", JSONOutput.array(d.cannotCarry.map { JSONOutput.quote($0.rawValue) })),
+              ("origin", JSONOutput.quote(d.origin)),
             ])
           }
-          try StandardOutput.line("{\"formats\": \(JSONText.arrayOfLines(items, indent: ""))}")
+          try StandardOutput.line("{\"formats\": \(JSONOutput.arrayOfLines(items, indent: ""))}")
           return .ok
         }
         let rows = codecs.map { d in

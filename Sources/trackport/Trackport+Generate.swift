@@ -53,7 +53,8 @@ extension Trackport {
         let codec = try to.map { try registry.codec(id: $0) } ?? registry.detectOutput(destination)
         var context = CodecContext(fileName: destination.displayName)
         try codec.encode(dataset, to: destination, context: &context)
-        for d in context.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
+        let losses = codec.losses(writing: dataset, to: destination, options: [:])
+        for d in losses + context.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
         if output != "-" {
           StandardError.line("wrote \(output): \(dataset.trackers.count) trackers, \(dataset.records.count) records, \(dataset.tasks.count) tasks")
         }

@@ -15,10 +15,10 @@ extension Trackport {
         let entries = KnownCodes.all()
         if json {
           let items = entries.map { e in
-            JSONText.object([("code", JSONText.quote(e.code)), ("severity", JSONText.quote(e.descriptor.severity.rawValue)),
-                             ("source", JSONText.quote(e.source)), ("summary", JSONText.quote(e.descriptor.summary))])
+            JSONOutput.object([("code", JSONOutput.quote(e.code)), ("severity", JSONOutput.quote(e.descriptor.severity.rawValue)),
+                             ("source", JSONOutput.quote(e.source)), ("summary", JSONOutput.quote(e.descriptor.summary))])
           }
-          try StandardOutput.line("{\"rules\": \(JSONText.arrayOfLines(items, indent: ""))}")
+          try StandardOutput.line("{\"rules\": \(JSONOutput.arrayOfLines(items, indent: ""))}")
           return .ok
         }
         let rows = entries.map { [$0.code, $0.descriptor.severity.rawValue, $0.source, $0.descriptor.summary] }

@@ -26,7 +26,7 @@ extension Trackport {
         let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
         let stats = TrackerStatistics(loaded.dataset)
         if json {
-          try StandardOutput.line(JSONText.object([
+          try StandardOutput.line(JSONOutput.object([
             ("trackersCompleted", String(stats.trackersCompleted)), ("perfectDays", String(stats.perfectDays)),
             ("bestPeriod", String(stats.bestPeriod)), ("average", stats.formattedAverage),
           ]))

@@ -97,4 +97,39 @@ import Testing
     #expect(result.status == 65)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
+
+  @Test func aSingleCSVTableReportsWhatItDropsAndFailOnLossRefuses() throws {
+    let folder = try CLI.temporaryFolder()
+    let out = folder.appendingPathComponent("log.csv").path
+    let refused = try CLI.run(["convert", CLI.demo, out, "--fail-on-loss"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("[dropped-field]"))
+    #expect(refused.stderr.contains("/tasks"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let written = try CLI.run(["convert", CLI.demo, out])
+    #expect(written.status == 0)
+    #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("tracker,category,date\r\n"))
+  }
+
+  @Test func aCSVPackageRoundTripsThroughTheTool() throws {
+    let folder = try CLI.temporaryFolder()
+    let package = folder.appendingPathComponent("package.zip").path
+    let back = folder.appendingPathComponent("back.trackport.json").path
+    #expect(try CLI.run(["convert", CLI.demo, package, "--fail-on-loss"]).status == 0)
+    #expect(try CLI.run(["detect", package]).stdout.hasPrefix("csv\t"))
+    #expect(try CLI.run(["convert", package, back]).status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: back)) == Data(contentsOf: CLI.root.appendingPathComponent(CLI.demo)))
+  }
+
+  @Test func aRussianExcelLogImportsWithAMap() throws {
+    let folder = try CLI.temporaryFolder()
+    let log = folder.appendingPathComponent("export.csv")
+    // Russian Excel: ';' between cells, DD.MM.YYYY dates, a BOM, CRLF.
+    try Data([0xEF, 0xBB, 0xBF] + Array("Привычка;Дата;Статус\r\nЗарядка;20.11.2026;Да\r\nЗарядка;21.11.2026;Нет\r\nВода;21.11.2026;Да\r\n".utf8)).write(to: log)
+    let out = folder.appendingPathComponent("import.trackport.json").path
+    let result = try CLI.run(["convert", log.path, out, "--map", "tracker=Привычка,date=Дата,done=Статус:Да"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let stats = try CLI.run(["stats", out, "--json"])
+    #expect(stats.stdout.contains("\"trackersCompleted\": 2"))
+  }
 }

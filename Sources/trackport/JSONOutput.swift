@@ -2,7 +2,7 @@ import TrackerPort
 
 /// A tiny writer for the CLI's JSON outputs, whose key order is part of the documented
 /// contract (Foundation's encoders do not promise an order).
-enum JSONText {
+enum JSONOutput {
   /// A JSON string literal, escaped as the canonical writer escapes (non-ASCII stays UTF-8).
   static func quote(_ value: String) -> String { JSONString.quoted(value) }
 

@@ -1,0 +1,10 @@
+/// An empty line between records, which libcsv skips silently: the parser reports it so a
+/// table reader can raise `blank-row`.
+///
+/// Empty lines after the last record are not reported: editors add them, and no data follows.
+struct CSVBlankLine: Hashable, Sendable {
+  /// 1-based line of the empty line.
+  var line: Int
+  /// 1-based number of the record that follows it (1 when it comes before the header).
+  var nextRecord: Int
+}

@@ -1,0 +1,126 @@
+import TrackerCodec
+import TrackerModel
+
+/// The cell syntax of the canonical package (documented in `docs/csv-format.md`).
+///
+/// One rule carries "absent" apart from "empty" without quoting tricks spreadsheets lose: where
+/// a value may be absent (or has a default), the empty cell means absent, and a cell of only
+/// backslashes stands for one backslash fewer, so `\` is the empty text (or empty list) and
+/// `\\` is one backslash. Every other cell is its value, byte for byte.
+enum CSVCell {
+  /// nil → empty cell; text of only backslashes (the empty text included) gains one.
+  static func optional(_ value: String?) -> String {
+    guard let value else { return "" }
+    return isBackslashes(value) ? value + "\\" : value
+  }
+
+  /// Inverse of ``optional(_:)-(String?)``.
+  static func optional(cell: String) -> String? {
+    if cell.isEmpty { return nil }
+    return isBackslashes(cell) ? String(cell.dropLast()) : cell
+  }
+
+  private static func isBackslashes(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 == UInt8(ascii: "\\") }
+  }
+
+  /// Weekdays separated by single spaces; nil → empty cell, [] → `\`.
+  static func schedule(_ days: [Weekday]?) -> String {
+    guard let days else { return "" }
+    return days.isEmpty ? "\\" : days.map(\.rawValue).joined(separator: " ")
+  }
+
+  /// Inverse of ``schedule(_:)``; `nil` inside `.some` when a name is not a weekday.
+  static func schedule(cell: String) -> [Weekday]?? {
+    if cell.isEmpty { return .some(nil) }
+    if cell == "\\" { return .some([]) }
+    var days: [Weekday] = []
+    for name in cell.split(separator: " ", omittingEmptySubsequences: false) {
+      guard let day = Weekday(rawValue: String(name)) else { return nil }
+      days.append(day)
+    }
+    return .some(days)
+  }
+
+  /// Local times separated by single spaces; [] → empty cell.
+  static func times(_ values: [LocalDateTime]) -> String {
+    values.map(\.description).joined(separator: " ")
+  }
+
+  /// Inverse of ``times(_:)``; `nil` when an item is not `YYYY-MM-DDTHH:MM`.
+  static func times(cell: String) -> [LocalDateTime]? {
+    if cell.isEmpty { return [] }
+    var values: [LocalDateTime] = []
+    for item in cell.split(separator: " ", omittingEmptySubsequences: false) {
+      guard let value = LocalDateTime(item) else { return nil }
+      values.append(value)
+    }
+    return values
+  }
+
+  /// A JSON array of `{"name", "uri"}` objects; [] → empty cell.
+  static func attachments(_ values: [TaskAttachment]) -> String {
+    guard !values.isEmpty else { return "" }
+    let array = JSONValue.array(values.map { .object([JSONMember("name", .string($0.name)), JSONMember("uri", .string($0.uri))]) })
+    return (try? JSONText.compact(array)) ?? ""
+  }
+
+  /// Inverse of ``attachments(_:)``; a message when the cell is not such an array.
+  static func attachments(cell: String) -> Result<[TaskAttachment], CellError> {
+    if cell.isEmpty { return .success([]) }
+    let value: JSONValue
+    do { value = try JSONText.parse(cell) } catch { return .failure(CellError("not JSON: \(error.message) at byte \(error.offset + 1)")) }
+    guard case .array(let elements) = value else { return .failure(CellError("expected a JSON array")) }
+    var result: [TaskAttachment] = []
+    for (i, element) in elements.enumerated() {
+      guard case .object(let members) = element, members.count == 2,
+            let name = element["name"]?.stringValue, let uri = element["uri"]?.stringValue else {
+        return .failure(CellError("attachment \(i + 1) is not an object of exactly \"name\" and \"uri\" strings"))
+      }
+      result.append(TaskAttachment(name: name, uri: uri))
+    }
+    return .success(result)
+  }
+
+  /// `true` or `false`.
+  static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+
+  /// Empty → `nil` (the caller's default); `true`/`false` in any case; `.none` inside for others.
+  static func bool(cell: String) -> Bool?? {
+    if cell.isEmpty { return .some(nil) }
+    switch cell.lowercased() {
+    case "true": return .some(true)
+    case "false": return .some(false)
+    default: return nil
+    }
+  }
+
+  /// A decimal integer with an optional `-`, nothing else.
+  static func integer(cell: String) -> Int? {
+    let utf8 = cell.utf8
+    let digits = utf8.first == UInt8(ascii: "-") ? utf8.dropFirst() : utf8[...]
+    guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Int(cell)
+  }
+
+  /// An entity's extras as one JSON object, namespaces sorted; none → empty cell.
+  static func extras(_ extras: Extras) throws(JSONText.Failure) -> String {
+    guard !extras.isEmpty else { return "" }
+    return try JSONText.compact(.object(extras.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) }))
+  }
+
+  /// Inverse of ``extras(_:)``.
+  static func extras(cell: String) -> Result<Extras, CellError> {
+    if cell.isEmpty { return .success([:]) }
+    let value: JSONValue
+    do { value = try JSONText.parse(cell) } catch { return .failure(CellError("not JSON: \(error.message) at byte \(error.offset + 1)")) }
+    guard case .object(let members) = value else { return .failure(CellError("expected a JSON object")) }
+    return .success(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
+  }
+
+  /// Why a cell could not be read.
+  struct CellError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+  }
+}

@@ -1,0 +1,155 @@
+import TrackerCodec
+import TrackerModel
+
+/// CSV: the canonical CSV data package (a folder or zip, lossless), and single CSV files —
+/// a trackers table for creating many trackers from a spreadsheet, or a log table (one row per
+/// completed day), the shape most apps export.
+///
+/// Which shape is read or written is chosen by the `shape` option, else by the input (a
+/// folder or zip is a package; a single file is a trackers table when its header has `name`,
+/// a log table when `map` is given or the header has `tracker` and `date`) or the output (a
+/// name ending in `.csv`, or standard output, is a single file: a trackers table when the
+/// dataset has no records, else a log table; anything else is a package). Options and cell
+/// syntax are described in `docs/csv-files.md`.
+///
+/// The descriptor's ``CodecDescriptor/cannotCarry`` is empty because it describes the package,
+/// which loses nothing; a single-file table reports what it leaves out itself, field by field,
+/// as `dropped-field` warnings.
+public struct CSVCodec: TrackerCodec {
+  /// Id `csv`. `.csv` and `.zip` are shared with other apps' exports, so both are claimed only
+  /// when ``sniff(_:)`` or ``sniffPackage(_:)`` agrees.
+  public static let descriptor = CodecDescriptor(
+    id: "csv", name: "CSV",
+    summary: "CSV data package (lossless), or one CSV file: a trackers table or a log of completed days.",
+    extensions: [], sniffedExtensions: ["csv", "zip"],
+    diagnostics: CSVProblem.descriptors + [CSVSheetCodes.defaultedField, CSVSheetCodes.formulaCells, LossReport.droppedField])
+
+  /// The codec takes its options from ``CodecContext/options`` at each call.
+  public init() {}
+
+  /// The general CSV fallback: true when the head is UTF-8 text (a sequence cut off at the end
+  /// of the head is allowed), is not JSON or markup, and its first line has at least two
+  /// fields with the detected delimiter. windows-1251 files are not recognised: name the
+  /// format with `--from csv`.
+  public func sniff(_ head: [UInt8]) -> Bool {
+    head.withUnsafeBytes { bytes in
+      var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+      guard start < bytes.count, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "["),
+            bytes[start] != UInt8(ascii: "<"), !bytes.contains(0) else { return false }
+      guard let base = bytes.baseAddress else { return false }
+      let checked = UTF8Check.scalars(base, bytes.count)
+      if checked < 0, bytes.count - (-1 - checked) > 3 { return false }
+      let body = UnsafeRawBufferPointer(rebasing: bytes[start...])
+      let delimiter = CSVDialect.detect(head: body)
+      var fields = 1, inQuotes = false
+      for b in body {
+        if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if !inQuotes {
+          if b == 0x0A || b == 0x0D { break }
+          if b == delimiter { fields += 1 }
+        }
+      }
+      return fields >= 2
+    }
+  }
+
+  /// True for a folder or archive holding `datapackage.json` or `trackers.csv`.
+  public func sniffPackage(_ members: [String]) -> Bool {
+    members.contains { member in
+      let name = member.split(separator: "/").last.map(String.init) ?? member
+      return name == "datapackage.json" || name == "trackers.csv"
+    }
+  }
+
+  /// Reads a package, or a single file as a trackers table or a log table.
+  ///
+  /// On success the context holds a locator that maps model pointers (`/trackers/3/name`) to the
+  /// row, column label, line and column of the cell, and the table's findings: `blank-row`,
+  /// `missing-cell`, `extra-cell`, `duplicate-label`, `missing-label`, `blank-label`, `unknown-column`,
+  /// `type-error`, `defaulted-field`.
+  ///
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for a bad option value;
+  ///   `.malformedInput` (located) for `unclosed-quote`, `stray-quote`, `encoding-error`, an
+  ///   empty file, a missing required column, or ambiguous days; `.cannotReadInput` from the input.
+  public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
+    let options = try CSVOptions(context.options)
+    if options.shape == .package {
+      return try decodePackage(input, context: &context)
+    }
+    if options.shape == nil, try input.packageKind() != nil {
+      return try decodePackage(input, context: &context)
+    }
+    let file = context.fileName.isEmpty ? input.displayName : context.fileName
+    let source = try input.bytes()
+    let (dataset, diagnostics, locator) = try source.withUnsafeBytes { bytes in
+      try CSVSheetDecoder(options: options, file: file).decode(bytes)
+    }
+    context.report(contentsOf: diagnostics)
+    context.sourceLocator = locator
+    return dataset
+  }
+
+  /// Nothing for a package; for a single table, one `dropped-field` warning per part of the
+  /// model it leaves out, with its count (what reading the table back would fill in the same
+  /// way, such as a palette emoji chosen from the name, is not counted). An invalid option
+  /// gives no losses here: ``encode(_:to:context:)`` refuses it.
+  public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
+    guard let parsed = try? CSVOptions(options) else { return [] }
+    let shape = parsed.shape ?? CSVCodec.defaultShape(for: output, dataset: dataset)
+    switch shape {
+    case .package: return []
+    case .log:
+      return CSVLoss.diagnostics(CSVLogSheetWriter(options: parsed).losses(dataset), shape: "log table", file: output.displayName)
+    case .trackers:
+      return CSVLoss.diagnostics(CSVTrackerSheetWriter(options: parsed).losses(dataset), shape: "trackers table", file: output.displayName)
+    }
+  }
+
+  /// Writes a package, or a single file (see the type's summary for which).
+  ///
+  /// A single file is UTF-8 without a byte order mark, CRLF line ends, the `delimiter` option's
+  /// delimiter (default `,`). Losses are told by ``losses(writing:to:options:)``; cells that may run as
+  /// formulas are prefixed with `'` under `spreadsheet-safe`, else counted in one
+  /// `formula-cells` warning.
+  ///
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for a bad option value or
+  ///   `encoding=windows-1251`; `.io` and `.cannotCreateOutput` from the output.
+  public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
+    let options = try CSVOptions(context.options)
+    let shape = options.shape ?? CSVCodec.defaultShape(for: output, dataset: dataset)
+    if shape == .package {
+      return try encodePackage(dataset, to: output, context: &context)
+    }
+    guard options.encoding == .utf8 else {
+      throw CSVOptions.invalid("encoding", "CSV files are written in UTF-8 only")
+    }
+    let file = context.fileName.isEmpty ? output.displayName : context.fileName
+    let dialect = CSVDialect(delimiter: options.delimiter ?? UInt8(ascii: ","))
+    var risk: String?
+    try output.write { sink in
+      let writer = CSVWriter(output: sink, dialect: dialect, spreadsheetSafe: options.spreadsheetSafe)
+      if shape == .log {
+        CSVLogSheetWriter(options: options).write(dataset, to: writer)
+      } else {
+        CSVTrackerSheetWriter(options: options).write(dataset, to: writer)
+      }
+      risk = writer.riskWarning
+    }
+    if let risk {
+      context.report(Diagnostic(code: CSVSheetCodes.formulaCells.code, severity: .warning, message: risk,
+                                location: SourceLocation(file: file)))
+    }
+  }
+
+  /// A `.csv` name, standard output or memory: a single file (a trackers table without records,
+  /// else a log table); any other name: a package.
+  static func defaultShape(for output: CodecOutput, dataset: TrackerDataset) -> CSVShape {
+    let single: Bool
+    switch output.destination {
+    case .file: single = output.fileExtension.map { $0 == "csv" || $0.hasSuffix(".csv") } ?? false
+    case .standardOutput, .memory: single = true
+    }
+    guard single else { return .package }
+    return dataset.records.isEmpty ? .trackers : .log
+  }
+}

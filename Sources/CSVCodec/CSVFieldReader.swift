@@ -1,0 +1,118 @@
+import TrackerModel
+
+/// Reads the cells of one data row by column name, reporting each unreadable cell as a
+/// `type-error` at its file, row, field, line and column, and carrying on.
+struct CSVFieldReader {
+  let row: CSVRowView
+  let header: CSVHeader
+  let file: String
+  /// The entity's JSON pointer (`/trackers/3`).
+  let pointer: String
+  /// The row's problems so far; any error makes the row unreadable.
+  var problems: [Diagnostic] = []
+
+  /// The cell of a known column, or `nil` when the file has no such column (or the row is
+  /// short; the table reader reports that as `missing-cell`).
+  func cell(_ name: String) -> String? {
+    guard let i = header.known[name], i < row.count else { return nil }
+    return row.string(i)
+  }
+
+  /// Where the cell of column `name` is.
+  func location(_ name: String) -> SourceLocation {
+    var location = SourceLocation(file: file, pointer: pointer + "/" + name, line: row.line, row: row.record, field: name)
+    if let i = header.index(of: name), i < row.count {
+      location.line = row.line(ofField: i)
+      location.column = row.column(i)
+    }
+    return location
+  }
+
+  mutating func typeError(_ name: String, _ message: String, note: String? = nil) {
+    problems.append(Diagnostic(code: CSVProblem.typeError.code, severity: .error,
+                               message: "\(name): \(message)", location: location(name), note: note))
+  }
+
+  /// A text column with no absent state: the cell as it is, empty when the column is missing.
+  func text(_ name: String) -> String { cell(name) ?? "" }
+
+  /// A text that may be absent (``CSVCell/optional(cell:)``).
+  func optionalText(_ name: String) -> String? {
+    cell(name).flatMap(CSVCell.optional(cell:))
+  }
+
+  /// An optional `YYYY-MM-DD` day.
+  mutating func date(_ name: String) -> LocalDate? {
+    guard let cell = cell(name), !cell.isEmpty else { return nil }
+    guard let date = LocalDate(cell) else {
+      typeError(name, "\(cell.debugDescription) is not a day (YYYY-MM-DD)")
+      return nil
+    }
+    return date
+  }
+
+  /// A required `YYYY-MM-DD` day.
+  mutating func requiredDate(_ name: String) -> LocalDate? {
+    guard let cell = cell(name), !cell.isEmpty else {
+      typeError(name, "a day (YYYY-MM-DD) is required")
+      return nil
+    }
+    return date(name)
+  }
+
+  /// An optional `YYYY-MM-DDTHH:MM` local time.
+  mutating func dateTime(_ name: String) -> LocalDateTime? {
+    guard let cell = cell(name), !cell.isEmpty else { return nil }
+    guard let value = LocalDateTime(cell) else {
+      typeError(name, "\(cell.debugDescription) is not a local time (YYYY-MM-DDTHH:MM)")
+      return nil
+    }
+    return value
+  }
+
+  /// `true`/`false`; empty cell or missing column → `false`.
+  mutating func bool(_ name: String) -> Bool {
+    guard let cell = cell(name) else { return false }
+    guard let value = CSVCell.bool(cell: cell) else {
+      typeError(name, "\(cell.debugDescription) is not true or false")
+      return false
+    }
+    return value ?? false
+  }
+
+  /// A decimal integer; empty cell or missing column → `fallback`.
+  mutating func integer(_ name: String, fallback: Int) -> Int {
+    guard let cell = cell(name), !cell.isEmpty else { return fallback }
+    guard let value = CSVCell.integer(cell: cell) else {
+      typeError(name, "\(cell.debugDescription) is not an integer")
+      return fallback
+    }
+    return value
+  }
+
+  /// The entity's extras: the `extras` cell, plus unknown columns' cells in `extras["csv"]`.
+  mutating func extras() -> Extras {
+    var extras: Extras = [:]
+    if let cell = cell(CSVTable.extrasColumn) {
+      switch CSVCell.extras(cell: cell) {
+      case .success(let value): extras = value
+      case .failure(let error): typeError(CSVTable.extrasColumn, error.message)
+      }
+    }
+    var members: [JSONMember] = []
+    for column in header.unknown where column.index < row.count {
+      if let value = CSVCell.optional(cell: row.string(column.index)) {
+        members.append(JSONMember(column.name, .string(value)))
+      }
+    }
+    if !members.isEmpty {
+      if extras[CSVTableWriter.csvNamespace] != nil {
+        typeError(CSVTable.extrasColumn, "holds \"\(CSVTableWriter.csvNamespace)\" while the row's unknown columns hold values too",
+                  note: "keep unknown columns' values in the columns, or in the extras cell, not both")
+      } else {
+        extras[CSVTableWriter.csvNamespace] = .object(members)
+      }
+    }
+    return extras
+  }
+}

@@ -1,0 +1,29 @@
+/// A table's header row: which column of the file holds which field.
+struct CSVHeader: Sendable {
+  /// The labels as written.
+  let labels: [String]
+  /// File column of each known column by name, and of ``CSVTable/extrasColumn``.
+  let known: [String: Int]
+  /// Columns the format does not define, with their file column, in file order.
+  let unknown: [(index: Int, name: String)]
+
+  /// Sorts the labels into known and unknown columns; duplicates and blanks keep their first
+  /// place (the caller reports them from ``problems(table:)``).
+  init(labels: [String], table: CSVTable) {
+    self.labels = labels
+    let names = Set(table.columns.map(\.name) + [CSVTable.extrasColumn])
+    var known: [String: Int] = [:]
+    var unknown: [(Int, String)] = []
+    var seen = Set<String>()
+    for (i, label) in labels.enumerated() where seen.insert(label).inserted && !label.isEmpty {
+      if names.contains(label) { known[label] = i } else { unknown.append((i, label)) }
+    }
+    self.known = known
+    self.unknown = unknown
+  }
+
+  /// File column of a label, known or not.
+  func index(of name: String) -> Int? {
+    known[name] ?? unknown.first(where: { $0.name == name })?.index
+  }
+}

@@ -1,0 +1,74 @@
+import TrackerCodec
+
+/// The CSV codec's options, read from ``CodecContext/options`` (`--option KEY=VALUE`).
+///
+/// Keys other codecs use are ignored, since one command line's options reach both the reader
+/// and the writer.
+struct CSVOptions: Sendable {
+  /// `shape`: package, trackers or log; `nil` decides by input or output (`docs/csv-files.md`).
+  var shape: CSVShape?
+  /// `map`: the log table's columns.
+  var map: CSVLogMap?
+  /// `date-format`: how log-table days are written; `nil` detects on reading and writes
+  /// `YYYY-MM-DD`.
+  var dateFormat: CSVDateFormat?
+  /// `delimiter`: `,` `;` or `tab`; `nil` detects on reading and writes `,`.
+  var delimiter: UInt8?
+  /// `encoding`: utf-8 or windows-1251 (reading only).
+  var encoding: CSVEncoding = .utf8
+  /// `spreadsheet-safe`: neutralise cells that may run as formulas.
+  var spreadsheetSafe = false
+  /// `default-category`: the category title for trackers without one.
+  var defaultCategory = "Imported"
+
+  /// The keys this codec reads.
+  static let keys = ["shape", "map", "date-format", "delimiter", "encoding", "spreadsheet-safe", "default-category"]
+
+  /// - Throws: ``CodecError`` `.unsupportedOperation` naming the option whose value is wrong.
+  init(_ options: [String: String]) throws {
+    if let value = options["shape"] {
+      guard let shape = CSVShape(rawValue: value.lowercased()) else {
+        throw CSVOptions.invalid("shape", "'\(value)' is not package, trackers or log")
+      }
+      self.shape = shape
+    }
+    if let value = options["map"] { map = try CSVLogMap(option: value) }
+    if let value = options["date-format"] {
+      guard let format = CSVDateFormat(value.uppercased()) else {
+        throw CSVOptions.invalid("date-format", "'\(value)' needs YYYY, MM and DD once each, with separators, as in DD.MM.YYYY")
+      }
+      dateFormat = format
+    }
+    if let value = options["delimiter"] {
+      switch value.lowercased() {
+      case ",", "comma": delimiter = UInt8(ascii: ",")
+      case ";", "semicolon": delimiter = UInt8(ascii: ";")
+      case "tab", "\t", "\\t": delimiter = UInt8(ascii: "\t")
+      case "|", "pipe": delimiter = UInt8(ascii: "|")
+      default: throw CSVOptions.invalid("delimiter", "'\(value)' is not ',', ';', 'tab' or '|'")
+      }
+    }
+    if let value = options["encoding"] {
+      guard let encoding = CSVEncoding(name: value) else {
+        throw CSVOptions.invalid("encoding", "'\(value)' is not utf-8 or windows-1251")
+      }
+      self.encoding = encoding
+    }
+    if let value = options["spreadsheet-safe"] {
+      switch value.lowercased() {
+      case "", "true", "yes", "1": spreadsheetSafe = true
+      case "false", "no", "0": spreadsheetSafe = false
+      default: throw CSVOptions.invalid("spreadsheet-safe", "'\(value)' is not true or false")
+      }
+    }
+    if let value = options["default-category"] {
+      guard !value.isEmpty else { throw CSVOptions.invalid("default-category", "the title is empty") }
+      defaultCategory = value
+    }
+  }
+
+  /// The error for a bad option value.
+  static func invalid(_ key: String, _ problem: String) -> CodecError {
+    CodecError(.unsupportedOperation, "CSV option \(key): \(problem)", note: "see docs/csv-files.md")
+  }
+}

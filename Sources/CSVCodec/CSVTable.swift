@@ -1,0 +1,77 @@
+/// The tables of a canonical CSV package: their files, columns and keys.
+///
+/// The layout is documented for users in `docs/csv-format.md`; the Table Schemas written to
+/// `datapackage.json` are made from these definitions, so the two cannot drift apart.
+enum CSVTable: String, CaseIterable, Hashable, Sendable {
+  case categories, trackers, records, tasks
+
+  /// The member file: `trackers.csv`.
+  var fileName: String { rawValue + ".csv" }
+
+  /// The JSON pointer of the model array the table's rows are the elements of.
+  var pointer: String { "/" + rawValue }
+
+  /// The optional last column holding an entity's extras as a JSON object.
+  static let extrasColumn = "extras"
+
+  /// Weekday names, Monday first.
+  private static let weekday = "(mon|tue|wed|thu|fri|sat|sun)"
+  private static let dateTime = "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}"
+
+  /// The columns in the order they are written; ``extrasColumn`` and unknown columns follow.
+  var columns: [CSVColumn] {
+    switch self {
+    case .categories:
+      [CSVColumn(name: "id", type: "string", requiredLabel: true, description: "Category id; trackers refer to it."),
+       CSVColumn(name: "title", type: "string", requiredLabel: true, required: true, description: "The heading the user sees.")]
+    case .trackers:
+      [CSVColumn(name: "id", type: "string", requiredLabel: true, description: "Tracker id; records refer to it."),
+       CSVColumn(name: "kind", type: "string", requiredLabel: true, required: true, allowed: ["habit", "event"],
+                 description: "habit or event."),
+       CSVColumn(name: "name", type: "string", requiredLabel: true, required: true, description: "The tracker's name."),
+       CSVColumn(name: "categoryId", type: "string", requiredLabel: true, required: true, description: "The id of its category."),
+       CSVColumn(name: "emoji", type: "string", description: "One emoji; empty cell = none, \\ = empty text."),
+       CSVColumn(name: "color", type: "string", pattern: "#[0-9A-Fa-f]{6}", description: "#RRGGBB; empty cell = none."),
+       CSVColumn(name: "schedule", type: "string", pattern: "(\\\\|\(CSVTable.weekday)( \(CSVTable.weekday))*)",
+                 description: "Weekdays separated by spaces (mon wed fri); empty cell = none (events), \\ = empty list."),
+       CSVColumn(name: "date", type: "date", description: "The day a dated event is planned on, YYYY-MM-DD."),
+       CSVColumn(name: "pinned", type: "boolean", description: "true or false; empty cell = false."),
+       CSVColumn(name: "createdOn", type: "date", description: "The day the tracker was created, YYYY-MM-DD.")]
+    case .records:
+      [CSVColumn(name: "trackerId", type: "string", requiredLabel: true, required: true, description: "The id of the tracker."),
+       CSVColumn(name: "date", type: "date", requiredLabel: true, required: true, description: "The day it was done, YYYY-MM-DD.")]
+    case .tasks:
+      [CSVColumn(name: "id", type: "string", requiredLabel: true, description: "Task id."),
+       CSVColumn(name: "title", type: "string", requiredLabel: true, required: true, description: "The task's title."),
+       CSVColumn(name: "description", type: "string", description: "Empty cell = none, \\ = empty text."),
+       CSVColumn(name: "color", type: "string", pattern: "#[0-9A-Fa-f]{6}", description: "#RRGGBB; empty cell = none."),
+       CSVColumn(name: "category", type: "string", required: true, allowed: ["urgent", "notUrgent", "optional", "other", "none"],
+                 description: "urgent, notUrgent, optional, other or none; empty cell = none."),
+       CSVColumn(name: "start", type: "datetime", format: "%Y-%m-%dT%H:%M", description: "Local start time, YYYY-MM-DDTHH:MM."),
+       CSVColumn(name: "end", type: "datetime", format: "%Y-%m-%dT%H:%M", description: "Local end time, YYYY-MM-DDTHH:MM."),
+       CSVColumn(name: "done", type: "boolean", description: "true or false; empty cell = false."),
+       CSVColumn(name: "reminders", type: "string", pattern: "\(CSVTable.dateTime)( \(CSVTable.dateTime))*",
+                 description: "Local times separated by spaces; empty cell = none."),
+       CSVColumn(name: "attachments", type: "array",
+                 description: "A JSON array of {\"name\", \"uri\"} objects; empty cell = none."),
+       CSVColumn(name: "position", type: "integer", description: "Place in the hand-sorted list; empty cell = the row's index.")]
+    }
+  }
+
+  /// The Table Schema `primaryKey`.
+  var primaryKey: [String] {
+    switch self {
+    case .categories, .trackers, .tasks: ["id"]
+    case .records: ["trackerId", "date"]
+    }
+  }
+
+  /// The Table Schema `foreignKeys`: (field, referenced table, referenced field).
+  var foreignKeys: [(field: String, table: CSVTable, reference: String)] {
+    switch self {
+    case .trackers: [("categoryId", .categories, "id")]
+    case .records: [("trackerId", .trackers, "id")]
+    case .categories, .tasks: []
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import TrackerCodec
+import TrackerModel
+
+/// Reads a trackers table: one row per tracker, the columns of the package's `trackers.csv`
+/// (`id,kind,name,categoryId,emoji,color,schedule,date,pinned,createdOn`), with a `category`
+/// column of titles allowed instead of or besides `categoryId`.
+///
+/// Only `name` is required. An empty `id` is derived from the name (``CSVStableID``), so the
+/// same file gives the same ids; an empty `kind` is `habit` when the row has a schedule, else
+/// `event`. Categories are made in order of first appearance; without any category cell, the
+/// `default-category` title is used. A cell that does not parse is a `type-error`; its text is
+/// kept in the tracker's `extras["csv"]` under the column label. Unknown columns go there too.
+final class CSVTrackerSheetReader: CSVSheetReading {
+  /// The model keys a trackers table has columns for, in the order the writer writes them.
+  static let columns = ["id", "kind", "name", "categoryId", "category", "emoji", "color", "schedule",
+                        "date", "pinned", "createdOn"]
+
+  private let header: CSVSheetHeader
+  private let file: String?
+  private let options: CSVOptions
+  private var slot: [String: Int] = [:]  // model key → header column
+  private var extraColumns: [Int] = []
+  private var categories: [TrackerCategory] = []
+  private var categoryByID: [String: Int] = [:]
+  private var categoryByTitle: [String: Int] = [:]
+  private var untitledCategories = 0
+  private var trackers: [Tracker] = []
+  private var nameCount: [String: Int] = [:]
+  private var locator: CSVTableLocator
+  private(set) var diagnostics: [Diagnostic] = []
+
+  /// - Throws: ``CodecError`` `.malformedInput` when there is no `name` column.
+  init(header: CSVSheetHeader, file: String?, options: CSVOptions) throws {
+    self.header = header
+    self.file = file
+    self.options = options
+    for key in Self.columns {
+      if let i = header.index(of: key) { slot[key] = i }
+    }
+    guard slot["name"] != nil else {
+      throw CodecError(.malformedInput, "the trackers table has no name column [missing-label]",
+                       location: SourceLocation(file: file, line: 1, column: 1, row: 1),
+                       note: "a trackers table needs at least a 'name' column; for a log table pass --option map=tracker=COLUMN,date=COLUMN")
+    }
+    let known = Set(slot.values)
+    for i in header.labels.indices where !known.contains(i) {
+      extraColumns.append(i)
+      if header.extraKeys[i] == header.labels[i] {
+        diagnostics.append(Diagnostic(
+          code: CSVProblem.unknownColumn.code, severity: .warning,
+          message: "unknown column \"\(header.labels[i])\"; its cells are kept in extras[\"csv\"]",
+          location: header.location(of: i, file: file)))
+      }
+    }
+    locator = CSVTableLocator(file: file, labels: header.labels, slots: Array(header.labels.indices))
+    locator.collections["trackers"] = .init(fields: slot)
+    var categoryFields: [String: Int] = [:]
+    categoryFields["title"] = slot["category"] ?? slot["categoryId"]
+    categoryFields["id"] = slot["categoryId"] ?? slot["category"]
+    locator.collections["categories"] = .init(fields: categoryFields)
+    diagnostics += header.diagnostics
+  }
+
+  func blank(line: Int, record: Int) {
+    diagnostics.append(CSVProblem.blankRow.diagnostic(
+      "blank row skipped", severity: .warning, at: SourceLocation(file: file, line: line, column: 1, row: record)))
+  }
+
+  func row(_ view: CSVRowView) throws {
+    if view.isBlank {
+      blank(line: view.line, record: view.record)
+      return
+    }
+    if let ragged = header.raggedness(view, file: file) { diagnostics.append(ragged) }
+    let stored = locator.store(view)
+    var extras: [JSONMember] = []
+    for i in extraColumns where view.cell(i) != nil {
+      extras.append(JSONMember(header.extraKey(i), .string(view.string(i))))
+    }
+    for i in header.labels.count..<max(header.labels.count, view.count) where view.cell(i) != nil {
+      extras.append(JSONMember(header.extraKey(i), .string(view.string(i))))
+    }
+
+    var rowErrors: [Diagnostic] = []
+    func typeError(_ key: String, _ expected: String) {
+      guard let i = slot[key], let text = view.cell(i) else { return }
+      var location = view.location(ofField: i, file: file)
+      location.field = header.labels[i]
+      rowErrors.append(Diagnostic(
+        code: CSVProblem.typeError.code, severity: .error,
+        message: "\(header.labels[i]) \"\(text)\" is not \(expected); kept in extras[\"csv\"]",
+        location: location))
+      extras.append(JSONMember(header.labels[i], .string(text)))
+    }
+
+    let name = view.cell(slot["name"]) ?? ""
+    let occurrence = nameCount[name, default: 0]
+    nameCount[name] = occurrence + 1
+    let id = view.cell(slot["id"]) ?? CSVStableID.tracker(name: name, occurrence: occurrence)
+
+    var schedule: [Weekday]?
+    if let text = view.cell(slot["schedule"]) {
+      let days = CSVWeekdays.parse(text)
+      if let days { schedule = days } else { typeError("schedule", "weekdays separated by spaces (mon wed fri)") }
+    }
+    var kind: TrackerKind = schedule == nil ? .event : .habit
+    if let text = view.cell(slot["kind"]) {
+      if let parsed = TrackerKind(rawValue: String(text.trimmingSpaces).lowercased()) {
+        kind = parsed
+      } else {
+        typeError("kind", "habit or event")
+      }
+    }
+    func day(_ key: String) -> LocalDate? {
+      guard let text = view.cell(slot[key]) else { return nil }
+      if let date = (options.dateFormat ?? .iso).parse(text) { return date }
+      typeError(key, "a day written \(options.dateFormat ?? .iso)")
+      return nil
+    }
+    let date = day("date")
+    let createdOn = day("createdOn")
+    var pinned = false
+    if let text = view.cell(slot["pinned"]) {
+      if let value = CSVBoolean.parse(text) { pinned = value } else { typeError("pinned", "true or false") }
+    }
+
+    let categoryId = category(id: view.cell(slot["categoryId"]), title: view.cell(slot["category"]), row: stored)
+    var tracker = Tracker(id: id, kind: kind, name: name, categoryId: categoryId,
+                          emoji: view.cell(slot["emoji"]), color: view.cell(slot["color"]),
+                          schedule: schedule, date: date, pinned: pinned, createdOn: createdOn)
+    if !extras.isEmpty { tracker.extras["csv"] = .object(extras) }
+    // In the order of the cells, whatever order the fields were parsed in.
+    diagnostics += rowErrors.sorted {
+      ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0)
+    }
+    trackers.append(tracker)
+    locator.add("trackers", row: stored)
+  }
+
+  /// The id of the row's category, made on first appearance.
+  private func category(id: String?, title: String?, row: Int32) -> String {
+    if let id {
+      if let k = categoryByID[id] { return categories[k].id }
+      if title == nil { untitledCategories += 1 }
+      return make(id: id, title: title ?? id, row: row)
+    }
+    let title = title ?? options.defaultCategory
+    if let k = categoryByTitle[title] { return categories[k].id }
+    return make(id: CSVStableID.category(title: title), title: title, row: row)
+  }
+
+  private func make(id: String, title: String, row: Int32) -> String {
+    categoryByID[id] = categories.count
+    if categoryByTitle[title] == nil { categoryByTitle[title] = categories.count }
+    categories.append(TrackerCategory(id: id, title: title))
+    locator.add("categories", row: row)
+    return id
+  }
+
+  func finish() throws -> (TrackerDataset, CSVTableLocator) {
+    if untitledCategories > 0 {
+      diagnostics.append(Diagnostic(
+        code: CSVSheetCodes.defaultedField.code, severity: .warning,
+        message: "\(untitledCategories) categor\(untitledCategories == 1 ? "y has" : "ies have") only an id; the id is used as the title",
+        location: SourceLocation(file: file, pointer: "/categories"), note: "add a 'category' column with titles"))
+    }
+    return (TrackerDataset(categories: categories, trackers: trackers), locator)
+  }
+}

@@ -1,0 +1,127 @@
+import TrackerModel
+
+/// A small JSON text reader and writer for ``JSONValue``s that live inside another format: an
+/// `extras` cell of a CSV table, a package descriptor. Shared here because codecs never import
+/// each other; the canonical JSON codec keeps its own streaming reader.
+///
+/// Numbers keep their literal text both ways; object members keep their order.
+public enum JSONText {
+  /// Why a text is not one JSON value: a message and the 0-based UTF-8 offset it stopped at.
+  public struct Failure: Error, Hashable, Sendable {
+    /// One lower-case clause (`unterminated string`).
+    public var message: String
+    /// 0-based byte offset into the text.
+    public var offset: Int
+  }
+
+  /// Nesting deeper than this fails instead of exhausting the stack.
+  public static let maximumDepth = 512
+
+  /// Parses exactly one JSON value, surrounded by optional whitespace. Objects that repeat a
+  /// key are refused, as the canonical JSON reader refuses them.
+  public static func parse(_ text: String) throws(Failure) -> JSONValue {
+    var text = text
+    let result: Result<JSONValue, Failure> = text.withUTF8 { utf8 in
+      var parser = JSONTextParser(UnsafeRawBufferPointer(utf8))
+      do throws(Failure) {
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.position == utf8.count else { throw parser.fail("unexpected text after the value") }
+        return .success(value)
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// The value on one line without spaces (`{"a":[1,true]}`), as canonical JSON escapes strings.
+  ///
+  /// - Throws: ``Failure`` when a `.number` does not hold a JSON number (offset 0).
+  public static func compact(_ value: JSONValue) throws(Failure) -> String {
+    var out: [UInt8] = []
+    try write(value, to: &out, indent: nil, level: 0)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The value over several lines with 2-space indent and `": "` after keys; arrays of scalars
+  /// stay on one line. Ends without a newline.
+  ///
+  /// - Throws: ``Failure`` when a `.number` does not hold a JSON number (offset 0).
+  public static func pretty(_ value: JSONValue) throws(Failure) -> String {
+    var out: [UInt8] = []
+    try write(value, to: &out, indent: 2, level: 0)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether `text` is a JSON number literal (RFC 8259 grammar).
+  public static func isNumber(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      var parser = JSONTextParser(UnsafeRawBufferPointer(utf8))
+      guard (try? parser.number()) != nil else { return false }
+      return parser.position == utf8.count
+    }
+  }
+
+  private static func write(_ value: JSONValue, to out: inout [UInt8], indent: Int?, level: Int) throws(Failure) {
+    switch value {
+    case .null: out.append(contentsOf: "null".utf8)
+    case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let text):
+      guard isNumber(text) else { throw Failure(message: "\(text.debugDescription) is not a JSON number", offset: 0) }
+      out.append(contentsOf: text.utf8)
+    case .string(let text): quote(text, to: &out)
+    case .array(let elements):
+      guard !elements.isEmpty else { return out.append(contentsOf: "[]".utf8) }
+      let multiline = indent != nil && elements.contains { if case .array = $0 { true } else if case .object = $0 { true } else { false } }
+      out.append(UInt8(ascii: "["))
+      for (i, element) in elements.enumerated() {
+        if i > 0 { out.append(contentsOf: (indent != nil && !multiline ? ", " : ",").utf8) }
+        if multiline, let indent { newline(&out, indent * (level + 1)) }
+        try write(element, to: &out, indent: indent, level: level + 1)
+      }
+      if multiline, let indent { newline(&out, indent * level) }
+      out.append(UInt8(ascii: "]"))
+    case .object(let members):
+      guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
+      out.append(UInt8(ascii: "{"))
+      for (i, member) in members.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        if let indent { newline(&out, indent * (level + 1)) }
+        quote(member.key, to: &out)
+        out.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
+        try write(member.value, to: &out, indent: indent, level: level + 1)
+      }
+      if let indent { newline(&out, indent * level) }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static func newline(_ out: inout [UInt8], _ spaces: Int) {
+    out.append(0x0A)
+    out.append(contentsOf: repeatElement(0x20, count: spaces))
+  }
+
+  /// Escapes only `"`, `\` and control characters, at the byte level.
+  static func quote(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for b in text.utf8 {
+      switch b {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
+      case 0x0A: out.append(contentsOf: "\\n".utf8)
+      case 0x0D: out.append(contentsOf: "\\r".utf8)
+      case 0x09: out.append(contentsOf: "\\t".utf8)
+      case 0x08: out.append(contentsOf: "\\b".utf8)
+      case 0x0C: out.append(contentsOf: "\\f".utf8)
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: "\\u00".utf8)
+        out.append(hex[Int(b >> 4)])
+        out.append(hex[Int(b & 0x0F)])
+      default: out.append(b)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,187 @@
+import TrackerModel
+
+/// The recursive-descent reader behind ``JSONText/parse(_:)``, over UTF-8 bytes of a `String`
+/// (already valid UTF-8, so only JSON's own grammar is checked).
+struct JSONTextParser {
+  private let bytes: UnsafeRawBufferPointer
+  private(set) var position = 0
+
+  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+  func fail(_ message: String) -> JSONText.Failure { JSONText.Failure(message: message, offset: position) }
+
+  mutating func skipSpace() {
+    while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+  }
+
+  private mutating func expect(_ byte: UInt8) throws(JSONText.Failure) {
+    skipSpace()
+    guard position < bytes.count, bytes[position] == byte else {
+      throw fail("expected '\(Character(Unicode.Scalar(byte)))'")
+    }
+    position += 1
+  }
+
+  private mutating func peek() -> UInt8? {
+    skipSpace()
+    return position < bytes.count ? bytes[position] : nil
+  }
+
+  mutating func value(depth: Int) throws(JSONText.Failure) -> JSONValue {
+    guard let b = peek() else { throw fail("unexpected end of text") }
+    switch b {
+    case UInt8(ascii: "{"):
+      guard depth < JSONText.maximumDepth else { throw fail("nested too deeply") }
+      position += 1
+      var members: [JSONMember] = []
+      var keys = Set<String>()
+      if peek() == UInt8(ascii: "}") {
+        position += 1
+        return .object([])
+      }
+      while true {
+        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key") }
+        let keyStart = position
+        let key = try string()
+        guard keys.insert(key).inserted else {
+          throw JSONText.Failure(message: "duplicate key \"\(key)\" in an object", offset: keyStart)
+        }
+        try expect(UInt8(ascii: ":"))
+        members.append(JSONMember(key, try value(depth: depth + 1)))
+        guard let next = peek() else { throw fail("unterminated object") }
+        position += 1
+        if next == UInt8(ascii: "}") { return .object(members) }
+        guard next == UInt8(ascii: ",") else {
+          position -= 1
+          throw fail("expected ',' or '}'")
+        }
+      }
+    case UInt8(ascii: "["):
+      guard depth < JSONText.maximumDepth else { throw fail("nested too deeply") }
+      position += 1
+      var elements: [JSONValue] = []
+      if peek() == UInt8(ascii: "]") {
+        position += 1
+        return .array([])
+      }
+      while true {
+        elements.append(try value(depth: depth + 1))
+        guard let next = peek() else { throw fail("unterminated array") }
+        position += 1
+        if next == UInt8(ascii: "]") { return .array(elements) }
+        guard next == UInt8(ascii: ",") else {
+          position -= 1
+          throw fail("expected ',' or ']'")
+        }
+      }
+    case UInt8(ascii: "\""):
+      return .string(try string())
+    case UInt8(ascii: "-"), 0x30...0x39:
+      return .number(try number())
+    default:
+      for (word, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)] {
+        let utf8 = Array(word.utf8)
+        if position + utf8.count <= bytes.count, (0..<utf8.count).allSatisfy({ bytes[position + $0] == utf8[$0] }) {
+          position += utf8.count
+          return value
+        }
+      }
+      throw fail("expected a JSON value")
+    }
+  }
+
+  /// A number literal, checked against the JSON grammar, as its text.
+  mutating func number() throws(JSONText.Failure) -> String {
+    let start = position
+    func digits(_ p: inout JSONTextParser) -> Int {
+      let from = p.position
+      while p.position < p.bytes.count, (0x30...0x39).contains(p.bytes[p.position]) { p.position += 1 }
+      return p.position - from
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    guard position < bytes.count else { throw fail("invalid number") }
+    if bytes[position] == 0x30 {
+      position += 1
+    } else if digits(&self) == 0 {
+      throw fail("invalid number")
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard digits(&self) > 0 else { throw fail("invalid number") }
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+      guard digits(&self) > 0 else { throw fail("invalid number") }
+    }
+    return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+  }
+
+  /// A string literal (the parser is at its quote), unescaped.
+  mutating func string() throws(JSONText.Failure) -> String {
+    let start = position
+    position += 1
+    var out: [UInt8] = []
+    while position < bytes.count {
+      let b = bytes[position]
+      switch b {
+      case UInt8(ascii: "\""):
+        position += 1
+        return String(decoding: out, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        position += 1
+        guard position < bytes.count else { break }
+        let e = bytes[position]
+        position += 1
+        switch e {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "u"):
+          var scalar = try hex4()
+          if (0xD800...0xDBFF).contains(scalar) {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+              throw fail("unpaired surrogate in a \\u escape")
+            }
+            position += 2
+            let low = try hex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate in a \\u escape") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let value = Unicode.Scalar(scalar) else { throw fail("unpaired surrogate in a \\u escape") }
+          out.append(contentsOf: String(Character(value)).utf8)
+        default:
+          position -= 1
+          throw fail("invalid escape")
+        }
+      case 0..<0x20:
+        throw fail("control character in a string")
+      default:
+        out.append(b)
+        position += 1
+      }
+    }
+    throw JSONText.Failure(message: "unterminated string", offset: start)
+  }
+
+  private mutating func hex4() throws(JSONText.Failure) -> UInt32 {
+    guard position + 4 <= bytes.count else { throw fail("invalid \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let b = bytes[position]
+      let digit: UInt8
+      switch b {
+      case 0x30...0x39: digit = b - 0x30
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+      default: throw fail("invalid \\u escape")
+      }
+      value = value << 4 | UInt32(digit)
+      position += 1
+    }
+    return value
+  }
+}
