@@ -1,28 +1,37 @@
+import TrackerCodec
 import TrackerModel
 
 /// Reads the cells of one data row by column name, reporting each unreadable cell as a
 /// `type-error` at its file, row, field, line and column, and carrying on.
 struct CSVFieldReader {
   let row: CSVRowView
-  let header: CSVHeader
-  let file: String
-  /// The entity's JSON pointer (`/trackers/3`).
-  let pointer: String
+  /// The table's header, file name and id interner. Not retained per row (a million rows
+  /// would pay a retain and a release each): the table reader owns it for the whole read.
+  unowned(unsafe) let context: CSVRowContext
+  /// The table the row belongs to.
+  let table: CSVTable
+  /// The entity's index in its table.
+  let index: Int
   /// The row's problems so far; any error makes the row unreadable.
   var problems: [Diagnostic] = []
+
+  var file: String { context.file }
+
+  /// The entity's JSON pointer (`/trackers/3`), built only when a problem needs it.
+  var pointer: String { table.pointer + "/\(index)" }
 
   /// The cell of a known column, or `nil` when the file has no such column (or the row is
   /// short; the table reader reports that as `missing-cell`).
   func cell(_ name: String) -> String? {
-    guard let i = header.known[name], i < row.count else { return nil }
+    guard let i = context.header.knownIndex(name), i < row.count else { return nil }
     return row.string(i)
   }
 
   /// Where the cell of column `name` is.
   func location(_ name: String) -> SourceLocation {
     var location = SourceLocation(file: file, pointer: pointer + "/" + name, line: row.line, row: row.record, field: name)
-    if let i = header.index(of: name), i < row.count {
-      location.line = row.line(ofField: i)
+    if let i = context.header.index(of: name), i < row.count {
+      location.line = row.fieldLine(i)
       location.column = row.column(i)
     }
     return location
@@ -35,6 +44,12 @@ struct CSVFieldReader {
 
   /// A text column with no absent state: the cell as it is, empty when the column is missing.
   func text(_ name: String) -> String { cell(name) ?? "" }
+
+  /// As ``text(_:)``, for ids that repeat from row to row: equal cells share one `String`.
+  func sharedText(_ name: String) -> String {
+    guard let i = context.header.knownIndex(name), i < row.count else { return "" }
+    return context.intern(row.field(i))
+  }
 
   /// A text that may be absent (``CSVCell/optional(cell:)``).
   func optionalText(_ name: String) -> String? {
@@ -53,6 +68,8 @@ struct CSVFieldReader {
 
   /// A required `YYYY-MM-DD` day.
   mutating func requiredDate(_ name: String) -> LocalDate? {
+    // The common case straight from the bytes; the slow path words the problem.
+    if let i = context.header.knownIndex(name), i < row.count, let date = LocalDate(utf8: row.field(i)) { return date }
     guard let cell = cell(name), !cell.isEmpty else {
       typeError(name, "a day (YYYY-MM-DD) is required")
       return nil
@@ -100,7 +117,7 @@ struct CSVFieldReader {
       }
     }
     var members: [JSONMember] = []
-    for column in header.unknown where column.index < row.count {
+    for column in context.header.unknown where column.index < row.count {
       if let value = CSVCell.optional(cell: row.string(column.index)) {
         members.append(JSONMember(column.name, .string(value)))
       }
@@ -114,5 +131,21 @@ struct CSVFieldReader {
       }
     }
     return extras
+  }
+}
+
+/// What every row of one table shares: its header, its file name, and the interner that lets
+/// rows repeating an id (a record's `trackerId`) share one `String`.
+final class CSVRowContext {
+  let header: CSVHeader
+  let file: String
+  private var interner = StringInterner()
+
+  /// The shared `String` for these bytes.
+  func intern(_ bytes: UnsafeRawBufferPointer) -> String { interner.intern(bytes) }
+
+  init(header: CSVHeader, file: String) {
+    self.header = header
+    self.file = file
   }
 }

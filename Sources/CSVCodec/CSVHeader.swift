@@ -6,6 +6,9 @@ struct CSVHeader: Sendable {
   let known: [String: Int]
   /// Columns the format does not define, with their file column, in file order.
   let unknown: [(index: Int, name: String)]
+  /// ``known`` as pairs: a table has a dozen columns at most, and comparing a few short names
+  /// beats hashing one for every cell of a million rows.
+  private let knownPairs: [(name: String, index: Int)]
 
   /// Sorts the labels into known and unknown columns; duplicates and blanks keep their first
   /// place (the caller reports them from ``problems(table:)``).
@@ -20,6 +23,14 @@ struct CSVHeader: Sendable {
     }
     self.known = known
     self.unknown = unknown
+    self.knownPairs = known.map { ($0.key, $0.value) }
+  }
+
+  /// File column of a known column (or of the extras column), as ``known`` has it.
+  @inline(__always)
+  func knownIndex(_ name: String) -> Int? {
+    for pair in knownPairs where pair.name == name { return pair.index }
+    return nil
   }
 
   /// File column of a label, known or not.

@@ -30,9 +30,9 @@ struct CSVTablePositions: Sendable {
       columns.append(i < row.count ? Int32(clamping: row.column(i)) : 0)
     }
     let last = min(row.count, labels.count)
-    if last > 1 && row.line(ofField: last - 1) != row.line { multiline = true }
+    if last > 1 && row.fieldLine(last - 1) != row.line { multiline = true }
     if multiline {
-      fieldLines[entity] = (0..<last).map { Int32(clamping: row.line(ofField: $0)) }
+      fieldLines[entity] = (0..<last).map { Int32(clamping: row.fieldLine($0)) }
     }
   }
 

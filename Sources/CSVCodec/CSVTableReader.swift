@@ -12,7 +12,8 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
   private(set) var problems: [Diagnostic] = []
   /// Where each entity's row was, for the package locator.
   private(set) var positions: CSVTablePositions
-  private var header: CSVHeader?
+  private var context: CSVRowContext?
+  private var header: CSVHeader? { context?.header }
   private var dataRows = 0
 
   init(file: String) {
@@ -27,20 +28,20 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
   var labels: [String]? { header?.labels }
 
   mutating func consume(_ row: CSVRowView) throws {
-    guard let header else {
+    guard let context else {
       readHeader(row)
       return
     }
+    let header = context.header
     let index = dataRows
     dataRows += 1
-    let pointer = Mapping.table.pointer + "/\(index)"
-    var reader = CSVFieldReader(row: row, header: header, file: file, pointer: pointer)
+    var reader = CSVFieldReader(row: row, context: context, table: Mapping.table, index: index)
     if row.count < header.labels.count {
       for i in row.count..<header.labels.count {
         reader.problems.append(Diagnostic(
           code: CSVProblem.missingCell.code, severity: .error,
           message: "row \(row.record) has \(row.count) of \(header.labels.count) cells; \(header.labels[i].debugDescription) is missing",
-          location: SourceLocation(file: file, pointer: pointer, line: row.line(ofField: row.count - 1), row: row.record,
+          location: SourceLocation(file: file, pointer: reader.pointer, line: row.fieldLine(row.count - 1), row: row.record,
                                    field: header.labels[i])))
       }
     } else if row.count > header.labels.count {
@@ -48,7 +49,7 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
         reader.problems.append(Diagnostic(
           code: CSVProblem.extraCell.code, severity: .error,
           message: "row \(row.record) has \(row.count) cells; the header names \(header.labels.count)",
-          location: SourceLocation(file: file, pointer: pointer, line: row.line(ofField: i), column: row.column(i),
+          location: SourceLocation(file: file, pointer: reader.pointer, line: row.fieldLine(i), column: row.column(i),
                                    row: row.record),
           note: "cell \(i + 1) holds \(row.string(i).debugDescription)"))
       }
@@ -62,7 +63,7 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
   private mutating func readHeader(_ row: CSVRowView) {
     let labels = (0..<row.count).map { row.string($0) }
     let header = CSVHeader(labels: labels, table: Mapping.table)
-    self.header = header
+    context = CSVRowContext(header: header, file: file)
     positions.setHeader(labels)
     func at(_ i: Int?) -> SourceLocation {
       var location = SourceLocation(file: file, line: row.line, column: 1, row: row.record)

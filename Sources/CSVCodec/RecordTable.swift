@@ -7,7 +7,7 @@ enum RecordTable: CSVTableMapping {
   private static let epoch = LocalDate(dayNumber: 0)
 
   static func entity(_ row: inout CSVFieldReader, index: Int) -> TrackerRecord {
-    let trackerId = row.text("trackerId")
+    let trackerId = row.sharedText("trackerId")
     let date = row.requiredDate("date") ?? epoch
     return TrackerRecord(trackerId: trackerId, date: date, extras: row.extras())
   }

@@ -1,3 +1,4 @@
+import TrackerCodec
 import TrackerModel
 
 /// Reads canonical JSON straight into the model: a typed layer over ``JSONScanner`` that knows
@@ -16,7 +17,7 @@ struct JSONDatasetReader {
   }
 
   var scanner: JSONScanner
-  var interner = JSONStringInterner()
+  var interner = StringInterner()
   private(set) var unknownKeys: [UnknownKey] = []
   private var rootOffset = 0
   private var versionSeen = false

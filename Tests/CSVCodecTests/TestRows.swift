@@ -4,7 +4,8 @@ import TrackerModel
 
 /// TEST ONLY: hands rows of strings to a consumer as `CSVRowView`s, with the record numbers,
 /// lines and columns a parser would report for the same rows written as RFC 4180 CSV (fields
-/// with `,` `"` CR or LF quoted, LF line ends). Stands in for the CSV parser until it lands.
+/// with `,` `"` CR or LF quoted, LF line ends), each field's line included. Lets the table
+/// layer be tested row by row without writing CSV text.
 enum TestRows {
   static func feed(_ rows: [[String]], into body: (CSVRowView) throws -> Void) throws {
     var line = 1
@@ -12,11 +13,13 @@ enum TestRows {
       var bytes: [UInt8] = []
       var ends: [Int] = []
       var columns: [Int] = []
+      var lines: [Int] = []
       var column = 1
       var lineBreaks = 0
       for (i, field) in row.enumerated() {
         if i > 0 { column += 1 }  // the comma
         columns.append(column)
+        lines.append(line + lineBreaks)
         bytes += Array(field.utf8)
         ends.append(bytes.count)
         let quoted = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
@@ -36,7 +39,13 @@ enum TestRows {
       try bytes.withUnsafeBytes { raw in
         try ends.withUnsafeBufferPointer { endBuffer in
           try columns.withUnsafeBufferPointer { columnBuffer in
-            try body(CSVRowView(record: r + 1, line: line, bytes: raw, ends: endBuffer, columns: columnBuffer))
+            try lines.withUnsafeBufferPointer { lineBuffer in
+              let quoted = [Bool](repeating: false, count: row.count)
+              try quoted.withUnsafeBufferPointer { quotedBuffer in
+                try body(CSVRowView(record: r + 1, line: line, bytes: raw, ends: endBuffer, columns: columnBuffer,
+                                    lines: lineBuffer, quoted: quotedBuffer))
+              }
+            }
           }
         }
       }

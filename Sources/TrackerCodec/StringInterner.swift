@@ -9,9 +9,11 @@ import Darwin
 ///
 /// It looks bytes up without allocating: the last string returned is checked first (records
 /// of one tracker usually come together), then an open-addressing table keyed by a hash of
-/// the bytes. Past ``maximumEntries`` distinct values it stops remembering new ones.
-struct JSONStringInterner {
-  static let maximumEntries = 1 << 16
+/// the bytes. Past ``maximumEntries`` distinct values it stops remembering new ones. Readers of
+/// every format use it for ids that repeat per record.
+public struct StringInterner {
+  /// How many distinct values are remembered; later ones are returned without sharing.
+  public static let maximumEntries = 1 << 16
 
   private struct Entry {
     var hash: UInt64
@@ -27,10 +29,13 @@ struct JSONStringInterner {
   private var storage: [UInt8] = []
   private var last = -1
 
+  /// An empty interner.
+  public init() {}
+
   /// The shared string for `bytes` (valid UTF-8).
-  mutating func intern(_ bytes: UnsafeRawBufferPointer) -> String {
+  public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> String {
     if last >= 0, matches(last, bytes) { return entries[last].string }
-    let hash = JSONStringInterner.hash(bytes)
+    let hash = StringInterner.hash(bytes)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
@@ -43,7 +48,7 @@ struct JSONStringInterner {
       slot = (slot + 1) & mask
     }
     let string = String(decoding: bytes, as: UTF8.self)
-    guard entries.count < JSONStringInterner.maximumEntries else { return string }
+    guard entries.count < StringInterner.maximumEntries else { return string }
     entries.append(Entry(hash: hash, start: storage.count, length: bytes.count, string: string))
     storage.append(contentsOf: bytes)
     slots[slot] = Int32(entries.count)
