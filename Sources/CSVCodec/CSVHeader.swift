@@ -1,5 +1,5 @@
 /// A table's header row: which column of the file holds which field.
-struct CSVHeader: Sendable {
+final class CSVHeader: Sendable {
   /// The labels as written.
   let labels: [String]
   /// File column of each known column by name, and of ``CSVTable/extrasColumn``.
