@@ -96,11 +96,8 @@ extension CodecOutput {
     let location = SourceLocation(file: path)
     var info = stat()
     if stat(path, &info) == 0 {
-      for input in protectedPaths {
-        var other = stat()
-        if stat(input, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
-          throw CodecError(.cannotCreateOutput, "output is the same folder as an input; refusing to replace it", location: location)
-        }
+      if isProtected(info) {
+        throw CodecError(.cannotCreateOutput, "output is the same folder as an input; refusing to replace it", location: location)
       }
       guard (info.st_mode & S_IFMT) == S_IFDIR else {
         throw CodecError(.cannotCreateOutput, "output exists and is not a folder", location: location)

@@ -67,12 +67,9 @@ public struct CodecOutput: Sendable {
     let location = SourceLocation(file: path)
     var info = stat()
     if stat(path, &info) == 0 {
-      for input in protectedPaths {
-        var other = stat()
-        if stat(input, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
-          throw CodecError(.cannotCreateOutput, "output is the same file as an input; refusing to replace it",
-                           location: location)
-        }
+      if isProtected(info) {
+        throw CodecError(.cannotCreateOutput, "output is the same file as an input; refusing to replace it",
+                         location: location)
       }
       if (info.st_mode & S_IFMT) == S_IFDIR {
         throw CodecError(.cannotCreateOutput, "output is an existing folder", location: location)
@@ -90,6 +87,15 @@ public struct CodecOutput: Sendable {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw CodecError(.cannotCreateOutput, "folder \(folder) does not exist", location: location)
+    }
+  }
+
+  /// Whether the existing output `info` describes is one of ``protectedPaths`` (the same device
+  /// and inode, so another spelling of an input's path, or a link to it, is caught).
+  func isProtected(_ info: stat) -> Bool {
+    protectedPaths.contains { input in
+      var other = stat()
+      return stat(input, &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino
     }
   }
 
