@@ -19,8 +19,8 @@ struct JSONDatasetReader {
   var scanner: JSONScanner
   var interner = StringInterner()
   private(set) var unknownKeys: [UnknownKey] = []
-  private var rootOffset = 0
-  private var versionSeen = false
+  var rootOffset = 0
+  var versionSeen = false
 
   init(_ buffer: UnsafeRawBufferPointer) {
     scanner = JSONScanner(buffer)
@@ -102,100 +102,6 @@ struct JSONDatasetReader {
       }
     }
     try keep(members.unknown, in: &dataset.extras, base: "")
-  }
-
-  private mutating func readVersion() throws {
-    switch try JSONDatasetReader.readVersionValue(&scanner) {
-    case .supported: versionSeen = true
-    case .unsupported(let refusal): throw refusal
-    case .notANumber: throw typeError("trackport", pointer: "/trackport", "the format version number 1")
-    }
-  }
-
-  /// What the value of `"trackport"` says.
-  enum VersionValue {
-    /// A number equal to 1 (`1`, `1.0`, `1e0`, `10E-1` ...), consumed.
-    case supported
-    /// Another number, consumed: the refusal to throw.
-    case unsupported(JSONReadFailure)
-    /// Not a number; nothing consumed.
-    case notANumber
-  }
-
-  /// Reads the value of `"trackport"` at the scanner's position: the one place that decides
-  /// which versions this build reads. Throws only for a broken number.
-  static func readVersionValue(_ scanner: inout JSONScanner) throws -> VersionValue {
-    guard let b = scanner.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else { return .notANumber }
-    let span = try scanner.readNumber()
-    let isOne = UnsafeRawBufferPointer(rebasing: scanner.buffer[span]).withMemoryRebound(to: UInt8.self) {
-      JSONDatasetReader.numberIsOne($0)
-    }
-    if isOne { return .supported }
-    return .unsupported(JSONReadFailure(.unsupportedVersion, at: span.lowerBound,
-                                        "unsupported trackport format version \(scanner.text(span))",
-                                        pointer: "/trackport", note: "this build reads version 1"))
-  }
-
-  /// Whether a valid JSON number literal is exactly 1 in value: one nonzero digit, a `1`,
-  /// whose place after the exponent is the units (`1`, `1.00`, `0.1e1`, `100E-2`).
-  static func numberIsOne(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    if i < literal.count, literal[i] == UInt8(ascii: "-") { return false }
-    var digits = 0, integerDigits = -1, one = -1
-    while i < literal.count, literal[i] != UInt8(ascii: "e"), literal[i] != UInt8(ascii: "E") {
-      let b = literal[i]
-      i += 1
-      if b == UInt8(ascii: ".") {
-        integerDigits = digits
-        continue
-      }
-      if b != UInt8(ascii: "0") {
-        guard b == UInt8(ascii: "1"), one < 0 else { return false }
-        one = digits
-      }
-      digits += 1
-    }
-    guard one >= 0 else { return false }
-    if integerDigits < 0 { integerDigits = digits }
-    // The power of ten of the `1` before the exponent.
-    let place = integerDigits - 1 - one
-    var exponent = 0, negative = false
-    if i < literal.count {
-      i += 1
-      if i < literal.count, literal[i] == UInt8(ascii: "+") || literal[i] == UInt8(ascii: "-") {
-        negative = literal[i] == UInt8(ascii: "-")
-        i += 1
-      }
-      while i < literal.count {
-        exponent = exponent * 10 + Int(literal[i] &- 0x30)
-        // Past the literal's own length no exponent can bring the `1` back to the units.
-        if exponent > literal.count { return false }
-        i += 1
-      }
-    }
-    return place + (negative ? -exponent : exponent) == 0
-  }
-
-  /// The refusal of a document whose top-level `"trackport"` is a number other than 1, found
-  /// by skimming the top level; `nil` when there is none (or the skim fails first).
-  static func versionRefusal(in buffer: UnsafeRawBufferPointer) -> JSONReadFailure? {
-    var s = JSONScanner(buffer)
-    do {
-      try s.expect(UInt8(ascii: "{"), "")
-      var more = try s.hasFirstMember()
-      while more {
-        let key = try s.readKey()
-        if s.token(key, is: "trackport") {
-          guard case .unsupported(let refusal) = try readVersionValue(&s) else { return nil }
-          return refusal
-        }
-        try s.skipValue(depth: 1)
-        more = try s.hasNextMember()
-      }
-    } catch {
-      return nil
-    }
-    return nil
   }
 
   // MARK: Entities
@@ -433,85 +339,4 @@ struct JSONDatasetReader {
     return unknownKeys.last { $0.pointer == pointer }?.offset ?? scanner.position
   }
 
-  // MARK: Keys
-
-  /// The state of the member loop of one object (see ``nextMember(_:base:)``): its key table,
-  /// the depth of its values, the known keys seen and the unknown members read so far.
-  struct Members {
-    /// The object's known keys: a key's index in the table is its bit in `seen`.
-    let keys: [StaticString]
-    /// The depth of the object's values, for ``readUnknown(_:depth:base:into:among:)``.
-    let depth: Int
-    /// The unknown members, in input order: for ``keep(_:in:base:)`` (or the like) once the
-    /// reader has checked the object's required keys.
-    var unknown: [JSONMember] = []
-    /// The keys of `unknown`, to refuse a repeated one.
-    var unknownSet = JSONKeySet()
-    /// The known keys seen: bit `k` for `keys[k]`.
-    var seen = 0
-    /// Whether the first member was looked for (so the next one follows a `,`).
-    var started = false
-
-    init(_ keys: [StaticString], depth: Int) {
-      self.keys = keys
-      self.depth = depth
-    }
-  }
-
-  /// The loop every object reader shares, after the object's `{`: returns the index of the
-  /// next known key, with the scanner at its value for the caller to read, or `nil` after the
-  /// object's `}`. A repeated known key is refused; unknown keys met on the way are read
-  /// into `members.unknown` and listed in ``unknownKeys``. `base` is the object's pointer,
-  /// built only for an error or an unknown key.
-  ///
-  ///     var members = Members(JSONDatasetReader.categoryKeys, depth: 3)
-  ///     while let k = try nextMember(&members, base: base) {
-  ///       switch k { ... }   // read the value of key k
-  ///     }
-  @inline(__always)
-  mutating func nextMember(_ members: inout Members, base: @autoclosure () -> String) throws -> Int? {
-    var more = members.started ? try scanner.hasNextMember() : try scanner.hasFirstMember()
-    members.started = true
-    while more {
-      let key = try scanner.readKey()
-      if let k = keyIndex(key, members.keys) {
-        try markSeen(k, &members.seen, key, members.keys, base())
-        return k
-      }
-      let member = try readUnknown(key, depth: members.depth, base: base(), into: &members.unknownSet,
-                                   among: members.unknown)
-      members.unknown.append(member)
-      more = try scanner.hasNextMember()
-    }
-    return nil
-  }
-
-  @inline(__always)
-  func keyIndex(_ token: JSONStringToken, _ table: [StaticString]) -> Int? {
-    scanner.withBytes(token) { bytes in
-      for (index, literal) in table.enumerated() where literal.utf8CodeUnitCount == bytes.count {
-        let p = literal.utf8Start
-        var equal = true
-        for k in 0..<bytes.count where bytes[k] != p[k] {
-          equal = false
-          break
-        }
-        if equal { return index }
-      }
-      return nil
-    }
-  }
-
-  @inline(__always)
-  func markSeen(_ k: Int, _ seen: inout Int, _ token: JSONStringToken, _ table: [StaticString],
-                _ base: @autoclosure () -> String) throws {
-    guard seen & (1 << k) == 0 else {
-      throw JSONReadFailure(at: token.offset, "duplicate key \"\(table[k])\" in an object", pointer: base())
-    }
-    seen |= 1 << k
-  }
-
-  func missing(_ entity: String, _ key: String, _ open: Int, _ base: String) -> JSONReadFailure {
-    JSONReadFailure(at: open, "\(entity) is missing the required key \"\(key)\"", pointer: base)
-  }
 }
