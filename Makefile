@@ -83,6 +83,10 @@ demo: build
 	@echo; echo "\$$ trackport convert SampleData/demo.trackport.json $(DEMO_OUT)/demo.trackport.json --force"
 	@$(BIN) convert SampleData/demo.trackport.json $(DEMO_OUT)/demo.trackport.json --force
 	@cmp SampleData/demo.trackport.json $(DEMO_OUT)/demo.trackport.json && echo "round trip: identical bytes"
+	@echo; echo "\$$ trackport convert SampleData/demo.trackport.json $(DEMO_OUT)/demo-package.zip --force   # CSV data package"
+	@$(BIN) convert SampleData/demo.trackport.json $(DEMO_OUT)/demo-package.zip --force
+	@$(BIN) convert $(DEMO_OUT)/demo-package.zip $(DEMO_OUT)/from-csv.trackport.json --force
+	@cmp SampleData/demo.trackport.json $(DEMO_OUT)/from-csv.trackport.json && echo "JSON -> CSV package -> JSON: identical bytes"
 	@echo; echo "\$$ trackport validate SampleData/invalid/name-too-long.trackport.json   # a broken file"
 	@$(BIN) validate SampleData/invalid/name-too-long.trackport.json; echo "exit status $$?"
 
