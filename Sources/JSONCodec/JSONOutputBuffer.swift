@@ -52,52 +52,14 @@ struct JSONOutputBuffer {
   /// A quoted JSON string. Only `"`, `\` and control characters are escaped; everything else,
   /// non-ASCII included, is written as its own UTF-8.
   mutating func string(_ text: String) {
-    JSONOutputBuffer.appendQuoted(text, to: &bytes)
+    JSONText.appendQuoted(text, to: &bytes)
   }
 
   /// The bytes ``string(_:)`` writes for `text`, to reuse for a value that repeats.
   static func quoted(_ text: String) -> [UInt8] {
     var bytes: [UInt8] = []
-    appendQuoted(text, to: &bytes)
+    JSONText.appendQuoted(text, to: &bytes)
     return bytes
-  }
-
-  /// Appends `text` as a quoted JSON string: the one escaping routine of the codec (the
-  /// writer and ``JSONString/quoted(_:)`` both use it).
-  static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { utf8 in
-      var run = 0
-      for i in 0..<utf8.count {
-        let b = utf8[i]
-        guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-        if run < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i])) }
-        escape(b, to: &bytes)
-        run = i + 1
-      }
-      if run < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...])) }
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  private static func escape(_ b: UInt8, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\\"))
-    switch b {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
-    default:
-      let hex: StaticString = "0123456789abcdef"
-      bytes.append(UInt8(ascii: "u"))
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(hex.utf8Start[Int(b >> 4)])
-      bytes.append(hex.utf8Start[Int(b & 0x0F)])
-    }
   }
 
   /// `"YYYY-MM-DD"`, quoted.

@@ -71,7 +71,7 @@ public enum JSONText {
     case .number(let text):
       guard isNumber(text) else { throw Failure(message: "\(text.debugDescription) is not a JSON number", offset: 0) }
       out.append(contentsOf: text.utf8)
-    case .string(let text): quote(text, to: &out)
+    case .string(let text): appendQuoted(text, to: &out)
     case .array(let elements):
       guard !elements.isEmpty else { return out.append(contentsOf: "[]".utf8) }
       let multiline = indent != nil && elements.contains { if case .array = $0 { true } else if case .object = $0 { true } else { false } }
@@ -89,7 +89,7 @@ public enum JSONText {
       for (i, member) in members.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
         if let indent { newline(&out, indent * (level + 1)) }
-        quote(member.key, to: &out)
+        appendQuoted(member.key, to: &out)
         out.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
         try write(member.value, to: &out, indent: indent, level: level + 1)
       }
@@ -103,25 +103,49 @@ public enum JSONText {
     out.append(contentsOf: repeatElement(0x20, count: spaces))
   }
 
-  /// Escapes only `"`, `\` and control characters, at the byte level.
-  static func quote(_ text: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for b in text.utf8 {
-      switch b {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
-      case 0x0A: out.append(contentsOf: "\\n".utf8)
-      case 0x0D: out.append(contentsOf: "\\r".utf8)
-      case 0x09: out.append(contentsOf: "\\t".utf8)
-      case 0x08: out.append(contentsOf: "\\b".utf8)
-      case 0x0C: out.append(contentsOf: "\\f".utf8)
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: "\\u00".utf8)
-        out.append(hex[Int(b >> 4)])
-        out.append(hex[Int(b & 0x0F)])
-      default: out.append(b)
+  /// A quoted JSON string literal: only `"`, `\` and control characters are escaped (at the
+  /// byte level; non-ASCII stays UTF-8). The one escaping routine of every JSON TrackerPort
+  /// writes: the canonical JSON writer, extras cells, the command line's JSON reports.
+  public static func quoted(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    appendQuoted(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` as a quoted JSON string literal (see ``quoted(_:)``).
+  public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var run = 0
+      for i in 0..<utf8.count {
+        let b = utf8[i]
+        guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+        if run < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i])) }
+        escape(b, to: &bytes)
+        run = i + 1
       }
+      if run < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...])) }
     }
-    out.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func escape(_ b: UInt8, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch b {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      bytes.append(UInt8(ascii: "u"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(hex.utf8Start[Int(b >> 4)])
+      bytes.append(hex.utf8Start[Int(b & 0x0F)])
+    }
   }
 }

@@ -4,7 +4,7 @@ import TrackerPort
 /// contract (Foundation's encoders do not promise an order).
 enum JSONOutput {
   /// A JSON string literal, escaped as the canonical writer escapes (non-ASCII stays UTF-8).
-  static func quote(_ value: String) -> String { JSONString.quoted(value) }
+  static func quote(_ value: String) -> String { JSONText.quoted(value) }
 
   static func value(_ string: String?) -> String { string.map(quote) ?? "null" }
   static func value(_ int: Int?) -> String { int.map(String.init) ?? "null" }

@@ -226,10 +226,10 @@ import TrackerModel
 
 @Suite struct JSONStringTests {
   @Test func escapesOnlyQuotesBackslashesAndControlCharacters() {
-    #expect(JSONString.quoted("") == #""""#)
-    #expect(JSONString.quoted("a\"b\\c/d") == #""a\"b\\c/d""#)
-    #expect(JSONString.quoted("\n\r\t\u{8}\u{C}\u{0}\u{1F}\u{7F}") == #""\n\r\t\b\f\u0000\u001f\#u{7F}""#)
-    #expect(JSONString.quoted("Сходить 🌺 e\u{301} \u{2028}") == "\"Сходить 🌺 e\u{301} \u{2028}\"")
+    #expect(JSONText.quoted("") == #""""#)
+    #expect(JSONText.quoted("a\"b\\c/d") == #""a\"b\\c/d""#)
+    #expect(JSONText.quoted("\n\r\t\u{8}\u{C}\u{0}\u{1F}\u{7F}") == #""\n\r\t\b\f\u0000\u001f\#u{7F}""#)
+    #expect(JSONText.quoted("Сходить 🌺 e\u{301} \u{2028}") == "\"Сходить 🌺 e\u{301} \u{2028}\"")
   }
 
   /// The same bytes the writer writes, and they read back as the same text.
@@ -239,8 +239,8 @@ import TrackerModel
       let title = maker.text(maxPieces: 10)
       let dataset = TrackerDataset(categories: [TrackerCategory(id: "c", title: title)])
       let written = String(decoding: try Harness.encode(dataset), as: UTF8.self)
-      #expect(written.contains("\"title\": " + JSONString.quoted(title) + "\n"))
-      let (decoded, _) = try Harness.decode(#"{"trackport": 1, "categories": [{"id": "c", "title": "# + JSONString.quoted(title) + "}]}")
+      #expect(written.contains("\"title\": " + JSONText.quoted(title) + "\n"))
+      let (decoded, _) = try Harness.decode(#"{"trackport": 1, "categories": [{"id": "c", "title": "# + JSONText.quoted(title) + "}]}")
       #expect(decoded.categories.first?.title == title)
     }
   }
