@@ -34,7 +34,7 @@ let package = Package(
 
     .testTarget(name: "TrackerModelTests", dependencies: ["TrackerModel"]),
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
-    .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec"]),
+    .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec", "ZIPFoundation"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "TrackerValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),

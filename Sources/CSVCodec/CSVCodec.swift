@@ -5,7 +5,7 @@ import TrackerModel
 /// a trackers table for creating many trackers from a spreadsheet, or a log table (one row per
 /// completed day), the shape most apps export.
 ///
-/// Which shape is read or written is chosen by the `shape` option, else by the input (a
+/// Which shape is read is chosen by the `shape` option, which is written by `to-shape`, else by the input (a
 /// folder or zip is a package; a single file is a trackers table when its header has `name`,
 /// a log table when `map` is given or the header has `tracker` and `date`) or the output (a
 /// name ending in `.csv`, or standard output, is a single file: a trackers table when the
@@ -53,13 +53,12 @@ public struct CSVCodec: TrackerCodec {
     }
   }
 
-  /// True for a folder or archive holding `datapackage.json` or `trackers.csv`.
+  /// A canonical package: a `datapackage.json` beside a `trackers.csv`, at the root or in
+  /// one folder (an archive of a folder).
   public func sniffPackage(_ members: [String]) -> Bool {
-    members.contains { member in
-      let name = member.split(separator: "/").last.map(String.init) ?? member
-      return name == "datapackage.json" || name == "trackers.csv"
-    }
+    CSVPackageReader.isPackage(members)
   }
+
 
   /// Reads a package, or a single file as a trackers table or a log table.
   ///
@@ -95,7 +94,7 @@ public struct CSVCodec: TrackerCodec {
   /// gives no losses here: ``encode(_:to:context:)`` refuses it.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     guard let parsed = try? CSVOptions(options) else { return [] }
-    let shape = parsed.shape ?? CSVCodec.defaultShape(for: output, dataset: dataset)
+    let shape = parsed.toShape ?? CSVCodec.defaultShape(for: output, dataset: dataset)
     switch shape {
     case .package: return []
     case .log:
@@ -116,7 +115,7 @@ public struct CSVCodec: TrackerCodec {
   ///   `encoding=windows-1251`; `.io` and `.cannotCreateOutput` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     let options = try CSVOptions(context.options)
-    let shape = options.shape ?? CSVCodec.defaultShape(for: output, dataset: dataset)
+    let shape = options.toShape ?? CSVCodec.defaultShape(for: output, dataset: dataset)
     if shape == .package {
       return try encodePackage(dataset, to: output, context: &context)
     }

@@ -124,8 +124,10 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     case none(best: CSVDateFormat)
   }
 
-  /// Detects the format of `values` among ``candidates``.
+  /// Detects the format of `values` among ``candidates``; no values at all (a header-only log,
+  /// or one whose `done` filter kept no row) is no reason to ask: `YYYY-MM-DD`.
   static func detect(_ values: some Collection<String>) -> Detection {
+    if values.isEmpty { return .found(.iso) }
     var fits = candidates.map { _ in 0 }
     for value in values {
       for (k, format) in candidates.enumerated() where format.parse(value) != nil { fits[k] += 1 }

@@ -5,8 +5,12 @@ import TrackerCodec
 /// Keys other codecs use are ignored, since one command line's options reach both the reader
 /// and the writer.
 struct CSVOptions: Sendable {
-  /// `shape`: package, trackers or log; `nil` decides by input or output (`docs/csv-files.md`).
+  /// `shape`: how to read the input (package, trackers or log); `nil` decides by the input
+  /// (`docs/csv-files.md`).
   var shape: CSVShape?
+  /// `to-shape`: how to write the output; `nil` decides by the output's name and the dataset.
+  /// Separate from `shape`, since one command line's options reach both reader and writer.
+  var toShape: CSVShape?
   /// `map`: the log table's columns.
   var map: CSVLogMap?
   /// `date-format`: how log-table days are written; `nil` detects on reading and writes
@@ -22,7 +26,7 @@ struct CSVOptions: Sendable {
   var defaultCategory = "Imported"
 
   /// The keys this codec reads.
-  static let keys = ["shape", "map", "date-format", "delimiter", "encoding", "spreadsheet-safe", "default-category"]
+  static let keys = ["shape", "to-shape", "map", "date-format", "delimiter", "encoding", "spreadsheet-safe", "default-category"]
 
   /// - Throws: ``CodecError`` `.unsupportedOperation` naming the option whose value is wrong.
   init(_ options: [String: String]) throws {
@@ -31,6 +35,12 @@ struct CSVOptions: Sendable {
         throw CSVOptions.invalid("shape", "'\(value)' is not package, trackers or log")
       }
       self.shape = shape
+    }
+    if let value = options["to-shape"] {
+      guard let shape = CSVShape(rawValue: value.lowercased()) else {
+        throw CSVOptions.invalid("to-shape", "'\(value)' is not package, trackers or log")
+      }
+      toShape = shape
     }
     if let value = options["map"] { map = try CSVLogMap(option: value) }
     if let value = options["date-format"] {

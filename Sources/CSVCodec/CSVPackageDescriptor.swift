@@ -152,7 +152,7 @@ enum CSVPackageDescriptor {
                          note: "a TrackerPort package has the resources " + CSVTable.allCases.map(\.rawValue).joined(separator: ", "))
       }
       guard !path.split(separator: "/").contains(".."),
-            members.contains(path) || members.contains(where: { $0.hasSuffix("/" + path) }) else {
+            members.contains(path) else {
         throw CodecError(.malformedInput, "resource \"\(table.rawValue)\" names \(path), which the package does not hold",
                          location: location, note: "the package holds: " + members.joined(separator: ", "))
       }

@@ -30,8 +30,17 @@ enum CSVPackageReader {
   ///   `.malformedInput` at the first unreadable row (every problem is reported into the
   ///   context first), whatever `rows` throws, `.cannotReadInput` from the input.
   static func read(_ input: CodecInput, context: inout CodecContext, rows: RowSource) throws -> TrackerDataset {
-    let members = try input.members()
-    let descriptorInput = try input.member(CSVPackageDescriptor.fileName)
+    let all = try input.members()
+    // Tables are found relative to the descriptor, exactly: never a same-named file elsewhere.
+    let descriptors = all.filter { $0 == CSVPackageDescriptor.fileName || $0.hasSuffix("/" + CSVPackageDescriptor.fileName) }
+    guard descriptors.count == 1, let descriptorPath = descriptors.first else {
+      throw CodecError(descriptors.isEmpty ? .cannotReadInput : .malformedInput,
+                       descriptors.isEmpty ? "no \(CSVPackageDescriptor.fileName) in the package" : "several \(CSVPackageDescriptor.fileName) in the package",
+                       location: SourceLocation(file: input.displayName), note: "the package holds: " + all.joined(separator: ", "))
+    }
+    let prefix = String(descriptorPath.dropLast(CSVPackageDescriptor.fileName.count))
+    let members = all.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    let descriptorInput = try input.member(descriptorPath)
     let descriptorFile = descriptorInput.displayName
     let text = try descriptorInput.withBytes { bytes in
       guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -41,7 +50,7 @@ enum CSVPackageReader {
     }
     let contents = try CSVPackageDescriptor.read(text, file: descriptorFile, members: members)
     var inputs: [CSVTable: CodecInput] = [:]
-    for (table, path) in contents.paths { inputs[table] = try input.member(path) }
+    for (table, path) in contents.paths { inputs[table] = try input.member(prefix + path) }
     return try assemble(contents, descriptorFile: descriptorFile,
                         fileName: { inputs[$0]?.displayName ?? $0.fileName }, context: &context) { table, consume in
       guard let member = inputs[table] else { return }

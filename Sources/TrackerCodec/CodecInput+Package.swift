@@ -7,7 +7,9 @@ import ZIPFoundation
 extension CodecInput {
   /// What kind of package an input is.
   public enum PackageKind: Sendable {
+    /// A folder on disk.
     case folder
+    /// A zip archive (by its signature, whatever its name).
     case zip
   }
 
@@ -48,11 +50,22 @@ extension CodecInput {
       }
       return names.sorted()
     case .zip:
-      return try openArchive().compactMap { entry in
-        guard entry.type == .file else { return nil }
+      var names: [String] = []
+      var seen = Set<String>()
+      for entry in try openArchive() where entry.type == .file {
+        // An entry escaping the archive's root is refused: a package never needs one.
+        if entry.path.hasPrefix("/") || entry.path.split(separator: "/").contains("..") {
+          throw CodecError(.malformedInput, "archive entry \(entry.path) points outside the archive",
+                           location: SourceLocation(file: displayName))
+        }
         let name = CodecInput.normalised(entry.path)
-        return name.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) ? nil : name
-      }.sorted()
+        if name.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) { continue }
+        guard seen.insert(name).inserted else {
+          throw CodecError(.malformedInput, "the archive holds \(name) twice", location: SourceLocation(file: displayName))
+        }
+        names.append(name)
+      }
+      return names.sorted()
     case nil:
       throw CodecError(.unsupportedOperation, "not a folder or a zip archive", location: SourceLocation(file: displayName))
     }
@@ -79,10 +92,23 @@ extension CodecInput {
     case .zip:
       let archive = try openArchive()
       guard let entry = archive.first(where: { CodecInput.normalised($0.path) == path }) else { break }
+      // The sizes come from the archive itself: a member may not claim, or unpack to, more
+      // than the cap (a deflate bomb is refused, not unpacked until memory runs out).
+      let cap = CodecInput.memberSizeLimit
+      guard entry.uncompressedSize <= UInt64(cap) else {
+        throw CodecError(.malformedInput, "archive member \(path) claims \(entry.uncompressedSize) bytes, over the \(cap) limit",
+                         location: SourceLocation(file: displayName))
+      }
       var bytes: [UInt8] = []
-      bytes.reserveCapacity(Int(clamping: entry.uncompressedSize))
+      bytes.reserveCapacity(Int(entry.uncompressedSize))
       do {
-        _ = try archive.extract(entry, skipCRC32: false) { chunk in bytes.append(contentsOf: chunk) }
+        _ = try archive.extract(entry, skipCRC32: false) { chunk in
+          guard bytes.count + chunk.count <= Int(entry.uncompressedSize) else { throw ArchiveSizeLie() }
+          bytes.append(contentsOf: chunk)
+        }
+      } catch is ArchiveSizeLie {
+        throw CodecError(.malformedInput, "archive member \(path) unpacks to more than its declared size",
+                         location: SourceLocation(file: displayName))
       } catch {
         throw CodecError(.malformedInput, "cannot read archive member \(path): \(error)",
                          location: SourceLocation(file: displayName))
@@ -108,8 +134,14 @@ extension CodecInput {
     }
   }
 
+  /// The largest archive member read into memory: 4 GiB.
+  public static let memberSizeLimit = 1 << 32
+
   /// `./a/b` and `a//b` as `a/b`.
   private static func normalised(_ path: String) -> String {
     path.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: "/")
   }
 }
+
+/// Thrown inside an archive extraction when a member unpacks past its declared size.
+private struct ArchiveSizeLie: Error {}

@@ -56,8 +56,7 @@ public struct CodecInput: Sendable {
   ///
   /// - Throws: ``CodecError`` `.cannotReadInput` when the file is missing, a folder or unreadable.
   public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-    let data = try loadData()
-    return try data.withUnsafeBytes { try body($0) }
+    try bytes().withUnsafeBytes(body)
   }
 
   /// Up to `count` bytes from the start, for format sniffing.

@@ -16,7 +16,8 @@ public final class PackageWriter {
 
   init(staging: String) { self.staging = staging }
 
-  /// Writes one member; `name` is a relative `/`-separated path (folders are created).
+  /// Writes one member, complete on disk before the call returns; `name` is a relative
+  /// `/`-separated path (folders are created).
   public func member(_ name: String, _ body: (ByteWriter) throws -> Void) throws {
     let parts = name.split(separator: "/")
     guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
@@ -24,12 +25,7 @@ public final class PackageWriter {
     }
     let path = staging + "/" + parts.joined(separator: "/")
     try FileManager.default.createDirectory(atPath: CodecOutput.folder(of: path), withIntermediateDirectories: true)
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard fd >= 0 else { throw CodecError(.cannotCreateOutput, "cannot create \(name): \(AtomicFile.lastError())") }
-    defer { close(fd) }
-    let writer = ByteWriter(descriptor: fd)
-    try body(writer)
-    try writer.flush()
+    try AtomicFile.writeNew(path, body)
     names.append(parts.joined(separator: "/"))
   }
 }
@@ -37,33 +33,35 @@ public final class PackageWriter {
 extension CodecOutput {
   /// Writes a package of files: a zip archive when the output's name ends in `.zip`, else a
   /// folder. Members are staged beside the output and the package is put in place only when
-  /// every member was written, so a failure leaves nothing half-done. An existing output is
-  /// replaced only with ``overwrite``, and never when it is one of ``protectedPaths``.
+  /// every member was written and synced, so a failure leaves nothing half-done.
+  ///
+  /// An existing output is replaced only with ``overwrite``, and only when it is a package
+  /// itself: a folder that holds nothing but files a package writes (`datapackage.json`,
+  /// `*.csv`, ...), never one with other files, never a folder holding an input, never
+  /// through a symbolic link.
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` for standard output or memory (a
-  ///   package is several files), `.cannotCreateOutput` as for ``checkWritable()``.
-  public func writePackage(_ body: (PackageWriter) throws -> Void) throws {
-    guard case .file(let path) = destination else {
+  ///   package is several files), `.cannotCreateOutput` as for ``checkWritable()`` and for the
+  ///   folders above.
+  public func writePackage(memberSuffixes: [String] = [".csv", ".json"], _ body: (PackageWriter) throws -> Void) throws {
+    guard case .file(let given) = destination else {
       throw CodecError(.unsupportedOperation, "this format is a folder of files or a .zip; it cannot go to standard output",
                        note: "name an output folder, or a file ending in .zip")
     }
+    let path = CodecOutput.trimmed(given)
     let zip = path.lowercased().hasSuffix(".zip")
-    if zip { try checkWritable() } else { try checkWritableFolder(path) }
-
-    let parent = CodecOutput.folder(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    var template = Array("\(parent)/.\(name).trackport-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkdtemp($0) != nil } ?? false }
-    guard made else {
-      throw CodecError(.cannotCreateOutput, "cannot create a folder in \(parent): \(AtomicFile.lastError())",
-                       location: SourceLocation(file: path))
+    if zip {
+      try checkWritable()
+    } else {
+      try checkWritableFolder(path, memberSuffixes: memberSuffixes)
     }
-    let staging = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let staging = try AtomicFile.createTemporaryFolder(beside: path)
     var moved = false
     defer { if !moved { try? FileManager.default.removeItem(atPath: staging) } }
 
     let writer = PackageWriter(staging: staging)
     try body(writer)
+    AtomicFile.syncFolder(staging)
     if zip {
       try writeArchive(of: writer, to: path)
     } else {
@@ -87,15 +85,24 @@ extension CodecOutput {
     } catch {
       throw CodecError(.io, "cannot write the archive: \(error)", location: SourceLocation(file: path))
     }
+    let fd2 = open(temporary, O_RDONLY | O_CLOEXEC)
+    if fd2 >= 0 {
+      fsync(fd2)
+      close(fd2)
+    }
     try AtomicFile.commit(temporary, to: path, overwrite: overwrite)
     committed = true
   }
 
-  /// Checks a folder output as ``checkWritable()`` checks a file.
-  private func checkWritableFolder(_ path: String) throws {
+  /// Checks a folder output as ``checkWritable()`` checks a file, and more: what `--force`
+  /// would remove must be an earlier package, not a folder of the user's own.
+  private func checkWritableFolder(_ path: String, memberSuffixes: [String]) throws {
     let location = SourceLocation(file: path)
     var info = stat()
-    if stat(path, &info) == 0 {
+    if lstat(path, &info) == 0 {
+      if (info.st_mode & S_IFMT) == S_IFLNK {
+        throw CodecError(.cannotCreateOutput, "output is a symbolic link; name the folder it points to", location: location)
+      }
       if isProtected(info) {
         throw CodecError(.cannotCreateOutput, "output is the same folder as an input; refusing to replace it", location: location)
       }
@@ -104,6 +111,24 @@ extension CodecOutput {
       }
       if !overwrite {
         throw CodecError(.cannotCreateOutput, "output folder exists", location: location, note: "pass --force to replace it")
+      }
+      let root = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+      for input in protectedPaths {
+        let resolved = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
+        if resolved.hasPrefix(root + "/") {
+          throw CodecError(.cannotCreateOutput, "output folder holds an input (\(input)); refusing to replace it",
+                           location: location)
+        }
+      }
+      let contents = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+      let foreign = contents.filter { entry in
+        var isDirectory: ObjCBool = false
+        FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isDirectory)
+        return !isDirectory.boolValue && !memberSuffixes.contains { entry.lowercased().hasSuffix($0) }
+      }
+      if let first = foreign.first {
+        throw CodecError(.cannotCreateOutput, "output folder holds files a package does not write (\(first)); refusing to replace it",
+                         location: location, note: "name a new or empty folder, or an earlier package's folder")
       }
     }
     var isDirectory: ObjCBool = false
@@ -114,10 +139,10 @@ extension CodecOutput {
   }
 
   /// Puts the staged folder at `path`; an existing folder (allowed by ``checkWritableFolder``)
-  /// is moved aside first and removed only once the new one is in place.
+  /// is moved aside first, removed only once the new one is in place, and moved back if that
+  /// fails. A crash between the two renames leaves the old package at `.<name>.trackport-*.old`.
   private func replaceFolder(_ path: String, with staging: String) throws {
     let location = SourceLocation(file: path)
-    chmod(staging, 0o755 & ~CodecOutput.umaskValue())
     if access(path, F_OK) != 0 {
       guard rename(staging, path) == 0 else {
         throw CodecError(.cannotCreateOutput, "cannot move the finished folder into place: \(AtomicFile.lastError())", location: location)
@@ -132,17 +157,12 @@ extension CodecOutput {
       }
       guard rename(staging, path) == 0 else {
         let reason = AtomicFile.lastError()
-        rename(aside, path)
-        throw CodecError(.cannotCreateOutput, "cannot move the finished folder into place: \(reason)", location: location)
+        let restored = rename(aside, path) == 0
+        throw CodecError(.cannotCreateOutput, "cannot move the finished folder into place: \(reason)", location: location,
+                         note: restored ? "the old folder is back in place" : "the old folder is at \(aside)")
       }
       try? FileManager.default.removeItem(atPath: aside)
     }
     AtomicFile.syncFolder(CodecOutput.folder(of: path))
-  }
-
-  static func umaskValue() -> mode_t {
-    let mask = umask(0)
-    umask(mask)
-    return mask
   }
 }

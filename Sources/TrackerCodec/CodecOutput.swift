@@ -11,6 +11,7 @@ import Darwin
 public final class MemoryOutput: @unchecked Sendable {
   /// Everything written so far.
   public internal(set) var bytes: [UInt8] = []
+  /// An empty buffer, to pass as ``CodecOutput/Destination/memory(_:)``.
   public init() {}
 }
 
@@ -21,18 +22,25 @@ public final class MemoryOutput: @unchecked Sendable {
 /// damages what was there. An existing file is replaced only with ``overwrite``; a file that is
 /// one of ``protectedPaths`` (the inputs) is never replaced.
 public struct CodecOutput: Sendable {
+  /// Where the bytes go.
   public enum Destination: Sendable {
+    /// A path: written atomically; a package format makes it a folder, or a zip by its name.
     case file(String)
+    /// `-`: written as produced; a package format refuses it.
     case standardOutput
+    /// Memory, for tests and in-process round trips; a package format refuses it.
     case memory(MemoryOutput)
   }
 
+  /// Where the bytes go.
   public let destination: Destination
   /// Replace an existing file (`--force`).
   public var overwrite: Bool
   /// Paths that must never be replaced (the conversion's inputs), compared by file identity.
   public var protectedPaths: [String]
 
+  /// An output to `destination`, replacing an existing file only with `overwrite` and never one
+  /// of `protectedPaths`.
   public init(_ destination: Destination, overwrite: Bool = false, protectedPaths: [String] = []) {
     self.destination = destination
     self.overwrite = overwrite
@@ -118,31 +126,30 @@ public struct CodecOutput: Sendable {
   }
 
   private func writeAtomically(_ path: String, _ body: (ByteWriter) throws -> Void) throws {
-    let location = SourceLocation(file: path)
     let (fd, temporary) = try AtomicFile.createTemporary(beside: path)
     var committed = false
     defer {
       if !committed { unlink(temporary) }
     }
-    do {
-      let writer = ByteWriter(descriptor: fd)
-      try body(writer)
-      try writer.flush()
-      guard fsync(fd) == 0 else { throw CodecError(.io, "cannot sync: \(AtomicFile.lastError())", location: location) }
-    } catch {
-      close(fd)
-      throw error
-    }
-    guard close(fd) == 0 else {
-      throw CodecError(.io, "cannot close: \(AtomicFile.lastError())", location: location)
-    }
+    try AtomicFile.fill(fd, path: path, body)
     try AtomicFile.commit(temporary, to: path, overwrite: overwrite)
     committed = true
   }
 
+  /// The folder holding `path` (`.` for a bare name); a trailing `/` of `path` is ignored.
   static func folder(of path: String) -> String {
+    let path = trimmed(path)
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let folder = String(path[..<slash])
     return folder.isEmpty ? "/" : folder
+  }
+}
+
+extension CodecOutput {
+  /// `path` without trailing slashes (`export/` names the folder `export`), `/` kept.
+  static func trimmed(_ path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+    return String(path)
   }
 }

@@ -4,20 +4,34 @@ import Foundation
 /// memory-mapped, so keeping it (a ``SourceLocator`` does, to find lines later) costs address
 /// space, not a second copy in memory.
 public final class InputBytes: @unchecked Sendable {
-  // Immutable after init; Data is a value type whose storage is never mutated here.
-  private let data: Data
+  // Immutable after init: a mapped file, or an array already in memory (an archive member),
+  // kept as it is rather than copied into `Data`.
+  private enum Storage {
+    case data(Data)
+    case array([UInt8])
+  }
 
-  init(_ data: Data) { self.data = data }
+  private let storage: Storage
 
-  /// Bytes already in memory.
-  public convenience init(_ bytes: [UInt8]) { self.init(Data(bytes)) }
+  init(_ data: Data) { storage = .data(data) }
 
-  /// The length in bytes.
-  public var count: Int { data.count }
+  /// Bytes already in memory, kept without a copy.
+  public init(_ bytes: [UInt8]) { storage = .array(bytes) }
+
+  /// How many bytes.
+  public var count: Int {
+    switch storage {
+    case .data(let data): data.count
+    case .array(let array): array.count
+    }
+  }
 
   /// Runs `body` over the bytes.
   public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-    try data.withUnsafeBytes(body)
+    switch storage {
+    case .data(let data): try data.withUnsafeBytes(body)
+    case .array(let array): try array.withUnsafeBytes(body)
+    }
   }
 }
 
@@ -26,6 +40,7 @@ extension CodecInput {
   ///
   /// - Throws: ``CodecError`` `.cannotReadInput` when it cannot be read.
   public func bytes() throws -> InputBytes {
-    InputBytes(try loadData())
+    if case .bytes(let array, _) = source { return InputBytes(array) }
+    return InputBytes(try loadData())
   }
 }

@@ -17,7 +17,7 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV: the delimiter: , ; or tab (default: detected when reading, , when writing).", valueName: "char"))
   var delimiter: String?
 
-  @Option(help: ArgumentHelp("CSV: package, trackers or log (default: from the input, or the output's name).", valueName: "shape"))
+  @Option(help: ArgumentHelp("CSV input: package, trackers or log (default: from the input).", valueName: "shape"))
   var shape: String?
 
   @Option(help: ArgumentHelp("CSV log table: the category of trackers whose rows name none (default: Imported).", valueName: "title"))

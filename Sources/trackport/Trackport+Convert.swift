@@ -32,6 +32,9 @@ extension Trackport {
     @Flag(help: "CSV: prefix cells starting with = + - @ with ' so spreadsheets do not run them as formulas.")
     var spreadsheetSafe = false
 
+    @Option(help: ArgumentHelp("CSV output: package, trackers or log (default: a .csv name is one table, anything else a package).", valueName: "shape"))
+    var toShape: String?
+
     @Flag(name: .shortAndLong, help: "Do not print warnings.")
     var quiet = false
 
@@ -45,6 +48,7 @@ extension Trackport {
       try reportingFailures {
         var options = try inputOptions.codecOptions
         if spreadsheetSafe { options["spreadsheet-safe"] = "true" }
+        if let toShape { options["to-shape"] = toShape }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
         let result = try conversion.run(refuseLoss: failOnLoss)

@@ -15,7 +15,7 @@ import TrackerModel
     records: [TrackerRecord(trackerId: "T1", date: LocalDate(year: 2026, month: 1, day: 5) ?? LocalDate(dayNumber: 0))])
 
   @Test func formulaCellsWarnWithoutSpreadsheetSafe() throws {
-    let (text, context) = try encodeCSV(dataset, options: ["shape": "trackers"])
+    let (text, context) = try encodeCSV(dataset, options: ["to-shape": "trackers"])
     #expect(text.contains("\r\nT1,habit,\"=HYPERLINK(\"\"x\"\")\",C1,"))
     let warnings = context.diagnostics.filter { $0.code == "formula-cells" }
     #expect(warnings.count == 1)
@@ -24,14 +24,14 @@ import TrackerModel
   }
 
   @Test func spreadsheetSafeNeutralisesAndDoesNotWarn() throws {
-    let (text, context) = try encodeCSV(dataset, options: ["shape": "trackers", "spreadsheet-safe": "true"])
+    let (text, context) = try encodeCSV(dataset, options: ["to-shape": "trackers", "spreadsheet-safe": "true"])
     #expect(text.contains(",\"'=HYPERLINK(\"\"x\"\")\","))
     #expect(text.contains(",'@mention,"))
     #expect(!context.diagnostics.contains { $0.code == "formula-cells" })
   }
 
   @Test func trackersTableReportsLossesFieldByField() throws {
-    let options = ["shape": "trackers", "spreadsheet-safe": "true"]
+    let options = ["to-shape": "trackers", "spreadsheet-safe": "true"]
     let losses = CSVCodec().losses(writing: dataset, to: CodecOutput(path: "out.csv"), options: options)
     #expect(losses.allSatisfy { $0.code == "dropped-field" && $0.location.file == "out.csv" })
     #expect(losses.map { $0.location.pointer ?? "" } == ["/records", "/categories[without trackers]"])
@@ -41,9 +41,9 @@ import TrackerModel
   }
 
   @Test func logTableReportsLossesFieldByField() throws {
-    let (text, _) = try encodeCSV(dataset, options: ["shape": "log"])
+    let (text, _) = try encodeCSV(dataset, options: ["to-shape": "log"])
     #expect(text == "tracker,category,date\r\n\"=HYPERLINK(\"\"x\"\")\",Home,2026-01-05\r\n")
-    let losses = CSVCodec().losses(writing: dataset, to: CodecOutput(path: "out.csv"), options: ["shape": "log"])
+    let losses = CSVCodec().losses(writing: dataset, to: CodecOutput(path: "out.csv"), options: ["to-shape": "log"])
       .map { $0.location.pointer ?? "" }
     #expect(losses.contains("/trackers[without records]"))
     #expect(losses.contains("/trackers.id"))
@@ -75,8 +75,8 @@ import TrackerModel
     #expect(back == trackersOnly)
   }
 
-  @Test func packageIsASeamForNow() throws {
-    var context = CodecContext(fileName: "out", options: ["shape": "package"])
+  @Test func aPackageCannotGoToMemory() throws {
+    var context = CodecContext(fileName: "out", options: ["to-shape": "package"])
     #expect(throws: CodecError.self) {
       try CSVCodec().encode(dataset, to: CodecOutput(.memory(MemoryOutput())), context: &context)
     }
@@ -92,7 +92,7 @@ import TrackerModel
     #expect(!codec.sniff([0xC8, 0xEC, 0xFF, 0x3B, 0xC4, 0x0A]))
     #expect(codec.sniff(Array("a,b\nПри".utf8).dropLast()), "a sequence cut at the end of the head is fine")
     #expect(codec.sniffPackage(["export/datapackage.json", "export/trackers.csv"]))
-    #expect(codec.sniffPackage(["trackers.csv"]))
+    #expect(!codec.sniffPackage(["trackers.csv"]), "a package needs its datapackage.json beside its tables")
     #expect(!codec.sniffPackage(["Habits.csv", "Checkmarks.csv"]))
   }
 

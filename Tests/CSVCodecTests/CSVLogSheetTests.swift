@@ -132,10 +132,21 @@ import TrackerValidation
 
   @Test func logRoundTrip() throws {
     let (dataset, _) = try decodeCSV(export, options: ["map": map])
-    let (text, context) = try encodeCSV(dataset, options: ["shape": "log", "delimiter": ";", "date-format": "DD.MM.YYYY"])
+    let (text, context) = try encodeCSV(dataset, options: ["to-shape": "log", "delimiter": ";", "date-format": "DD.MM.YYYY"])
     #expect(text.hasPrefix("tracker;category;date;Note\r\nRead;Learning;05.01.2026;chapter 3\r\n"))
     #expect(context.diagnostics.isEmpty, "\(context.diagnostics)")
     let (again, _) = try decodeCSV(text)
     #expect(again == dataset)
+  }
+}
+
+@Suite struct CSVEmptyLogTests {
+  @Test func aLogWithNoRowsLeftIsAnEmptyDatasetNotAnAmbiguousDate() throws {
+    let text = "Habit,Day,Status\nRun,21.11.2026,Skipped\n"
+    var context = CodecContext(fileName: "log.csv", options: ["map": "tracker=Habit,date=Day,done=Status:Done"])
+    let dataset = try CSVCodec().decode(CodecInput(.bytes(Array(text.utf8), name: "log.csv")), context: &context)
+    #expect(dataset.records.isEmpty)
+    var headerOnly = CodecContext(fileName: "log.csv", options: ["map": "tracker=Habit,date=Day"])
+    #expect(try CSVCodec().decode(CodecInput(.bytes(Array("Habit,Day\n".utf8), name: "log.csv")), context: &headerOnly).records.isEmpty)
   }
 }

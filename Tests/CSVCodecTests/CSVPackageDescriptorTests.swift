@@ -63,8 +63,13 @@ import Testing
   @Test func packagesInAFolderOfTheArchiveAreFound() throws {
     let text = try descriptor()
     let members = Self.members.map { "export/" + $0 }
-    #expect(try CSVPackageDescriptor.read(text, file: "d", members: members).paths.count == 4)
+    // The reader hands the descriptor the members relative to its own folder.
+    #expect(try CSVPackageDescriptor.read(text, file: "d", members: Self.members).paths.count == 4)
     #expect(CSVPackageReader.isPackage(members))
+    // A same-named table elsewhere is never taken for the one the descriptor names.
+    #expect(throws: CodecError.self) {
+      try CSVPackageDescriptor.read(text, file: "d", members: Self.members.map { $0 == "datapackage.json" ? $0 : "old/" + $0 })
+    }
     #expect(!CSVPackageReader.isPackage(["datapackage.json", "other/trackers.csv"]))
     #expect(!CSVPackageReader.isPackage(["trackers.csv"]))
   }

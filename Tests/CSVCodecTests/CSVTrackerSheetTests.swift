@@ -49,7 +49,7 @@ import TrackerValidation
     #expect(found(context.diagnostics) == [Found(code: "unknown-column", row: 1, field: "Notes", line: 1, column: 15)])
     #expect(dataset.trackers[0].extras["csv"] == .object([JSONMember("Notes", .string("before bed"))]))
     #expect(dataset.trackers[1].extras.isEmpty)
-    let (text, _) = try encodeCSV(dataset, options: ["shape": "trackers"])
+    let (text, _) = try encodeCSV(dataset, options: ["to-shape": "trackers"])
     #expect(text.hasPrefix("id,kind,name,categoryId,category,emoji,color,schedule,date,pinned,createdOn,Notes\r\n"))
     #expect(try decodeCSV(text).0 == dataset)
   }
@@ -107,7 +107,7 @@ import TrackerValidation
     #expect(context.diagnostics.isEmpty, "\(context.diagnostics)")
     #expect(dataset.trackers[1].date == LocalDate("2026-02-01"))
     #expect(dataset.trackers[2].emoji == nil)
-    let (text, written) = try encodeCSV(dataset, options: ["shape": "trackers"])
+    let (text, written) = try encodeCSV(dataset, options: ["to-shape": "trackers"])
     #expect(text == table)
     #expect(found(written.diagnostics).map(\.code) == ["formula-cells"])
     let (again, _) = try decodeCSV(text)

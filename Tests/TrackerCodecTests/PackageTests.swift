@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackerCodec
 import TrackerModel
+import ZIPFoundation
 
 /// A codec whose files are packages holding `names.txt`.
 struct NamesPackageCodec: TrackerCodec {
@@ -13,7 +14,7 @@ struct NamesPackageCodec: TrackerCodec {
     return TrackerDataset(categories: text.split(separator: "\n").map { TrackerCategory(id: String($0), title: String($0)) })
   }
   func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
-    try output.writePackage { package in
+    try output.writePackage(memberSuffixes: [".txt", ".md"]) { package in
       try package.member("names.txt") { w in w.write(dataset.categories.map(\.title).joined(separator: "\n")) }
       try package.member("nested/readme.md") { w in w.write("# names") }
     }
@@ -53,20 +54,67 @@ struct NamesPackageCodec: TrackerCodec {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.isEmpty)
   }
 
-  @Test func anExistingFolderIsReplacedOnlyWithForce() throws {
+  @Test func anExistingPackageIsReplacedOnlyWithForce() throws {
     let path = folder + "/out"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    try "keep".write(toFile: path + "/mine.txt", atomically: true, encoding: .utf8)
     var context = CodecContext(fileName: path)
+    try NamesPackageCodec().encode(TrackerDataset(), to: CodecOutput(path: path), context: &context)
     #expect {
       try NamesPackageCodec().encode(dataset, to: CodecOutput(path: path), context: &context)
     } throws: { ($0 as? CodecError)?.kind == .cannotCreateOutput }
-    #expect(FileManager.default.fileExists(atPath: path + "/mine.txt"))
-    try NamesPackageCodec().encode(dataset, to: CodecOutput(path: path, overwrite: true), context: &context)
-    #expect(!FileManager.default.fileExists(atPath: path + "/mine.txt"))
+    try NamesPackageCodec().encode(dataset, to: CodecOutput(path: path + "/", overwrite: true), context: &context)
     #expect(try CodecInput(path: path).members() == ["names.txt", "nested/readme.md"])
+    #expect(try String(contentsOfFile: path + "/names.txt", encoding: .utf8) == "Домашний уют\nWork")
     // No staging or set-aside folder is left behind.
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out"])
+  }
+
+  @Test func aFolderOfTheUsersOwnIsNeverReplacedEvenWithForce() throws {
+    let path = folder + "/Documents"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    try "keep".write(toFile: path + "/mine.txt", atomically: true, encoding: .utf8)
+    try "thesis".write(toFile: path + "/thesis.odt", atomically: true, encoding: .utf8)
+    var context = CodecContext(fileName: path)
+    #expect {
+      try NamesPackageCodec().encode(dataset, to: CodecOutput(path: path, overwrite: true), context: &context)
+    } throws: { error in
+      (error as? CodecError)?.kind == .cannotCreateOutput && "\(error)".contains("thesis.odt")
+    }
+    #expect(FileManager.default.fileExists(atPath: path + "/thesis.odt"))
+  }
+
+  @Test func aFolderHoldingAnInputIsNeverReplaced() throws {
+    let path = folder + "/out"
+    var context = CodecContext(fileName: path)
+    try NamesPackageCodec().encode(dataset, to: CodecOutput(path: path), context: &context)
+    let input = path + "/names.txt"
+    #expect {
+      try NamesPackageCodec().encode(self.dataset, to: CodecOutput(path: path, overwrite: true, protectedPaths: [input]), context: &context)
+    } throws: { error in
+      (error as? CodecError)?.kind == .cannotCreateOutput && "\(error)".contains("holds an input")
+    }
+    #expect(FileManager.default.fileExists(atPath: input))
+  }
+
+  @Test func aSymbolicLinkIsNotReplacedByAFolder() throws {
+    let target = folder + "/real"
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: target)
+    var context = CodecContext(fileName: folder + "/link")
+    #expect {
+      try NamesPackageCodec().encode(self.dataset, to: CodecOutput(path: self.folder + "/link", overwrite: true), context: &context)
+    } throws: { ($0 as? CodecError)?.kind == .cannotCreateOutput }
+  }
+
+  @Test func archivesEscapingTheirRootOrRepeatingANameAreRefused() throws {
+    let path = folder + "/evil.zip"
+    let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+    let data = Data("x".utf8)
+    try archive.addEntry(with: "../escape.txt", type: .file, uncompressedSize: Int64(data.count)) { position, size in
+      data.subdata(in: Int(position)..<Int(position) + size)
+    }
+    #expect {
+      try CodecInput(path: path).members()
+    } throws: { ($0 as? CodecError)?.kind == .malformedInput }
   }
 
   @Test func anInputFolderIsNeverReplaced() throws {

@@ -45,7 +45,8 @@ import TrackerPort
     return d
   }
 
-  @Test(arguments: [UInt64(1), 2, 3])
+  /// Through the real writer and parser (quoting, CR/CRLF in cells, positions), not rows in memory.
+  @Test(arguments: Array(UInt64(1)...40))
   func generatedDatasetsSurviveAFileRoundTrip(_ seed: UInt64) throws {
     let original = Self.roughen(DatasetGenerator(trackers: 25, days: 40, seed: seed).generate(), seed: seed)
     let out = path("p\(seed)")
@@ -73,7 +74,9 @@ import TrackerPort
 
   /// frictionless (Python, in the test venv) is an independent check that the package is a
   /// valid Tabular Data Package whose tables match their schemas, keys and foreign keys.
-  @Test(.enabled(if: ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"] != nil,
+  // Skipped, visibly, only outside CI: under CI (CI set) a missing oracle is a failure.
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"] != nil
+                   || ProcessInfo.processInfo.environment["CI"] != nil,
                  "set TRACKPORT_PYTHON to a Python with frictionless (make test does)"))
   func frictionlessFindsTheWrittenPackageValid() throws {
     let python = try #require(ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"])
