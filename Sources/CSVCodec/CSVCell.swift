@@ -62,6 +62,7 @@ enum CSVCell {
   static func attachments(_ values: [TaskAttachment]) -> String {
     guard !values.isEmpty else { return "" }
     let array = JSONValue.array(values.map { .object([JSONMember("name", .string($0.name)), JSONMember("uri", .string($0.uri))]) })
+    // compact(_:) fails only on a number literal that is not JSON; this array holds strings.
     return (try? JSONText.compact(array)) ?? ""
   }
 
