@@ -23,6 +23,12 @@ final class XMLDatasetReader {
   private(set) var warnings: [Diagnostic] = []
 
   init(_ bytes: UnsafeRawBufferPointer, fileName: String, schema: XMLSchemaHandle?) throws {
+    if let offset = XMLProlog.doctypeOffset(bytes) {
+      let (line, column) = XMLProlog.lineAndColumn(bytes, at: offset)
+      throw CodecError(.malformedInput, "a DOCTYPE is not allowed in TrackerPort XML",
+                       location: SourceLocation(file: fileName, line: line, column: column),
+                       note: XMLDatasetReader.doctypeNote)
+    }
     handle = try XMLReaderHandle(bytes, url: fileName, schema: schema)
     self.fileName = fileName
     finder = XMLColumnFinder(bytes)
@@ -33,6 +39,8 @@ final class XMLDatasetReader {
   var log: XMLErrorLog { handle.log }
   private var reader: xmlTextReaderPtr { handle.reader }
 
+  static let doctypeNote = "the format uses no DTD and no entities; remove the <!DOCTYPE ...> declaration"
+
   // MARK: - Document
 
   func read() throws -> TrackerDataset {
@@ -40,8 +48,7 @@ final class XMLDatasetReader {
       guard try advance() else { throw fail("the document has no root element") }
       let type = nodeType
       if type == XML_READER_TYPE_DOCUMENT_TYPE.rawValue {
-        throw fail("a DOCTYPE is not allowed in TrackerPort XML",
-                   note: "the format uses no DTD and no entities; remove the <!DOCTYPE ...> declaration")
+        throw fail("a DOCTYPE is not allowed in TrackerPort XML", note: XMLDatasetReader.doctypeNote)
       }
       if type == XML_READER_TYPE_ELEMENT.rawValue { break }
     }

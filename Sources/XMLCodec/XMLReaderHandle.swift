@@ -27,6 +27,9 @@ final class XMLReaderHandle {
     guard let created else { throw CodecError(.io, "cannot create an XML reader") }
     reader = created
     self.schema = schema
+    // libxml2 prints some messages (schema internals) through the generic handler, which is
+    // per thread: silence it on this one, so nothing reaches standard error.
+    xmlSetGenericErrorFunc(nil, XMLReaderHandle.silent)
     xmlTextReaderSetStructuredErrorHandler(reader, XMLErrorLog.callback, Unmanaged.passUnretained(log).toOpaque())
     if let schema, xmlTextReaderSetSchema(reader, schema.schema) != 0 {
       throw CodecError(.io, "cannot attach the XML schema")
@@ -34,4 +37,14 @@ final class XMLReaderHandle {
   }
 
   deinit { xmlFreeTextReader(reader) }
+
+  /// The C type of libxml2's generic error handler is variadic, which Swift cannot define;
+  /// this one drops every message.
+  private static var silent: xmlGenericErrorFunc? {
+    unsafeBitCast(
+    XMLReaderHandle.ignore as @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void,
+    to: xmlGenericErrorFunc.self)
+  }
+
+  private static let ignore: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { _, _ in }
 }
