@@ -366,6 +366,7 @@ final class XMLDatasetReader {
   /// Calls `body` for each child element of the current (start) element, positioned on it;
   /// `body` consumes the child. Returns on the element's end tag.
   private func children(_ body: (Name) throws -> Void) throws {
+    guard !isEmpty else { return }
     let depth = xmlTextReaderDepth(reader)
     while true {
       guard try advance() else { throw fail("the document ends before the element is closed") }
