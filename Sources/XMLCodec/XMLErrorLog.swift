@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// Collects what libxml2 reports while reading: schema violations and the parser's errors,
 /// each with its line and column. Handed to libxml2 as the user data of a C callback.

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// The format's names, interned in the reader's dictionary once, so most name checks are a
 /// pointer comparison (``XMLDatasetReader`` falls back to comparing bytes).

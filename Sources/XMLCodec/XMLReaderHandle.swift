@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import TrackerCodec
 
 /// Owns one `xmlTextReader` over bytes in memory (which it does not copy: they must outlive

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import TrackerCodec
 
 /// Owns the parsed TrackerPort XSD (an `xmlSchemaPtr`) and frees it when released.

@@ -6,7 +6,7 @@ import TrackerPort
 /// reads back into the same dataset.
 @Suite struct XMLGoldenTests {
   static func expected() throws -> TrackerDataset {
-    let url = try #require(Bundle.module.url(forResource: "golden.trackport.json", withExtension: nil, subdirectory: "Fixtures"))
+    let url = try #require(Bundle.module.url(forResource: "golden.expected.json", withExtension: nil, subdirectory: "Fixtures"))
     return try DatasetFile.load(url.path).dataset
   }
 
