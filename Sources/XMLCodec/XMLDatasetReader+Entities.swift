@@ -61,24 +61,24 @@ extension XMLDatasetReader {
   }
 
   func readRecord(index: Int) throws -> TrackerRecord {
-    let pointer = "/records/\(index)"
+    func pointer() -> String { "/records/\(index)" }
     let at = position()
     locator.records.append(at)
     var trackerId: String?, date: LocalDate?
     var unknown = XMLUnknowns()
-    try attributes(&unknown, pointer: pointer) { name, value in
+    try attributes(&unknown, pointer: pointer()) { name, value in
       if same(name, names.trackerId) {
         trackerId = value.starts(with: XMLText.base64Prefix) ? try text(value) : interner.intern(value)
       } else if same(name, names.date) {
-        date = try day(value, pointer: pointer + "/date")
+        date = try day(value, pointer: pointer() + "/date")
       } else {
         return false
       }
       return true
     }
-    let extras = try entityTail(&unknown, pointer: pointer, at: at)
-    return TrackerRecord(trackerId: try required(trackerId, "trackerId", of: "record", pointer),
-                         date: try required(date, "date", of: "record", pointer), extras: extras)
+    let extras = try entityTail(&unknown, pointer: pointer(), at: at)
+    return TrackerRecord(trackerId: try required(trackerId, "trackerId", of: "record", pointer()),
+                         date: try required(date, "date", of: "record", pointer()), extras: extras)
   }
 
   func readTask(index: Int) throws -> PlanTask {
@@ -145,18 +145,18 @@ extension XMLDatasetReader {
 
   /// The children of an entity with no children of its own but `<extras>` (and unknown ones),
   /// and its extras with the unknown XML merged in.
-  func entityTail(_ unknown: inout XMLUnknowns, pointer: String, at: XMLPosition) throws -> Extras {
+  func entityTail(_ unknown: inout XMLUnknowns, pointer: @autoclosure () -> String, at: XMLPosition) throws -> Extras {
     var extras: Extras?
     if !isEmpty {
       try children { name in
         if inOurNamespace, same(name, names.extras) {
-          extras = try readExtras(pointer: pointer + "/extras")
+          extras = try readExtras(pointer: pointer() + "/extras")
         } else {
-          try unknownElement(&unknown, pointer: pointer)
+          try unknownElement(&unknown, pointer: pointer())
         }
       }
     }
-    return try unknown.merged(into: extras ?? [:], at: at, pointer: pointer + "/extras", fileName: fileName)
+    return try unknown.merged(into: extras ?? [:], at: at, pointer: pointer() + "/extras", fileName: fileName)
   }
 
   func readExtras(pointer: String) throws -> Extras {
@@ -168,7 +168,9 @@ extension XMLDatasetReader {
         let type = nodeType
         if type == XML_READER_TYPE_END_ELEMENT.rawValue, xmlTextReaderDepth(reader) == depth { break }
         if type == XML_READER_TYPE_ELEMENT.rawValue { throw fail("<extras> holds JSON text, not elements", pointer: pointer) }
-        if let value = xmlTextReaderConstValue(reader) {
+        let isText = type == XML_READER_TYPE_TEXT.rawValue || type == XML_READER_TYPE_CDATA.rawValue
+          || type == XML_READER_TYPE_WHITESPACE.rawValue || type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue
+        if isText, let value = xmlTextReaderConstValue(reader) {
           text.append(contentsOf: UnsafeRawBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
         }
       }
@@ -185,40 +187,40 @@ extension XMLDatasetReader {
     return decoded
   }
 
-  func day(_ value: UnsafeRawBufferPointer, pointer: String) throws -> LocalDate {
+  func day(_ value: UnsafeRawBufferPointer, pointer: @autoclosure () -> String) throws -> LocalDate {
     guard let day = LocalDate(utf8: value) else {
-      throw fail("\"\(String(decoding: value, as: UTF8.self))\" is not a day (YYYY-MM-DD)", pointer: pointer)
+      throw fail("\"\(String(decoding: value, as: UTF8.self))\" is not a day (YYYY-MM-DD)", pointer: pointer())
     }
     return day
   }
 
-  func localTime(_ value: UnsafeRawBufferPointer, pointer: String) throws -> LocalDateTime {
+  func localTime(_ value: UnsafeRawBufferPointer, pointer: @autoclosure () -> String) throws -> LocalDateTime {
     guard let time = LocalDateTime(utf8: value) else {
-      throw fail("\"\(String(decoding: value, as: UTF8.self))\" is not a local time (YYYY-MM-DDTHH:MM)", pointer: pointer)
+      throw fail("\"\(String(decoding: value, as: UTF8.self))\" is not a local time (YYYY-MM-DDTHH:MM)", pointer: pointer())
     }
     return time
   }
 
-  func boolean(_ value: UnsafeRawBufferPointer, pointer: String) throws -> Bool {
+  func boolean(_ value: UnsafeRawBufferPointer, pointer: @autoclosure () -> String) throws -> Bool {
     switch String(decoding: value, as: UTF8.self) {
     case "true": return true
     case "false": return false
-    default: throw fail("must be true or false", pointer: pointer)
+    default: throw fail("must be true or false", pointer: pointer())
     }
   }
 
-  func weekdays(_ value: UnsafeRawBufferPointer, pointer: String) throws -> [Weekday] {
+  func weekdays(_ value: UnsafeRawBufferPointer, pointer: @autoclosure () -> String) throws -> [Weekday] {
     try String(decoding: value, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
       .map { token in
         guard let day = Weekday(rawValue: String(token)) else {
-          throw fail("\"\(token)\" is not a weekday (mon ... sun)", pointer: pointer)
+          throw fail("\"\(token)\" is not a weekday (mon ... sun)", pointer: pointer())
         }
         return day
       }
   }
 
-  func required<T>(_ value: T?, _ attribute: String, of element: String, _ pointer: String) throws -> T {
-    guard let value else { throw fail("<\(element)> has no \(attribute) attribute", pointer: pointer) }
+  func required<T>(_ value: T?, _ attribute: String, of element: String, _ pointer: @autoclosure () -> String) throws -> T {
+    guard let value else { throw fail("<\(element)> has no \(attribute) attribute", pointer: pointer()) }
     return value
   }
 }

@@ -186,7 +186,7 @@ final class XMLDatasetReader {
 
   /// Visits the current element's attributes; `body` says whether it knew one. Unknown
   /// attributes (and those in another namespace) are kept and warned about.
-  func attributes(_ unknown: inout XMLUnknowns, pointer: String,
+  func attributes(_ unknown: inout XMLUnknowns, pointer: @autoclosure () -> String,
                           _ body: (Name, UnsafeRawBufferPointer) throws -> Bool) throws {
     guard xmlTextReaderHasAttributes(reader) == 1 else { return }
     let line = lineOfNode
@@ -200,7 +200,7 @@ final class XMLDatasetReader {
       unknown.attributes.append(JSONMember(qname, .string(String(decoding: value, as: UTF8.self))))
       warnings.append(Diagnostic(code: XMLCodec.unknownAttribute.code, severity: .warning,
                                  message: "unknown attribute \(qname) kept in extras",
-                                 location: SourceLocation(file: fileName, pointer: pointer, line: line > 0 ? line : nil)))
+                                 location: SourceLocation(file: fileName, pointer: pointer(), line: line > 0 ? line : nil)))
     }
   }
 

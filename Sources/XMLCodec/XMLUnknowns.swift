@@ -12,11 +12,11 @@ struct XMLUnknowns {
 
   /// `extras` with `extras["xml"]` added; an explicit `extras["xml"]` beside unknown XML in
   /// the same element is refused, because writing both back would lose one.
-  func merged(into extras: Extras, at position: XMLPosition, pointer: String, fileName: String) throws -> Extras {
+  func merged(into extras: Extras, at position: XMLPosition, pointer: @autoclosure () -> String, fileName: String) throws -> Extras {
     guard !isEmpty else { return extras }
     guard extras["xml"] == nil else {
       throw CodecError(.malformedInput, "unknown XML beside an explicit extras \"xml\" namespace",
-                       location: SourceLocation(file: fileName, pointer: pointer, line: Int(position.line),
+                       location: SourceLocation(file: fileName, pointer: pointer(), line: Int(position.line),
                                                 column: position.column > 0 ? Int(position.column) : nil),
                        note: "unknown XML is kept in extras[\"xml\"]; remove or rename one of the two")
     }

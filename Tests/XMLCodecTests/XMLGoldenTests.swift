@@ -34,6 +34,12 @@ import TrackerPort
     #expect(StandardCodecs.all.last?.descriptor.id == "csv")
   }
 
+  @Test func extrasMayBeCDATAWithComments() throws {
+    let text = #"<trackport xmlns="urn:trackport:1" version="1"><extras> <!-- a note --><![CDATA[{"a":"<&>"}]]> </extras></trackport>"#
+    let (dataset, _) = try Harness.decode(text)
+    #expect(dataset.extras == ["a": .string("<&>")])
+  }
+
   @Test func emptyRootReadsAsAnEmptyDataset() throws {
     let (dataset, _) = try Harness.decode(#"<tp:trackport xmlns:tp="urn:trackport:1" version="1"/>"#)
     #expect(dataset == TrackerDataset())
