@@ -16,6 +16,8 @@ final class XMLDatasetReader {
   var finder: XMLColumnFinder
   var interner = StringInterner()
   var pendingResult: Int32?
+  /// The last element start found: where errors about its attributes point.
+  var lastPosition: XMLPosition?
   let names: XMLNames
   /// Where each entity starts.
   var locator: XMLSourceLocator
@@ -52,13 +54,13 @@ final class XMLDatasetReader {
       }
       if type == XML_READER_TYPE_ELEMENT.rawValue { break }
     }
+    locator.root = position()
     guard let local = localName, same(local, names.trackport), inOurNamespace else {
       let found = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
       let namespace = xmlTextReaderConstNamespaceUri(reader).map { String(cString: $0) } ?? "no namespace"
       throw fail("the root element must be <trackport> in namespace \(XMLCodec.namespace)",
                  note: "found <\(found)> in \(namespace)")
     }
-    locator.root = position()
     var dataset = TrackerDataset()
     var unknown = XMLUnknowns()
     var version: String?
@@ -224,7 +226,9 @@ final class XMLDatasetReader {
     let limit = lineOfNode
     guard let qname = xmlTextReaderConstName(reader) else { return XMLPosition(line: Int32(clamping: limit), column: 0) }
     let bytes = UnsafeRawBufferPointer(start: qname, count: strlen(UnsafeRawPointer(qname).assumingMemoryBound(to: CChar.self)))
-    return finder.next(bytes, limit: limit)
+    let found = finder.next(bytes, limit: limit)
+    lastPosition = found
+    return found
   }
 
   @inline(__always)
@@ -236,8 +240,13 @@ final class XMLDatasetReader {
 
   func fail(_ message: String, kind: CodecError.Kind = .malformedInput, pointer: String? = nil,
                     note: String? = nil) -> CodecError {
-    let line = lineOfNode
-    return CodecError(kind, message, location: SourceLocation(file: fileName, pointer: pointer, line: line > 0 ? line : nil),
+    // On an attribute libxml2 knows no line: use its element's start, found just before.
+    var line: Int? = lineOfNode > 0 ? lineOfNode : nil, column: Int?
+    if let last = lastPosition, nodeType == XML_READER_TYPE_ATTRIBUTE.rawValue || line == Int(last.line) {
+      line = Int(last.line)
+      column = last.column > 0 ? Int(last.column) : nil
+    }
+    return CodecError(kind, message, location: SourceLocation(file: fileName, pointer: pointer, line: line, column: column),
                       note: note)
   }
 

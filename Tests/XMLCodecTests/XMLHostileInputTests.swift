@@ -115,6 +115,8 @@ import XMLCodec
     let error = Harness.failure(text)
     #expect(error?.kind == .malformedInput)
     #expect(error?.message.contains("urn:trackport:1") == true)
+    #expect(error?.location.line == 1)
+    #expect(error?.location.column == 1)
   }
 
   @Test func wrongVersionIsRefused() {
@@ -135,9 +137,11 @@ import XMLCodec
   }
 
   @Test func badTrackerValuesAreRefusedWithPointers() {
-    let text = #"<trackport xmlns="urn:trackport:1" version="1"><trackers><tracker id="t" kind="habit" name="n" categoryId="c" schedule="mon funday"/></trackers></trackport>"#
+    let text = "<trackport xmlns=\"urn:trackport:1\" version=\"1\">\n  <trackers>\n    <tracker id=\"t\" kind=\"habit\" name=\"n\" categoryId=\"c\" schedule=\"mon funday\"/></trackers></trackport>"
     let error = Harness.failure(text)
     #expect(error?.kind == .malformedInput)
     #expect(error?.location.pointer == "/trackers/0/schedule")
+    #expect(error?.location.line == 3)
+    #expect(error?.location.column == 5)
   }
 }
