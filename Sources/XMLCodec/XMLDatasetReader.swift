@@ -192,6 +192,9 @@ final class XMLDatasetReader {
                           _ body: (Name, UnsafeRawBufferPointer) throws -> Bool) throws {
     guard xmlTextReaderHasAttributes(reader) == 1 else { return }
     let line = lineOfNode
+    // The element's start, when it was just found on this line; else the line alone.
+    var place: (line: Int?, column: Int?) = (line > 0 ? line : nil, nil)
+    if let last = lastPosition, Int(last.line) == line, last.column > 0 { place = (line, Int(last.column)) }
     defer { xmlTextReaderMoveToElement(reader) }
     while xmlTextReaderMoveToNextAttribute(reader) == 1 {
       if xmlTextReaderIsNamespaceDecl(reader) == 1 { continue }
@@ -202,7 +205,8 @@ final class XMLDatasetReader {
       unknown.attributes.append(JSONMember(qname, .string(String(decoding: value, as: UTF8.self))))
       warnings.append(Diagnostic(code: XMLCodec.unknownAttribute.code, severity: .warning,
                                  message: "unknown attribute \(qname) kept in extras",
-                                 location: SourceLocation(file: fileName, pointer: pointer(), line: line > 0 ? line : nil)))
+                                 location: SourceLocation(file: fileName, pointer: pointer(), line: place.line,
+                                                          column: place.column)))
     }
   }
 
