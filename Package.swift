@@ -21,11 +21,14 @@ let package = Package(
     .target(name: "TrackerCodec", dependencies: ["TrackerModel", "TrackerValidation", "ZIPFoundation"]),
     // System libraries, each behind the one codec that uses it.
     .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV", providers: [.apt(["libcsv-dev"])]),
+    .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+                   providers: [.apt(["libxml2-dev"])]),
     // Canonical formats.
     .target(name: "JSONCodec", dependencies: ["TrackerCodec"]),
     .target(name: "CSVCodec", dependencies: ["TrackerCodec", "CLibCSV"]),
+    .target(name: "XMLCodec", dependencies: ["TrackerCodec", "CLibXML2"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -37,6 +40,7 @@ let package = Package(
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec", "ZIPFoundation"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "TrackerValidation"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]

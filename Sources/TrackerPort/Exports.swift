@@ -5,3 +5,4 @@
 @_exported import TrackerCodec
 @_exported import TrackerModel
 @_exported import TrackerValidation
+@_exported import XMLCodec

@@ -6,6 +6,7 @@ public enum StandardCodecs {
   /// the CSV codec, whose content check accepts almost any delimited text, stays last.
   public static let all: [any TrackerCodec] = [
     JSONCodec(),
+    XMLCodec(),
     CSVCodec(),
   ]
 

@@ -1,0 +1,41 @@
+internal import CLibXML2
+
+/// The format's names, interned in the reader's dictionary once, so most name checks are a
+/// pointer comparison (``XMLDatasetReader`` falls back to comparing bytes).
+struct XMLNames {
+  typealias Name = UnsafePointer<xmlChar>
+
+  let namespace, trackport, version, categories, category, trackers, tracker, records, record: Name
+  let tasks, task, taskCategoryOrder, extras, id, title, kind, name, categoryId, emoji, color: Name
+  let schedule, date, pinned, createdOn, trackerId, description, start, end, done, position: Name
+  let reminder, at, attachment, uri: Name
+
+  init(_ reader: xmlTextReaderPtr) {
+    func intern(_ text: String) -> Name {
+      let interned = text.withCString { chars in
+        xmlTextReaderConstString(reader, UnsafeRawPointer(chars).assumingMemoryBound(to: xmlChar.self))
+      }
+      // The dictionary fails only when memory runs out; a name that matches nothing is safe.
+      return interned ?? XMLNames.never
+    }
+    namespace = intern(XMLCodec.namespace)
+    trackport = intern("trackport"); version = intern("version")
+    categories = intern("categories"); category = intern("category")
+    trackers = intern("trackers"); tracker = intern("tracker")
+    records = intern("records"); record = intern("record")
+    tasks = intern("tasks"); task = intern("task"); taskCategoryOrder = intern("taskCategoryOrder")
+    extras = intern("extras"); id = intern("id"); title = intern("title"); kind = intern("kind")
+    name = intern("name"); categoryId = intern("categoryId"); emoji = intern("emoji"); color = intern("color")
+    schedule = intern("schedule"); date = intern("date"); pinned = intern("pinned"); createdOn = intern("createdOn")
+    trackerId = intern("trackerId"); description = intern("description"); start = intern("start")
+    end = intern("end"); done = intern("done"); position = intern("position")
+    reminder = intern("reminder"); at = intern("at"); attachment = intern("attachment"); uri = intern("uri")
+  }
+
+  /// A name no element has (it contains a space).
+  nonisolated(unsafe) private static let never: Name = {
+    let bytes = UnsafeMutablePointer<xmlChar>.allocate(capacity: 4)
+    bytes.initialize(from: Array(" ? \0".utf8), count: 4)
+    return UnsafePointer(bytes)
+  }()
+}
