@@ -87,6 +87,11 @@ demo: build
 	@$(BIN) convert SampleData/demo.trackport.json $(DEMO_OUT)/demo-package.zip --force
 	@$(BIN) convert $(DEMO_OUT)/demo-package.zip $(DEMO_OUT)/from-csv.trackport.json --force
 	@cmp SampleData/demo.trackport.json $(DEMO_OUT)/from-csv.trackport.json && echo "JSON -> CSV package -> JSON: identical bytes"
+	@echo; echo "\$$ trackport convert SampleData/demo.trackport.json $(DEMO_OUT)/demo.trackport.xml --force   # XML, checked against its XSD"
+	@$(BIN) convert SampleData/demo.trackport.json $(DEMO_OUT)/demo.trackport.xml --force
+	@$(BIN) validate $(DEMO_OUT)/demo.trackport.xml --today 2026-11-22
+	@$(BIN) convert $(DEMO_OUT)/demo.trackport.xml $(DEMO_OUT)/from-xml.trackport.json --force
+	@cmp SampleData/demo.trackport.json $(DEMO_OUT)/from-xml.trackport.json && echo "JSON -> XML -> JSON: identical bytes"
 	@echo; echo "\$$ trackport validate SampleData/invalid/name-too-long.trackport.json   # a broken file"
 	@$(BIN) validate SampleData/invalid/name-too-long.trackport.json; echo "exit status $$?"
 
