@@ -13,10 +13,13 @@ struct ICalendarDatasetReader {
   var categoryIds: [String: String] = [:]
 
   mutating func read(_ roots: [ICalendarComponent]) throws -> TrackerDataset {
-    let calendars = roots.filter { $0.name == "VCALENDAR" }
-    guard !calendars.isEmpty else {
-      throw CodecError(.malformedInput, "no VCALENDAR component", location: SourceLocation(file: fileName, line: roots.first?.line ?? 1, column: 1))
+    guard !roots.isEmpty else {
+      throw CodecError(.malformedInput, "no calendar components (expected BEGIN:VCALENDAR)", location: SourceLocation(file: fileName, line: 1, column: 1))
     }
+    // Bare VEVENT/VTODO files (as some tools and RFC examples write them) read as one calendar.
+    var calendars = roots.filter { $0.name == "VCALENDAR" }
+    let loose = roots.filter { $0.name != "VCALENDAR" }
+    if !loose.isEmpty { calendars.append(ICalendarComponent("VCALENDAR", components: loose, line: loose[0].line)) }
     for calendar in calendars { try readCalendar(calendar) }
     dataset.records = recordList ?? ICalendarRecords.rebuild(dataset.trackers, groups)
     return dataset

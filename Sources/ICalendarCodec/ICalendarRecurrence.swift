@@ -18,7 +18,7 @@ struct ICalendarRecurrence {
   ///   a part that is not NAME=VALUE, a bad BYDAY or INTERVAL).
   static func parse(_ rule: String, start: LocalDate) -> Result<ICalendarRecurrence, RuleFailure> {
     var parts: [String: String] = [:]
-    for piece in rule.split(separator: ";", omittingEmptySubsequences: true) {
+    for piece in rule.split(separator: ";", omittingEmptySubsequences: true).map({ String($0).trimmingSpaces }) where !piece.isEmpty {
       let pair = piece.split(separator: "=", maxSplits: 1)
       guard pair.count == 2, !pair[0].isEmpty else { return .failure(RuleFailure(reason: "rule part \"\(piece)\" is not NAME=VALUE")) }
       parts[pair[0].uppercased()] = String(pair[1]).uppercased()
@@ -28,6 +28,7 @@ struct ICalendarRecurrence {
     var days: [Weekday] = []
     if let byday = parts["BYDAY"] {
       for item in byday.split(separator: ",") {
+        let item = String(item).trimmingSpaces
         let letters = item.suffix(2)
         guard let index = codes.firstIndex(of: String(letters)) else {
           return .failure(RuleFailure(reason: "BYDAY value \"\(item)\" is not a weekday"))
