@@ -1,3 +1,4 @@
+import Foundation
 import TrackerCodec
 import TrackerModel
 
@@ -40,6 +41,14 @@ struct ICalendarDatasetWriter {
     let earliest = dataset.records.map(\.date).min()
     for (index, tracker) in dataset.trackers.enumerated() {
       calendar.components.append(try event(tracker, records: byTracker[index], category: titles[tracker.categoryId], earliest: earliest))
+    }
+    if let zone = options["timezone"] {
+      let years = dataset.tasks.flatMap { [$0.start, $0.end].compactMap { $0?.date.year } }
+      if let first = years.min(), let last = years.max() {
+        calendar.components.append(try ICalendarTimeZone.component(zone, years: first...last))
+      } else if TimeZone(identifier: zone) == nil {
+        throw CodecError(.unsupportedOperation, "unknown time zone \"\(zone)\"", note: "use an IANA name such as Europe/Moscow")
+      }
     }
     for task in dataset.tasks { calendar.components.append(try todo(task)) }
     if options["history"] == "true" {
@@ -105,8 +114,8 @@ struct ICalendarDatasetWriter {
     component.add("DTSTAMP", Self.stamp)
     component.add("SUMMARY", Self.text(task.title))
     if let description = task.description { component.add("DESCRIPTION", Self.text(description)) }
-    if let start = task.start { component.add("DTSTART", Self.basic(start)) }
-    if let end = task.end { component.add("DUE", Self.basic(end)) }
+    if let start = task.start { component.add(zoned("DTSTART", start)) }
+    if let end = task.end { component.add(zoned("DUE", end)) }
     switch task.taskCategory {
     case .urgent: component.add("PRIORITY", "1")
     case .notUrgent: component.add("PRIORITY", "5")
@@ -139,6 +148,13 @@ struct ICalendarDatasetWriter {
   }
 
   // MARK: - Values
+
+  /// A local time: floating, or with `TZID` when the `timezone` option names a zone.
+  func zoned(_ name: String, _ time: LocalDateTime) -> ICalendarProperty {
+    let property = ICalendarProperty(name, Self.basic(time))
+    guard let zone = options["timezone"] else { return property }
+    return property.adding(parameter: "TZID", zone)
+  }
 
   /// `YYYYMMDD`.
   static func basic(_ date: LocalDate) -> String { date.description.filter { $0 != "-" } }

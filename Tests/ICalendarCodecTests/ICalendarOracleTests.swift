@@ -12,7 +12,7 @@ import TrackerPort
   /// Parses each file, fails on any `component.errors`, and compares each recurring event's
   /// days with the expectation file `<ics>.json` ({uid: [start, end, [days...]]}).
   static let checker = """
-  import sys, json, datetime, icalendar, recurring_ical_events
+  import sys, json, datetime, zoneinfo, icalendar, recurring_ical_events
   bad = []
   for path in sys.argv[1:]:
       cal = icalendar.Calendar.from_ical(open(path, 'rb').read())
@@ -23,6 +23,14 @@ import TrackerPort
           s, e = datetime.date.fromisoformat(start), datetime.date.fromisoformat(end)
           got = sorted({str(ev['DTSTART'].dt) for ev in recurring_ical_events.of(cal).between(s, e) if str(ev['UID']) == uid})
           if got != sorted(days): bad.append(f"{path}: {uid}: expanded {got[:5]}... expected {sorted(days)[:5]}... ({len(got)} vs {len(days)})")
+      for tz in cal.walk('VTIMEZONE'):
+          ours, real = tz.to_tz(), zoneinfo.ZoneInfo(str(tz['TZID']))
+          for todo in cal.walk('VTODO'):
+              for key in ('DTSTART', 'DUE'):
+                  if key in todo:
+                      wall = todo[key].dt.replace(tzinfo=None)
+                      if wall.replace(tzinfo=ours).utcoffset() != wall.replace(tzinfo=real).utcoffset():
+                          bad.append(f"{path}: {key} {wall}: VTIMEZONE offset differs from zoneinfo")
   print("\\n".join(bad)); sys.exit(1 if bad else 0)
   """
 
@@ -50,7 +58,7 @@ import TrackerPort
     var files: [String] = []
     for (n, dataset) in datasets.enumerated() {
       let url = folder.appendingPathComponent("d\(n).ics")
-      try Data(try Harness.encode(dataset, options: n % 2 == 0 ? ["history": "true"] : [:])).write(to: url)
+      try Data(try Harness.encode(dataset, options: n % 2 == 0 ? ["history": "true"] : ["timezone": ["Europe/Berlin", "America/New_York", "Asia/Kolkata"][n % 3]])).write(to: url)
       try Data(try JSONSerialization.data(withJSONObject: expectation(dataset))).write(to: URL(fileURLWithPath: url.path + ".json"))
       files.append(url.path)
     }
