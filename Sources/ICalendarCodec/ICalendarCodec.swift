@@ -40,9 +40,8 @@ public struct ICalendarCodec: TrackerCodec {
   ///   a broken `X-TRACKPORT-*` value; `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
-    let roots = try input.withBytes { try ICalendarParser(fileName: fileName).parse($0) }
     var reader = ICalendarDatasetReader(fileName: fileName, options: context.options)
-    let dataset = try reader.read(roots)
+    let dataset = try input.withBytes { try reader.read($0) }
     context.report(contentsOf: reader.warnings)
     return dataset
   }
@@ -53,10 +52,19 @@ public struct ICalendarCodec: TrackerCodec {
   ///   JSON number; `.io` and `.cannotCreateOutput` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     let builder = ICalendarDatasetWriter(options: context.options)
-    let calendar = try builder.calendar(dataset)
-    var writer = ICalendarWriter()
-    writer.write(calendar)
-    let bytes = writer.bytes
-    try output.write { sink in sink.write(bytes: bytes) }
+    let byTracker = ICalendarRecords.group(dataset)
+    let header = try builder.header(dataset, byTracker: byTracker)
+    try output.write { sink in
+      var writer = ICalendarWriter()
+      writer.writeLine("BEGIN:VCALENDAR")
+      for property in header.properties { writer.write(property) }
+      // Components go out as they are built, so a large calendar is never held whole.
+      try builder.children(dataset, byTracker: byTracker) { component in
+        writer.write(component)
+        if writer.bytes.count > 1 << 20 { sink.write(bytes: writer.drain()) }
+      }
+      writer.writeLine("END:VCALENDAR")
+      sink.write(bytes: writer.drain())
+    }
   }
 }

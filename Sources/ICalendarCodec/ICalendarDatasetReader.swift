@@ -12,6 +12,15 @@ struct ICalendarDatasetReader {
   var recordList: [TrackerRecord]?
   var categoryIds: [String: String] = [:]
 
+  var ownCategories: [TrackerCategory] = []
+
+  /// Reads `bytes`: components inside a `VCALENDAR` as the parser meets them, then the
+  /// calendars' own properties.
+  mutating func read(_ bytes: UnsafeRawBufferPointer) throws -> TrackerDataset {
+    let roots = try ICalendarParser(fileName: fileName).parse(bytes, streaming: true) { try self.readChild($0) }
+    return try read(roots)
+  }
+
   mutating func read(_ roots: [ICalendarComponent]) throws -> TrackerDataset {
     guard !roots.isEmpty else {
       throw CodecError(.malformedInput, "no calendar components (expected BEGIN:VCALENDAR)", location: SourceLocation(file: fileName, line: 1, column: 1))
@@ -21,6 +30,7 @@ struct ICalendarDatasetReader {
     let loose = roots.filter { $0.name != "VCALENDAR" }
     if !loose.isEmpty { calendars.append(ICalendarComponent("VCALENDAR", components: loose, line: loose[0].line)) }
     for calendar in calendars { try readCalendar(calendar) }
+    dataset.categories = ownCategories + dataset.categories
     dataset.records = recordList ?? ICalendarRecords.rebuild(dataset.trackers, groups)
     return dataset
   }
@@ -31,7 +41,7 @@ struct ICalendarDatasetReader {
       case "X-TRACKPORT-CATEGORY":
         let value = try json(property)
         guard let id = value["id"]?.stringValue, let title = value["title"]?.stringValue else { throw bad(property, "category needs id and title") }
-        dataset.categories.append(TrackerCategory(id: id, title: title, extras: extras(value["extras"])))
+        ownCategories.append(TrackerCategory(id: id, title: title, extras: extras(value["extras"])))
         categoryIds[title] = categoryIds[title] ?? id
       case "X-TRACKPORT-TASK-CATEGORY-ORDER":
         guard case .array(let items) = try json(property) else { throw bad(property, "expected a JSON array") }
@@ -49,13 +59,16 @@ struct ICalendarDatasetReader {
       default: break
       }
     }
-    for component in calendar.components {
+    for component in calendar.components { try readChild(component) }
+  }
+
+  mutating func readChild(_ component: ICalendarComponent) throws {
       switch component.name {
       case "VEVENT":
-        if component.first("X-TRACKPORT-HISTORY") != nil { continue }
+        if component.first("X-TRACKPORT-HISTORY") != nil { return }
         if component.first("RECURRENCE-ID") != nil {
           skip(component, "a changed occurrence (RECURRENCE-ID) of a recurring event")
-          continue
+          return
         }
         try readEvent(component)
       case "VTODO":
@@ -63,7 +76,6 @@ struct ICalendarDatasetReader {
       case "VTIMEZONE": break
       default: skip(component, "a \(component.name) has no tracker equivalent")
       }
-    }
   }
 
   mutating func readEvent(_ component: ICalendarComponent) throws {

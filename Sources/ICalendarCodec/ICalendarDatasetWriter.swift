@@ -12,7 +12,8 @@ struct ICalendarDatasetWriter {
   var options: [String: String]
   var warnings: [Diagnostic] = []
 
-  func calendar(_ dataset: TrackerDataset) throws -> ICalendarComponent {
+  /// The `VCALENDAR` with its own properties and no components (see ``children(_:byTracker:emit:)``).
+  func header(_ dataset: TrackerDataset, byTracker: [[LocalDate]]) throws -> ICalendarComponent {
     var calendar = ICalendarComponent("VCALENDAR")
     calendar.add("VERSION", "2.0")
     calendar.add("PRODID", "-//TrackerPort//EN")
@@ -28,7 +29,6 @@ struct ICalendarDatasetWriter {
     }
     if !dataset.extras.isEmpty { calendar.add(try Self.json("X-TRACKPORT-EXTRAS", Self.object(dataset.extras))) }
 
-    let byTracker = ICalendarRecords.group(dataset)
     if ICalendarRecords.rebuild(dataset.trackers, byTracker) != dataset.records {
       let list: [JSONValue] = dataset.records.map { record in
         var members = [JSONMember("trackerId", .string(record.trackerId)), JSONMember("date", .string(record.date.description))]
@@ -37,20 +37,25 @@ struct ICalendarDatasetWriter {
       }
       calendar.add(try Self.json("X-TRACKPORT-RECORD-LIST", .array(list)))
     }
+    return calendar
+  }
+
+  /// Hands each component of the calendar to `emit`, in order, without keeping them.
+  func children(_ dataset: TrackerDataset, byTracker: [[LocalDate]], emit: (ICalendarComponent) throws -> Void) throws {
     let titles = Dictionary(dataset.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
     let earliest = dataset.records.map(\.date).min()
     for (index, tracker) in dataset.trackers.enumerated() {
-      calendar.components.append(try event(tracker, records: byTracker[index], category: titles[tracker.categoryId], earliest: earliest))
+      try emit(try event(tracker, records: byTracker[index], category: titles[tracker.categoryId], earliest: earliest))
     }
     if let zone = options["timezone"] {
       let years = dataset.tasks.flatMap { [$0.start, $0.end].compactMap { $0?.date.year } }
       if let first = years.min(), let last = years.max() {
-        calendar.components.append(try ICalendarTimeZone.component(zone, years: first...last))
+        try emit(try ICalendarTimeZone.component(zone, years: first...last))
       } else if TimeZone(identifier: zone) == nil {
         throw CodecError(.unsupportedOperation, "unknown time zone \"\(zone)\"", note: "use an IANA name such as Europe/Moscow")
       }
     }
-    for task in dataset.tasks { calendar.components.append(try todo(task)) }
+    for task in dataset.tasks { try emit(try todo(task)) }
     if options["history"] == "true" {
       for (index, tracker) in dataset.trackers.enumerated() {
         for date in byTracker[index] {
@@ -61,11 +66,10 @@ struct ICalendarDatasetWriter {
           event.add(ICalendarProperty("DTSTART", Self.basic(date)).adding(parameter: "VALUE", "DATE"))
           event.add("TRANSP", "TRANSPARENT")
           event.add("X-TRACKPORT-HISTORY", "TRUE")
-          calendar.components.append(event)
+          try emit(event)
         }
       }
     }
-    return calendar
   }
 
   func event(_ tracker: Tracker, records: [LocalDate], category: String?, earliest: LocalDate?) throws -> ICalendarComponent {

@@ -13,7 +13,11 @@ public struct ICalendarParser {
   public init(fileName: String) { self.fileName = fileName }
 
   /// The top-level components of `bytes` (normally one `VCALENDAR`).
-  public func parse(_ bytes: UnsafeRawBufferPointer) throws -> [ICalendarComponent] {
+  ///
+  /// With `streaming`, each component directly inside a `VCALENDAR` is handed to `visit` as
+  /// soon as it ends and not kept in the tree, so a large calendar is never held whole.
+  public func parse(_ bytes: UnsafeRawBufferPointer, streaming: Bool = false,
+                    visit: (ICalendarComponent) throws -> Void = { _ in }) throws -> [ICalendarComponent] {
     var stack: [ICalendarComponent] = []
     var roots: [ICalendarComponent] = []
     var logical: [UInt8] = []
@@ -41,7 +45,13 @@ public struct ICalendarParser {
         guard open.name == name else {
           throw error("END:\(property.value) closes BEGIN:\(open.name) of line \(open.line)", line: logicalLine, column: 5)
         }
-        if stack.isEmpty { roots.append(open) } else { stack[stack.count - 1].components.append(open) }
+        if stack.isEmpty {
+          roots.append(open)
+        } else if streaming, stack.count == 1, stack[0].name == "VCALENDAR" {
+          try visit(open)
+        } else {
+          stack[stack.count - 1].components.append(open)
+        }
       default:
         guard !stack.isEmpty else {
           throw error("property \(property.name) outside any component", line: logicalLine, column: 1)

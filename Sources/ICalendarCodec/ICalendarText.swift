@@ -3,6 +3,7 @@ public enum ICalendarText {
   /// Escapes `\`, `;`, `,` and line feeds (§3.3.11). Carriage returns and other controls are
   /// not TEXT; callers that must keep them use ``needsJSON(_:)``.
   public static func escape(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A }) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
