@@ -10,7 +10,6 @@ struct ICalendarDatasetWriter {
   static let epoch = LocalDate(year: 1970, month: 1, day: 1) ?? LocalDate(dayNumber: 0)
 
   var options: [String: String]
-  var warnings: [Diagnostic] = []
 
   /// The `VCALENDAR` with its own properties and no components (see ``children(_:byTracker:emit:)``).
   func header(_ dataset: TrackerDataset, byTracker: [[LocalDate]]) throws -> ICalendarComponent {
