@@ -38,6 +38,14 @@ import TrackerPort
     #expect(context.diagnostics.allSatisfy { $0.location.line != nil })
   }
 
+  @Test func historyWritesOneEventPerCompletionThatReadingSkips() throws {
+    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path)
+    let text = String(decoding: try Harness.encode(demo.dataset, options: ["history": "true"]), as: UTF8.self)
+    #expect(text.components(separatedBy: "X-TRACKPORT-HISTORY:TRUE\r\n").count - 1 == demo.dataset.records.count)
+    #expect(text.contains("SUMMARY:✓ "))
+    #expect(try Harness.decode(Array(text.utf8)).0 == demo.dataset)
+  }
+
   @Test func sniffsCalendarsOnly() {
     #expect(Harness.codec.sniff(Array("\u{FEFF}\r\nbegin:vcalendar\r\n".utf8)))
     #expect(!Harness.codec.sniff(Array("{\"trackport\": 1}".utf8)))
