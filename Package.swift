@@ -27,8 +27,9 @@ let package = Package(
     .target(name: "JSONCodec", dependencies: ["TrackerCodec"]),
     .target(name: "CSVCodec", dependencies: ["TrackerCodec", "CLibCSV"]),
     .target(name: "XMLCodec", dependencies: ["TrackerCodec", "CLibXML2"]),
+    .target(name: "ICalendarCodec", dependencies: ["TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -41,6 +42,7 @@ let package = Package(
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "TrackerValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]

@@ -7,6 +7,7 @@ public enum StandardCodecs {
   public static let all: [any TrackerCodec] = [
     JSONCodec(),
     XMLCodec(),
+    ICalendarCodec(),
     CSVCodec(),
   ]
 
