@@ -35,12 +35,27 @@ extension Trackport {
     @Option(help: ArgumentHelp("CSV output: package, trackers or log (default: a .csv name is one table, anything else a package).", valueName: "shape"))
     var toShape: String?
 
+    @Option(help: ArgumentHelp("iCalendar: the first day of a habit that has no createdOn and no record (YYYY-MM-DD).", valueName: "date"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("iCalendar: end every habit's recurrence on this day (YYYY-MM-DD).", valueName: "date"))
+    var until: String?
+
+    @Flag(help: "iCalendar: also write each completion as its own all-day event (\"✓ name\").")
+    var history = false
+
+    @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times.", valueName: "zone"))
+    var timezone: String?
+
     @Flag(name: .shortAndLong, help: "Do not print warnings.")
     var quiet = false
 
     func validate() throws {
       if output == "-" && to == nil {
         throw ValidationError("writing to standard output needs --to FORMAT")
+      }
+      for (flag, value) in [("--start", start), ("--until", until)] {
+        if let value, LocalDate(value) == nil { throw ValidationError("\(flag) takes YYYY-MM-DD, got '\(value)'") }
       }
     }
 
@@ -49,6 +64,10 @@ extension Trackport {
         var options = try inputOptions.codecOptions
         if spreadsheetSafe { options["spreadsheet-safe"] = "true" }
         if let toShape { options["to-shape"] = toShape }
+        if let start { options["start"] = start }
+        if let until { options["until"] = until }
+        if history { options["history"] = "true" }
+        if let timezone { options["timezone"] = timezone }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
         let result = try conversion.run(refuseLoss: failOnLoss)

@@ -132,4 +132,19 @@ import Testing
     let stats = try CLI.run(["stats", out, "--json"])
     #expect(stats.stdout.contains("\"trackersCompleted\": 2"))
   }
+
+  @Test func calendarFlagsReachTheICalendarWriter() throws {
+    let folder = try CLI.temporaryFolder()
+    let out = folder.appendingPathComponent("habits.ics").path
+    let result = try CLI.run(["convert", CLI.demo, out, "--history", "--until", "2027-01-01", "--timezone", "Europe/Moscow"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.contains(";UNTIL=20270101"))
+    #expect(text.contains("BEGIN:VTIMEZONE"))
+    // One "✓ name" event per completion of the demo.
+    let records = try String(contentsOf: CLI.root.appendingPathComponent(CLI.demo), encoding: .utf8)
+      .components(separatedBy: "\"trackerId\"").count - 1
+    #expect(text.components(separatedBy: "SUMMARY:✓ ").count - 1 == records)
+    #expect(try CLI.run(["convert", CLI.demo, out, "--force", "--start", "someday"]).status == 64)
+  }
 }
