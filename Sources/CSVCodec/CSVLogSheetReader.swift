@@ -74,10 +74,8 @@ final class CSVLogSheetReader: CSVSheetReading {
     locator.collections["categories"] = .init(fields: categoryFields)
   }
 
-  func blank(line: Int, record: Int) {
-    diagnostics.append(CSVProblem.blankRow.diagnostic(
-      "blank row skipped", severity: .warning, at: SourceLocation(file: file, line: line, column: 1, row: record)))
-  }
+  var fileName: String? { file }
+  func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
   func row(_ view: CSVRowView) throws {
     if view.isBlank {

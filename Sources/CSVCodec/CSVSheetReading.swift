@@ -6,10 +6,20 @@ protocol CSVSheetReading: AnyObject {
   var diagnostics: [Diagnostic] { get }
   /// One data record.
   func row(_ view: CSVRowView) throws
-  /// An empty line or a row of empty cells (`blank-row`).
-  func blank(line: Int, record: Int)
+  /// The file name in diagnostics.
+  var fileName: String? { get }
+  /// Adds a finding.
+  func report(_ diagnostic: Diagnostic)
   /// The dataset and its locator.
   func finish() throws -> (TrackerDataset, CSVTableLocator)
+}
+
+extension CSVSheetReading {
+  /// An empty line or a row of empty cells: skipped, with a `blank-row` warning.
+  func blank(line: Int, record: Int) {
+    report(CSVProblem.blankRow.diagnostic(
+      "blank row skipped", severity: .warning, at: SourceLocation(file: fileName, line: line, column: 1, row: record)))
+  }
 }
 
 extension CSVRowView {

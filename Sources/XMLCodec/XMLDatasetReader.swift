@@ -81,29 +81,13 @@ final class XMLDatasetReader {
       try children { name in
         guard inOurNamespace else { return try unknownElement(&unknown, pointer: "") }
         if same(name, names.categories) {
-          locator.sections["categories"] = position()
-          try children { name in
-            guard inOurNamespace, same(name, names.category) else { return try unknownElement(&unknown, pointer: "/categories") }
-            dataset.categories.append(try readCategory(index: dataset.categories.count))
-          }
+          try readSection("categories", of: names.category, into: &dataset.categories, unknown: &unknown, read: readCategory)
         } else if same(name, names.trackers) {
-          locator.sections["trackers"] = position()
-          try children { name in
-            guard inOurNamespace, same(name, names.tracker) else { return try unknownElement(&unknown, pointer: "/trackers") }
-            dataset.trackers.append(try readTracker(index: dataset.trackers.count))
-          }
+          try readSection("trackers", of: names.tracker, into: &dataset.trackers, unknown: &unknown, read: readTracker)
         } else if same(name, names.records) {
-          locator.sections["records"] = position()
-          try children { name in
-            guard inOurNamespace, same(name, names.record) else { return try unknownElement(&unknown, pointer: "/records") }
-            dataset.records.append(try readRecord(index: dataset.records.count))
-          }
+          try readSection("records", of: names.record, into: &dataset.records, unknown: &unknown, read: readRecord)
         } else if same(name, names.tasks) {
-          locator.sections["tasks"] = position()
-          try children { name in
-            guard inOurNamespace, same(name, names.task) else { return try unknownElement(&unknown, pointer: "/tasks") }
-            dataset.tasks.append(try readTask(index: dataset.tasks.count))
-          }
+          try readSection("tasks", of: names.task, into: &dataset.tasks, unknown: &unknown, read: readTask)
         } else if same(name, names.taskCategoryOrder) {
           locator.sections["taskCategoryOrder"] = position()
           var order: [String] = []
@@ -153,6 +137,17 @@ final class XMLDatasetReader {
 
   /// Calls `body` for each child element of the current (start) element, positioned on it;
   /// `body` consumes the child. Returns on the element's end tag.
+  /// One list section (`<trackers>` of `<tracker>`s): its place for the locator, then each
+  /// child element read by `read` (given its index), anything else kept as unknown XML.
+  func readSection<T>(_ section: String, of element: Name, into list: inout [T], unknown: inout XMLUnknowns,
+                      read: (Int) throws -> T) throws {
+    locator.sections[section] = position()
+    try children { name in
+      guard inOurNamespace, same(name, element) else { return try unknownElement(&unknown, pointer: "/" + section) }
+      list.append(try read(list.count))
+    }
+  }
+
   func children(_ body: (Name) throws -> Void) throws {
     guard !isEmpty else { return }
     let depth = xmlTextReaderDepth(reader)
