@@ -1,3 +1,5 @@
+import TrackerModel
+
 /// Ids and palette choices derived from text, so the same file always gives the same dataset.
 ///
 /// The hash is FNV-1a (64-bit), run twice with different offset bases for 128 bits. It is not
@@ -25,13 +27,10 @@ enum CSVStableID {
     uuid("tracker:" + name + (occurrence == 0 ? "" : "#\(occurrence + 1)"))
   }
 
-  /// A palette emoji and colour chosen from `name`'s hash.
+  /// A palette emoji and colour chosen from `name` (``PaletteEmoji/stableChoice(for:)``).
   static func palette(for name: String) -> (emoji: String, color: String) {
-    let h = fnv1a(name, basis: 0xCBF2_9CE4_8422_2325)
-    let emojis = PaletteChoice.emoji, colors = PaletteChoice.colors
-    let emoji = emojis[Int(h % UInt64(emojis.count))]
-    let color = colors[Int((h / UInt64(emojis.count)) % UInt64(colors.count))]
-    return (emoji, color)
+    let choice = PaletteEmoji.stableChoice(for: name)
+    return (choice.emoji.rawValue, choice.color.rawValue)
   }
 
   static func fnv1a(_ text: String, basis: UInt64) -> UInt64 {

@@ -271,12 +271,9 @@ struct ICalendarDatasetReader {
     return (String(first), String(rest.first == " " ? rest.dropFirst() : rest))
   }
 
-  /// A palette colour chosen stably from the UID (FNV-1a).
+  /// A palette colour chosen stably from the UID (``PaletteEmoji/stableChoice(for:)``).
   static func paletteColor(_ uid: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in uid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let colors = PaletteColor.allCases
-    return colors[Int(hash % UInt64(colors.count))].rawValue
+    PaletteEmoji.stableChoice(for: uid).color.rawValue
   }
 }
 

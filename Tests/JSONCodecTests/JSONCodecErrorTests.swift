@@ -153,7 +153,7 @@ import TrackerModel
       let error = Harness.failure(Array(golden[..<end]))
       #expect(error?.kind == .malformedInput && error?.location.line != nil, "prefix of \(end) bytes")
     }
-    var rng = SeededGenerator(seed: 42)
+    var rng = SplitMix64(seed: 42)
     let nasty: [UInt8] = Array("{}[]\",:\\0-e.tfn \n".utf8) + [0x00, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
     for _ in 0..<3000 {
       var bytes = golden

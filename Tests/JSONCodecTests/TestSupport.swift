@@ -52,25 +52,12 @@ enum Harness {
   }
 }
 
-/// SplitMix64: small, seeded, the same numbers on every platform.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random datasets full of the text that breaks writers: quotes, backslashes, control
 /// characters, emoji, Cyrillic, combining marks, U+2028, and extras of every shape.
 struct DatasetMaker {
-  var rng: SeededGenerator
+  var rng: SplitMix64
 
-  init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
+  init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
   private static let pieces: [String] = [
     "a", "Z", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "é", "e\u{301}",

@@ -40,3 +40,12 @@ import TrackerModel
     #expect(!undated.isPlanned(on: monday.adding(days: 1), firstCompletion: monday))
   }
 }
+
+@Suite struct PaletteStableChoiceTests {
+  @Test func theSameKeyGivesTheSamePairAndKeysSpreadOverThePalette() {
+    #expect(PaletteEmoji.stableChoice(for: "Run 5 km") == PaletteEmoji.stableChoice(for: "Run 5 km"))
+    let choices = (0..<200).map { PaletteEmoji.stableChoice(for: "habit \($0)") }
+    #expect(Set(choices.map(\.emoji)).count >= 15)
+    #expect(Set(choices.map(\.color)).count >= 15)
+  }
+}
