@@ -31,8 +31,10 @@ let package = Package(
     .target(name: "CSVCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     .target(name: "XMLCodec", dependencies: ["TrackerCodec", "CLibXML2"]),
     .target(name: "ICalendarCodec", dependencies: ["TrackerCodec"]),
+    // Other apps' formats.
+    .target(name: "HabitBullCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -46,6 +48,7 @@ let package = Package(
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "TrackerPort"]),
+    .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]

@@ -56,10 +56,13 @@ package enum CSVProblem: String, CaseIterable, Sendable {
   /// Every problem but an unknown column makes its row unreadable.
   package var severity: Severity { self == .unknownColumn ? .warning : .error }
 
-  /// Every code with its severity and summary, for the codec's descriptor and `trackport rules`.
-  package static var descriptors: [DiagnosticDescriptor] {
-    allCases.map { DiagnosticDescriptor(code: $0.code, severity: $0.severity, summary: $0.summary) }
+  /// The code with its severity and summary, for a codec's descriptor and `trackport rules`.
+  package var descriptor: DiagnosticDescriptor {
+    DiagnosticDescriptor(code: code, severity: severity, summary: summary)
   }
+
+  /// Every code's descriptor.
+  package static var descriptors: [DiagnosticDescriptor] { allCases.map(\.descriptor) }
 
   /// The problem an error was raised under, read from the `[code]` that ends its message.
   package init?(_ error: CodecError) {
