@@ -28,12 +28,13 @@ public struct HabitBullCodec: TrackerCodec {
     code: "defaulted-field", severity: .warning,
     summary: "A field the source does not give was filled in (a palette emoji and colour, an every-day schedule).")
 
-  /// Id `habitbull`. `.csv` is shared with every spreadsheet, so it is claimed only when
-  /// ``sniff(_:)`` recognises HabitBull's header.
+  /// Id `habitbull`; claims `*.habitbull.csv`. `.csv` is shared with every spreadsheet, so it
+  /// is claimed for reading only when ``sniff(_:)`` recognises HabitBull's header, and never
+  /// for writing (an output `*.csv` is a CSV table).
   public static let descriptor = CodecDescriptor(
     id: "habitbull", name: "HabitBull CSV",
     summary: "HabitBull's CSV export, as Loop Habit Tracker imports it; habits planned every day.",
-    extensions: [], sniffedExtensions: ["csv"],
+    extensions: ["habitbull.csv"], sniffedExtensions: ["csv"],
     cannotCarry: [.trackerPinned, .trackerCreatedOn, .events, .eventDate, .tasks, .taskReminders,
                   .taskAttachments, .taskCategoryOrder],
     diagnostics: [numericValue, duplicateDay, keptInExtras, defaultedField,
