@@ -39,7 +39,6 @@ final class HabitBullReader {
   private let options: HabitBullOptions
   private var columns: [HabitBullColumn: Int] = [:]
   private var labels: [String] = []
-  private var headerLine = 1
   private var habits: [Habit] = []
   private var habitByName: [String: Int] = [:]
   private var days: [Day] = []
@@ -74,17 +73,18 @@ final class HabitBullReader {
     }) { view in
       if view.record == 1 { try header(view) } else { try row(view) }
     }
+    // The locator is taken after `finish()`, which tells it which rows became which items.
+    let dataset = finish()
     guard let locator else {
       throw CSVProblem.missingLabel.error(
         "the file is empty; a HabitBull export starts with the header " + HabitBullColumn.headerLine,
         at: SourceLocation(file: file, line: 1, column: 1))
     }
-    return (finish(), locator)
+    return (dataset, locator)
   }
 
   private func header(_ view: CSVRowView) throws {
     labels = (0..<view.count).map { view.string($0) }
-    headerLine = view.line
     for column in HabitBullColumn.allCases {
       if let i = labels.firstIndex(of: column.label) {
         columns[column] = i

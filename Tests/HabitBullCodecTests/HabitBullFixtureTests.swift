@@ -82,6 +82,17 @@ import TrackerPort
       JSONMember("date", .string("2020-11-05")), JSONMember("value", .number("-2150000000"))])]))
   }
 
+  @Test func modelPointersLeadBackToTheirCells() throws {
+    let (_, context) = try decodeFixture("habitbull2.csv")
+    let locator = try #require(context.sourceLocator)
+    // /records/2 is H3's first done day after 4/11 (row 5, `H3,Habit 3,C3,4/12/2019,1,`).
+    let found = locator.locate(["/records/2/date", "/trackers/2/name", "/categories/1/title", "/trackers/5"])
+    #expect(found["/records/2/date"] == SourceLocation(file: "habitbull2.csv", pointer: "/records/2/date", line: 5, column: 15, row: 5, field: "CalendarDate"))
+    #expect(found["/trackers/2/name"]?.line == 4)
+    #expect(found["/categories/1/title"]?.field == "HabitCategory" && found["/categories/1/title"]?.line == 3)
+    #expect(found["/trackers/5"]?.row == 78)
+  }
+
   @Test func anEmptyCategoryTakesTheDefaultCategory() throws {
     let text = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRead,,,2024-01-02,1,\n"
     #expect(try decodeHabitBull(text).0.categories.map(\.title) == ["HabitBull"])
