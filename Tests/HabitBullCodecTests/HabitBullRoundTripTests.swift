@@ -37,3 +37,31 @@ import TrackerPort
     #expect(back == dataset)
   }
 }
+
+/// Generated datasets: what HabitBull can carry comes back, and the losses account for the rest.
+@Suite struct HabitBullGeneratedTests {
+  @Test(arguments: 0..<12)
+  func namesCategoriesAndCompletedDaysComeBack(_ seed: Int) throws {
+    let dataset = DatasetGenerator(trackers: 2 + seed % 9, days: 5 + seed * 7, seed: UInt64(seed), tasks: seed % 3).generate()
+    let back = try decodeHabitBull(Array(try encodeHabitBull(dataset).utf8)).0
+    let titles = Dictionary(dataset.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    func days(_ d: TrackerDataset, _ id: String) -> [LocalDate] { d.records.filter { $0.trackerId == id }.map(\.date).sorted() }
+    let written = dataset.trackers.filter { !days(dataset, $0.id).isEmpty }
+    let backTitles = Dictionary(back.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    // Trackers with days come back in order, by name, in their category, with their days.
+    var seen = Set<String>()
+    let expected = written.filter { seen.insert($0.name).inserted }
+    #expect(back.trackers.map(\.name) == expected.map(\.name))
+    for (original, read) in zip(expected, back.trackers) {
+      #expect(backTitles[read.categoryId] == titles[original.categoryId])
+      let merged = written.filter { $0.name == original.name }.flatMap { days(dataset, $0.id) }
+      #expect(days(back, read.id) == Array(Set(merged)).sorted(), "\(original.name)")
+    }
+    // What did not come back is reported.
+    let losses = HabitBullCodec().losses(writing: dataset, to: CodecOutput(.memory(MemoryOutput())), options: [:])
+    let pointers = Set(losses.compactMap(\.location.pointer))
+    if written.count < dataset.trackers.count { #expect(pointers.contains("/trackers[without days]")) }
+    if !dataset.tasks.isEmpty { #expect(pointers.contains("/tasks")) }
+    if dataset.trackers.contains(where: \.pinned) { #expect(pointers.contains("/trackers.pinned")) }
+  }
+}
