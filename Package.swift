@@ -28,8 +28,11 @@ let package = Package(
     .target(name: "CSVCodec", dependencies: ["TrackerCodec", "CLibCSV"]),
     .target(name: "XMLCodec", dependencies: ["TrackerCodec", "CLibXML2"]),
     .target(name: "ICalendarCodec", dependencies: ["TrackerCodec"]),
+    // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
+    // them through the JSON codec, the one codec it may use (docs/plugins.md).
+    .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "PluginCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -43,6 +46,7 @@ let package = Package(
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "TrackerValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "TrackerPort"]),
+    .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]
