@@ -94,8 +94,9 @@ public struct PluginDiscovery: Sendable {
     }
   }
 
-  /// `plugin-refused` and `plugin-shadowed` warnings, one per candidate not used for those
-  /// reasons: what every command tells the user, so nothing is dropped silently.
+  /// `plugin-refused`, `plugin-shadowed` and `plugin-broken` warnings, one per candidate not
+  /// used: what every command tells the user, so nothing is dropped silently. (A plugin whose
+  /// `describe` fails is found out only when it runs: `formats` and `--from` say so.)
   public var warnings: [Diagnostic] {
     candidates.compactMap { candidate in
       switch candidate.status {
@@ -108,7 +109,11 @@ public struct PluginDiscovery: Sendable {
                    message: "plugin '\(candidate.name)' is not used: \(winner) comes first",
                    location: SourceLocation(file: candidate.path),
                    note: "search order: --plugin-path, then TRACKPORT_PLUGIN_PATH, then PATH")
-      case .active, .unusable:
+      case .unusable(let reason):
+        Diagnostic(code: PluginHostCodes.broken.code, severity: .warning,
+                   message: "plugin '\(candidate.name)' is not used: \(reason)",
+                   location: SourceLocation(file: candidate.path))
+      case .active:
         nil
       }
     }

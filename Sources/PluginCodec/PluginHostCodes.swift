@@ -13,10 +13,11 @@ public enum PluginHostCodes {
   public static let refused = DiagnosticDescriptor(
     code: "plugin-refused", severity: .warning,
     summary: "A codec plugin has the id of a built-in codec and is refused: it would shadow it.")
-  /// A plugin that cannot be used: bad name, not executable, or a `describe` that fails.
+  /// A `trackport-codec-*` file that cannot be used: a bad name, or not executable. (A
+  /// plugin whose `describe` fails is shown as broken by `formats` and fails when named.)
   public static let broken = DiagnosticDescriptor(
     code: "plugin-broken", severity: .warning,
-    summary: "A codec plugin cannot be used: its name, its permissions or its describe output is wrong.")
+    summary: "A trackport-codec-* file cannot be used: its name is not lower-case letters, digits and hyphens, or it is not executable.")
   /// A line a plugin wrote on standard error that is not a diagnostic, quoted.
   public static let stderr = DiagnosticDescriptor(
     code: "plugin-stderr", severity: .warning,

@@ -150,7 +150,13 @@ enum PluginProcess {
       for p in envp { free(p) }
     }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    var result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    // ETXTBSY: the file was just written and another thread's child, between its fork and
+    // exec, still holds it open; that passes within milliseconds.
+    for _ in 0..<20 where result == ETXTBSY {
+      usleep(10_000)
+      result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    }
     guard result == 0 else {
       throw SpawnFailure(message: "cannot run \(executable): \(String(cString: strerror(result)))")
     }

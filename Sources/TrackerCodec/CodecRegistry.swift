@@ -75,8 +75,11 @@ public struct CodecRegistry: Sendable {
     let writers = codecs.filter(\.descriptor.canWrite)
     if let ext = output.fileExtension {
       if let codec = claim(ext, among: writers) { return codec }
-      // A shared ending (`.json`): the first writer that claims it by content.
-      if let codec = writers.first(where: { $0.descriptor.sniffedExtensions.contains { CodecRegistry.matches(ext, $0) } }) {
+      // A shared ending (`.json`): the first writer that claims it by content, a built-in
+      // before a plugin (a plugin is asked before the catch-all CSV reader, but must not take
+      // `.csv` outputs from its writer).
+      let sharing = writers.filter { $0.descriptor.sniffedExtensions.contains { CodecRegistry.matches(ext, $0) } }
+      if let codec = sharing.first(where: { $0.descriptor.origin == CodecDescriptor.builtInOrigin }) ?? sharing.first {
         return codec
       }
     }
