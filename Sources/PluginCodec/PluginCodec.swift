@@ -22,6 +22,8 @@ public struct PluginCodec: TrackerCodec {
 
   /// The executable's name without `trackport-codec-`: the id the plugin must describe.
   public let name: String
+  /// The plugin's id: its ``name``, known without running `describe`.
+  public var id: String { name }
   /// The executable's path, as found (a search folder joined with the file name).
   public let executable: String
   /// The time limit and output cap of each command.

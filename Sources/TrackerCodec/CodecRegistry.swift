@@ -12,14 +12,14 @@ public struct CodecRegistry: Sendable {
   /// skipped silently: the first one wins.
   public init(_ codecs: [any TrackerCodec] = []) {
     self.codecs = []
-    for codec in codecs where !self.codecs.contains(where: { $0.descriptor.id == codec.descriptor.id }) {
+    for codec in codecs where !self.codecs.contains(where: { $0.id == codec.id }) {
       self.codecs.append(codec)
     }
   }
 
   /// Adds a codec. An id already taken is refused: nothing silently shadows another codec.
   public mutating func register(_ codec: any TrackerCodec) throws {
-    if let existing = codecs.first(where: { $0.descriptor.id == codec.descriptor.id }) {
+    if let existing = codecs.first(where: { $0.id == codec.id }) {
       throw CodecError(.unsupportedOperation,
                        "codec id '\(codec.descriptor.id)' from \(codec.descriptor.origin) is already taken by \(existing.descriptor.origin)")
     }
@@ -31,9 +31,9 @@ public struct CodecRegistry: Sendable {
   /// - Throws: ``CodecError`` `.unknownCodec`, listing the known ids.
   public func codec(id: String) throws -> any TrackerCodec {
     let wanted = id.lowercased()
-    guard let codec = codecs.first(where: { $0.descriptor.id == wanted }) else {
+    guard let codec = codecs.first(where: { $0.id == wanted }) else {
       throw CodecError(.unknownCodec, "unknown format '\(id)'",
-                       note: "known formats: " + codecs.map(\.descriptor.id).joined(separator: ", "))
+                       note: "known formats: " + codecs.map(\.id).joined(separator: ", "))
     }
     return codec
   }

@@ -23,6 +23,22 @@ import TrackerPort
     #expect(try String(contentsOfFile: counter, encoding: .utf8) == "x\n")
   }
 
+  @Test func lookingUpAFormatByIDRunsNoPlugin() throws {
+    let folder = try PluginFolder()
+    let marker = folder.url.appendingPathComponent("described").path
+    try folder.plugin("lazy", describe: PluginFolder.descriptor("lazy"))
+    let path = folder.url.appendingPathComponent("trackport-codec-lazy").path
+    let script = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: "then\n", with: "then\ntouch '\(marker)'\n")
+    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+    let registry = StandardCodecs.registry(plugins: [folder.codec("lazy")])
+    #expect(try registry.codec(id: "csv").id == "csv")
+    #expect(try registry.codec(id: "lazy").id == "lazy")
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    _ = try registry.detect(CodecInput(.bytes(Array("x".utf8), name: "a.lazy")))
+    #expect(FileManager.default.fileExists(atPath: marker))
+  }
+
   @Test func aBigInputAndOutputStreamWithoutDeadlock() throws {
     let folder = try PluginFolder()
     try folder.plugin("echo")

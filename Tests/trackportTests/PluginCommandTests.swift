@@ -34,6 +34,12 @@ import Testing
     return (counts[0], counts[1])
   }
 
+  /// Writes an executable script.
+  static func writeScript(_ text: String, to url: URL) throws {
+    try Data(text.utf8).write(to: url)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+  }
+
   @Test func convertsTheDaylioFixtureThroughTheExamplePlugin() throws {
     try #require(FileManager.default.fileExists(atPath: Self.daylio.path), "fixture missing: \(Self.daylio.path)")
     let folder = try CLI.temporaryFolder()
@@ -75,8 +81,7 @@ import Testing
   @Test func aPluginNamedLikeABuiltInIsRefusedVisibly() throws {
     let folder = try CLI.temporaryFolder()
     let fake = folder.appendingPathComponent("trackport-codec-json")
-    try Data("#!/bin/sh\nexit 1\n".utf8).write(to: fake)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+    try Self.writeScript("#!/bin/sh\nexit 1\n", to: fake)
     let formats = try CLI.run(["formats", "--plugin-path", folder.path])
     #expect(formats.stdout.contains("refused plugin \(fake.path): 'json' is a built-in format"))
     let detect = try CLI.run(["detect", CLI.demo, "--plugin-path", folder.path])
@@ -88,7 +93,7 @@ import Testing
   @Test func aFailingPluginExits70QuotingItsStandardError() throws {
     let folder = try CLI.temporaryFolder()
     let plugin = folder.appendingPathComponent("trackport-codec-boom")
-    try Data("""
+    try Self.writeScript("""
       #!/bin/sh
       if [ "$1" = describe ]; then
         echo '{"id": "boom", "name": "Boom", "version": "1", "extensions": ["boom"], "reads": true, "writes": false}'
@@ -97,8 +102,7 @@ import Testing
       echo "Traceback: it went boom" >&2
       exit 2
 
-      """.utf8).write(to: plugin)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+      """, to: plugin)
     let input = folder.appendingPathComponent("data.boom")
     try Data("x".utf8).write(to: input)
     let result = try CLI.run(["stats", input.path, "--plugin-path", folder.path])
