@@ -114,4 +114,25 @@ import Testing
     let timeout = try CLI.run(["formats", "--plugin-path", folder.path, "--plugin-timeout", "0"])
     #expect(timeout.status == 64)
   }
+
+  @Test func theTimeLimitComesFromTheEnvironmentAndKillsTheProcessGroup() throws {
+    let folder = try CLI.temporaryFolder()
+    try Self.writeScript("""
+      #!/bin/sh
+      if [ "$1" = describe ]; then
+        echo '{"id": "nap", "name": "Nap", "version": "1", "extensions": ["nap"], "reads": true, "writes": false}'
+        exit 0
+      fi
+      sleep 60
+
+      """, to: folder.appendingPathComponent("trackport-codec-nap"))
+    let input = folder.appendingPathComponent("data.nap")
+    try Data("x".utf8).write(to: input)
+    let start = Date()
+    let result = try CLI.run(["validate", input.path], environment: ["TRACKPORT_PLUGIN_PATH": folder.path, "TRACKPORT_PLUGIN_TIMEOUT": "0.5"])
+    #expect(Date().timeIntervalSince(start) < 20)
+    #expect(result.status == 70)
+    #expect(result.stdout.contains("plugin 'nap' decode was stopped after 0.5 s"))
+    #expect(result.stdout.contains("[plugin-failed]"))
+  }
 }
