@@ -33,8 +33,11 @@ let package = Package(
     .target(name: "ICalendarCodec", dependencies: ["TrackerCodec"]),
     // Other apps' formats.
     .target(name: "HabitBullCodec", dependencies: ["TrackerCodec", "CSVCore"]),
+    // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
+    // them through the JSON codec, the one codec it may use (docs/plugins.md).
+    .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "PluginCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -49,6 +52,7 @@ let package = Package(
     .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "TrackerPort"]),
     .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerPort"]),
+    .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]

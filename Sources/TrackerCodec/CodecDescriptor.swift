@@ -25,8 +25,11 @@ public struct CodecDescriptor: Hashable, Sendable {
   public var cannotCarry: [ModelField]
   /// Diagnostic codes this codec may report (listed by `trackport rules`).
   public var diagnostics: [DiagnosticDescriptor]
-  /// Where the codec comes from: `built-in`, or a plugin's path.
+  /// Where the codec comes from: ``builtInOrigin``, or a plugin's path.
   public var origin: String
+
+  /// The ``origin`` of codecs compiled into TrackerPort or registered by a library user.
+  public static let builtInOrigin = "built-in"
 
   /// The defaults describe a built-in codec that reads and writes, claims its endings
   /// outright and loses nothing.

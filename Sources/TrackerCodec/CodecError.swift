@@ -24,6 +24,9 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotCreateOutput
     /// Reading or writing failed midway (exit 74).
     case io
+    /// An executable codec plugin failed: it exited with an error, ran past its time limit,
+    /// wrote too much, or wrote something the host refuses (exit 70).
+    case pluginFailed
   }
 
   /// Decides the exit status; see ``Kind``.
@@ -67,6 +70,7 @@ extension CodecError.Kind {
     case .cannotReadInput: "cannot-read-input"
     case .cannotCreateOutput: "cannot-create-output"
     case .io: "io-error"
+    case .pluginFailed: "plugin-failed"
     }
   }
 
@@ -81,12 +85,13 @@ extension CodecError.Kind {
     case .cannotReadInput: "The input cannot be opened or read."
     case .cannotCreateOutput: "The output cannot be created, or exists without --force, or is an input."
     case .io: "Reading or writing failed midway."
+    case .pluginFailed: "A codec plugin failed: error exit, time limit, too much output, or output the host refuses."
     }
   }
 
   /// Every kind, for listings.
   public static let all: [CodecError.Kind] = [
     .malformedInput, .unsupportedVersion, .unknownFormat, .unknownCodec, .unsupportedOperation,
-    .cannotReadInput, .cannotCreateOutput, .io,
+    .cannotReadInput, .cannotCreateOutput, .io, .pluginFailed,
   ]
 }

@@ -12,14 +12,14 @@ public struct CodecRegistry: Sendable {
   /// skipped silently: the first one wins.
   public init(_ codecs: [any TrackerCodec] = []) {
     self.codecs = []
-    for codec in codecs where !self.codecs.contains(where: { $0.descriptor.id == codec.descriptor.id }) {
+    for codec in codecs where !self.codecs.contains(where: { $0.id == codec.id }) {
       self.codecs.append(codec)
     }
   }
 
   /// Adds a codec. An id already taken is refused: nothing silently shadows another codec.
   public mutating func register(_ codec: any TrackerCodec) throws {
-    if let existing = codecs.first(where: { $0.descriptor.id == codec.descriptor.id }) {
+    if let existing = codecs.first(where: { $0.id == codec.id }) {
       throw CodecError(.unsupportedOperation,
                        "codec id '\(codec.descriptor.id)' from \(codec.descriptor.origin) is already taken by \(existing.descriptor.origin)")
     }
@@ -31,9 +31,9 @@ public struct CodecRegistry: Sendable {
   /// - Throws: ``CodecError`` `.unknownCodec`, listing the known ids.
   public func codec(id: String) throws -> any TrackerCodec {
     let wanted = id.lowercased()
-    guard let codec = codecs.first(where: { $0.descriptor.id == wanted }) else {
+    guard let codec = codecs.first(where: { $0.id == wanted }) else {
       throw CodecError(.unknownCodec, "unknown format '\(id)'",
-                       note: "known formats: " + codecs.map(\.descriptor.id).joined(separator: ", "))
+                       note: "known formats: " + codecs.map(\.id).joined(separator: ", "))
     }
     return codec
   }
@@ -77,9 +77,12 @@ public struct CodecRegistry: Sendable {
     let writers = codecs.filter(\.descriptor.canWrite)
     if let ext = output.fileExtension {
       if let codec = claim(ext, among: writers) { return codec }
-      // A shared ending (`.csv`): the general format, which the list puts after the apps'
-      // formats sharing its ending (they go first for reading, where their content decides).
-      if let codec = writers.last(where: { $0.descriptor.sniffedExtensions.contains { CodecRegistry.matches(ext, $0) } }) {
+      // A shared ending (`.csv`, `.json`): a built-in before a plugin (a plugin is asked before
+      // the catch-all CSV reader, but must not take `.csv` outputs from its writer), and among
+      // built-ins the general format, which the list puts after the apps' formats sharing its
+      // ending (they go first for reading, where their content decides).
+      let sharing = writers.filter { $0.descriptor.sniffedExtensions.contains { CodecRegistry.matches(ext, $0) } }
+      if let codec = sharing.last(where: { $0.descriptor.origin == CodecDescriptor.builtInOrigin }) ?? sharing.first {
         return codec
       }
     }

@@ -14,6 +14,10 @@ public protocol TrackerCodec: Sendable {
   /// (known only at run time) override it.
   var descriptor: CodecDescriptor { get }
 
+  /// The descriptor's id, known without building the descriptor: a plugin's id is its
+  /// executable's name, so looking a codec up by id never runs a plugin.
+  var id: String { get }
+
   /// Whether the first bytes of a file (up to 64 KiB) look like this format. Used for
   /// ``CodecDescriptor/sniffedExtensions`` and for files whose name says nothing.
   func sniff(_ head: [UInt8]) -> Bool
@@ -39,6 +43,8 @@ public protocol TrackerCodec: Sendable {
 extension TrackerCodec {
   /// The static ``descriptor``; plugin codecs, known only at run time, override it.
   public var descriptor: CodecDescriptor { Self.descriptor }
+  /// The descriptor's id.
+  public var id: String { descriptor.id }
   /// Never recognises content: such a codec is chosen only by its endings or by id.
   public func sniff(_ head: [UInt8]) -> Bool { false }
   /// By default a codec recognises no package.

@@ -15,4 +15,8 @@ public enum StandardCodecs {
 
   /// A registry holding the built-in codecs.
   public static var registry: CodecRegistry { CodecRegistry(all) }
+
+  /// How many codecs at the end of ``all`` accept almost any text as their own (the CSV
+  /// codec): plugins are asked before them (see ``registry(plugins:)``).
+  static let catchAllCount = 1
 }

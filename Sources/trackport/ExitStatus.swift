@@ -17,6 +17,8 @@ enum ExitStatus: Int32, CaseIterable {
   case cannotCreateOutput = 73
   /// Reading or writing failed midway (EX_IOERR).
   case ioError = 74
+  /// A codec plugin failed: error exit, time limit, too much or refused output (EX_SOFTWARE).
+  case pluginFailed = 70
 
   init(_ kind: CodecError.Kind) {
     switch kind {
@@ -25,13 +27,14 @@ enum ExitStatus: Int32, CaseIterable {
     case .cannotReadInput: self = .cannotReadInput
     case .cannotCreateOutput: self = .cannotCreateOutput
     case .io: self = .ioError
+    case .pluginFailed: self = .pluginFailed
     }
   }
 
   /// Which of two failures a run reports when it met both: the one that needs fixing first
   /// (an unreadable file before a malformed one before rule errors).
   static func worst(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
-    let order: [ExitStatus] = [.ok, .ruleErrors, .ioError, .cannotCreateOutput, .malformedInput, .cannotReadInput, .usage]
+    let order: [ExitStatus] = [.ok, .ruleErrors, .ioError, .cannotCreateOutput, .pluginFailed, .malformedInput, .cannotReadInput, .usage]
     return (order.firstIndex(of: a) ?? 0) >= (order.firstIndex(of: b) ?? 0) ? a : b
   }
 

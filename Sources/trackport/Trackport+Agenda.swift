@@ -15,6 +15,8 @@ extension Trackport {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var pluginOptions: PluginOptions
+
     @Option(help: ArgumentHelp("The day to show (YYYY-MM-DD); default: today.", valueName: "date"))
     var date: String?
 
@@ -41,7 +43,8 @@ extension Trackport {
 
     func run() throws {
       try reportingFailures {
-        let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
+        let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: try pluginOptions.registry(),
+                                            options: try inputOptions.codecOptions)
         guard let now = today.flatMap({ LocalDate($0) }) ?? LocalDate.localToday() else {
           StandardError.line("error: cannot tell the local date; pass --today YYYY-MM-DD")
           return .usage

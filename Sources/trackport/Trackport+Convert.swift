@@ -20,6 +20,8 @@ extension Trackport {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var pluginOptions: PluginOptions
+
     @Option(help: ArgumentHelp("Output format id; taken from the output's name when omitted.", valueName: "format"))
     var to: String?
 
@@ -70,7 +72,7 @@ extension Trackport {
         if let timezone { options["timezone"] = timezone }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
-        let result = try conversion.run(refuseLoss: failOnLoss)
+        let result = try conversion.run(registry: try pluginOptions.registry(), refuseLoss: failOnLoss)
         if !quiet || !result.wrote {
           for d in result.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
         }

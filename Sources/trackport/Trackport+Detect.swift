@@ -9,9 +9,11 @@ extension Trackport {
     @Argument(help: "The file, or - for standard input.")
     var file: String
 
+    @OptionGroup var pluginOptions: PluginOptions
+
     func run() throws {
       try reportingFailures {
-        let codec = try StandardCodecs.registry.detect(CodecInput(path: file))
+        let codec = try pluginOptions.registry().detect(CodecInput(path: file))
         try StandardOutput.line("\(codec.descriptor.id)\t\(codec.descriptor.name)")
         return .ok
       }

@@ -4,36 +4,43 @@ import TrackerPort
 extension Trackport {
   struct Formats: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the formats this build reads and writes.")
+      abstract: "List the formats this build reads and writes, built-in and plugins.",
+      discussion: """
+        FROM is 'built-in' or a plugin's path. Plugins are executables named \
+        trackport-codec-NAME in --plugin-path folders, TRACKPORT_PLUGIN_PATH, then PATH \
+        (docs/plugins.md); listing them runs each one's 'describe'. Plugins that are not used \
+        (shadowed, refused, broken) are listed after the formats, with the reason.
+        """)
 
     @Flag(help: "Print JSON.")
     var json = false
 
+    @OptionGroup var pluginOptions: PluginOptions
+
     func run() throws {
       try reportingFailures {
-        let codecs = StandardCodecs.registry.codecs.map(\.descriptor)
+        let discovery = try pluginOptions.discover()
+        let registry = StandardCodecs.registry(plugins: discovery.codecs)
+        // Built-ins first, in their own order, then plugins in search order.
+        let codecs = registry.codecs.filter { !($0 is PluginCodec) } + registry.codecs.filter { $0 is PluginCodec }
+        let unused = FormatsListing.unused(discovery)
         if json {
-          let items = codecs.map { d in
-            JSONOutput.object([
-              ("id", JSONOutput.quote(d.id)), ("name", JSONOutput.quote(d.name)),
-              ("reads", JSONOutput.value(d.canRead)), ("writes", JSONOutput.value(d.canWrite)),
-              ("extensions", JSONOutput.array(d.extensions.map(JSONOutput.quote))),
-              ("detectedExtensions", JSONOutput.array(d.sniffedExtensions.map(JSONOutput.quote))),
-              ("cannotCarry", JSONOutput.array(d.cannotCarry.map { JSONOutput.quote($0.rawValue) })),
-              ("origin", JSONOutput.quote(d.origin)),
-            ])
+          let items = codecs.map { FormatsListing.json($0) }
+          let others = unused.map { u in
+            JSONOutput.object([("name", JSONOutput.quote(u.name)), ("path", JSONOutput.quote(u.path)),
+                               ("status", JSONOutput.quote(u.status)), ("reason", JSONOutput.quote(u.reason))])
           }
-          try StandardOutput.line("{\"formats\": \(JSONOutput.arrayOfLines(items, indent: ""))}")
+          try StandardOutput.line("{\"formats\": \(JSONOutput.arrayOfLines(items, indent: "")),\n"
+                                  + "\"unusedPlugins\": \(JSONOutput.arrayOfLines(others, indent: ""))}")
           return .ok
         }
-        let rows = codecs.map { d in
-          [d.id, d.name, (d.canRead ? "r" : "-") + (d.canWrite ? "w" : "-"),
-           (d.extensions.map { "." + $0 } + d.sniffedExtensions.map { ".\($0) (by content)" }).joined(separator: ", "),
-           d.origin]
-        }
+        let rows = codecs.map(FormatsListing.row)
         try StandardOutput.write(TextTable.render(header: ["ID", "NAME", "R/W", "FILES", "FROM"], rows: rows))
-        for d in codecs where !d.cannotCarry.isEmpty {
+        for d in codecs.map(\.descriptor) where !d.cannotCarry.isEmpty {
           try StandardOutput.line("\(d.id) cannot carry: " + d.cannotCarry.map(\.rawValue).joined(separator: ", "))
+        }
+        for u in unused {
+          try StandardOutput.line("\(u.status) plugin \(u.path): \(u.reason)")
         }
         return .ok
       }

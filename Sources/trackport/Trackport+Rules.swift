@@ -10,9 +10,11 @@ extension Trackport {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @OptionGroup var pluginOptions: PluginOptions
+
     func run() throws {
       try reportingFailures {
-        let entries = KnownCodes.all()
+        let entries = KnownCodes.all(registry: try pluginOptions.registry())
         if json {
           let items = entries.map { e in
             JSONOutput.object([("code", JSONOutput.quote(e.code)), ("severity", JSONOutput.quote(e.descriptor.severity.rawValue)),

@@ -15,6 +15,8 @@ extension Trackport {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var pluginOptions: PluginOptions
+
     @Option(help: "Language of the labels: ru or en.")
     var locale: AgendaLocale = .en
 
@@ -23,7 +25,8 @@ extension Trackport {
 
     func run() throws {
       try reportingFailures {
-        let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
+        let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: try pluginOptions.registry(),
+                                            options: try inputOptions.codecOptions)
         let stats = TrackerStatistics(loaded.dataset)
         if json {
           try StandardOutput.line(JSONOutput.object([

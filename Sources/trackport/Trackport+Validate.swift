@@ -17,6 +17,8 @@ extension Trackport {
 
     @OptionGroup var inputOptions: InputOptions
 
+    @OptionGroup var pluginOptions: PluginOptions
+
     @Option(help: "Output: text, json or github (Actions annotations).")
     var format: DiagnosticFormat = .text
 
@@ -35,13 +37,13 @@ extension Trackport {
     func validate() throws {
       guard !files.isEmpty else { throw ValidationError("name at least one file") }
       if let today, LocalDate(today) == nil { throw ValidationError("--today takes YYYY-MM-DD, got '\(today)'") }
-      for codes in [select, ignore].compactMap({ $0 }) { _ = try Validate.codes(codes) }
     }
 
     /// Parses a code list and refuses codes nothing reports (a typo would silence nothing).
-    static func codes(_ list: String) throws -> Set<String> {
+    /// Checked once the plugins are known, since a plugin may declare codes of its own.
+    static func codes(_ list: String, registry: CodecRegistry) throws -> Set<String> {
       let codes = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-      let known = Set(KnownCodes.all().map(\.code))
+      let known = Set(KnownCodes.all(registry: registry).map(\.code))
       if let unknown = codes.sorted().first(where: { !known.contains($0) }) {
         throw ValidationError("unknown code '\(unknown)'; 'trackport rules' lists them")
       }
@@ -50,15 +52,18 @@ extension Trackport {
 
     func run() throws {
       try reportingFailures {
+        let registry = try pluginOptions.registry()
         let options = ValidationOptions(
           today: today.flatMap { LocalDate($0) } ?? LocalDate.localToday(),
-          select: try select.map(Validate.codes), ignore: try ignore.map(Validate.codes) ?? [])
+          select: try select.map { try Validate.codes($0, registry: registry) },
+          ignore: try ignore.map { try Validate.codes($0, registry: registry) } ?? [])
         var diagnostics: [Diagnostic] = []
         var status = ExitStatus.ok
         var summaries: [String] = []
         for file in files {
           do {
-            let loaded = try DatasetFile.load(file, format: inputOptions.from, options: try inputOptions.codecOptions)
+            let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: registry,
+                                              options: try inputOptions.codecOptions)
             let found = loaded.validate(options: options)
             diagnostics += found
             let errors = found.count(where: { $0.severity == .error })

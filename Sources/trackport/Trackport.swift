@@ -8,7 +8,8 @@ struct Trackport: ParsableCommand {
     abstract: "Move habit-tracker data between formats without losing it, and check it against the tracker app's rules.",
     discussion: """
       Exit status: 0 ok, 1 rule errors (warnings too with --strict), 64 usage, 65 malformed \
-      input, 66 cannot read input, 73 cannot create output, 74 I/O error.
+      input, 66 cannot read input, 70 a codec plugin failed, 73 cannot create output, 74 I/O \
+      error.
       """,
     version: "0.1.0",
     subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self,

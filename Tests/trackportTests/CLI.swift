@@ -23,11 +23,18 @@ enum CLI {
     return root.appendingPathComponent(".build/debug/trackport").path
   }
 
-  /// Runs `trackport args...` in the repository root, feeding `input` on standard input.
-  static func run(_ args: [String], input: Data? = nil, in directory: URL? = nil) throws -> Result {
+  /// Runs `trackport args...` in the repository root, feeding `input` on standard input;
+  /// `environment` entries are added to (or, when `nil`, removed from) the test's environment.
+  static func run(_ args: [String], input: Data? = nil, in directory: URL? = nil,
+                  environment: [String: String?] = [:]) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = args
+    if !environment.isEmpty {
+      var merged = ProcessInfo.processInfo.environment
+      for (key, value) in environment { merged[key] = value }
+      process.environment = merged
+    }
     process.currentDirectoryURL = directory ?? root
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
     process.standardOutput = out

@@ -1,0 +1,242 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs one plugin command: feeds its standard input and drains its standard output and error
+/// at the same time (one `poll(2)` loop, so a large input or output never deadlocks on a full
+/// pipe), under a time limit and an output cap.
+///
+/// The child runs in its own process group; on timeout or overflow the whole group is killed,
+/// so a shell-script plugin's own children (`sleep`, `python3`) go too.
+enum PluginProcess {
+  /// What a finished (or stopped) run produced.
+  struct Outcome {
+    /// The exit status, when the process exited normally.
+    var exitStatus: Int32?
+    /// The signal that ended it, when one did.
+    var signal: Int32?
+    /// Everything written to standard output (up to the cap).
+    var stdout: [UInt8]
+    /// The end of what was written to standard error (the last ``stderrKept`` bytes).
+    var stderr: [UInt8]
+    /// The run was stopped at the time limit.
+    var timedOut = false
+    /// The run was stopped because standard output passed the cap.
+    var outputTooLarge = false
+  }
+
+  /// How much of standard error is kept: its last bytes, which hold the fatal message.
+  static let stderrKept = 256 * 1024
+
+  /// Why the process could not be started at all.
+  struct SpawnFailure: Error {
+    var message: String
+  }
+
+  /// Runs `executable arguments...` with `input` on standard input.
+  ///
+  /// - Throws: ``SpawnFailure`` when the process cannot be started (not executable, no
+  ///   interpreter, no pipes).
+  static func run(_ executable: String, _ arguments: [String], input: UnsafeRawBufferPointer,
+                  environment: [String: String], limits: PluginLimits) throws(SpawnFailure) -> Outcome {
+    // A plugin that stops reading early closes the pipe; the write then fails with EPIPE
+    // instead of killing the host.
+    signal(SIGPIPE, SIG_IGN)
+    var pipes: [[Int32]] = []
+    for _ in 0..<3 {
+      var fds: [Int32] = [-1, -1]
+      guard pipe(&fds) == 0 else {
+        for p in pipes { close(p[0]); close(p[1]) }
+        throw SpawnFailure(message: "cannot create a pipe: \(String(cString: strerror(errno)))")
+      }
+      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+      pipes.append(fds)
+    }
+    let (stdinRead, stdinWrite) = (pipes[0][0], pipes[0][1])
+    let (stdoutRead, stdoutWrite) = (pipes[1][0], pipes[1][1])
+    let (stderrRead, stderrWrite) = (pipes[2][0], pipes[2][1])
+
+    let pid: pid_t
+    do {
+      pid = try spawn(executable, arguments, environment: environment,
+                      stdin: stdinRead, stdout: stdoutWrite, stderr: stderrWrite)
+    } catch {
+      for p in pipes { close(p[0]); close(p[1]) }
+      throw error
+    }
+    close(stdinRead)
+    close(stdoutWrite)
+    close(stderrWrite)
+    for fd in [stdinWrite, stdoutRead, stderrRead] {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    let deadline = ContinuousClock.now + .milliseconds(Int64(limits.timeout * 1000))
+    var outcome = Outcome(stdout: [], stderr: [])
+    var streams = Streams(stdin: stdinWrite, stdout: stdoutRead, stderr: stderrRead, input: input)
+    while streams.isOpen {
+      let left = ContinuousClock.now.duration(to: deadline)
+      if left <= .zero { outcome.timedOut = true; break }
+      let milliseconds = min(1000, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+      streams.pump(timeoutMilliseconds: Int32(milliseconds), into: &outcome)
+      if outcome.stdout.count > limits.maximumOutput { outcome.outputTooLarge = true; break }
+    }
+    streams.closeAll()
+    if outcome.timedOut || outcome.outputTooLarge {
+      kill(-pid, SIGKILL)
+    }
+    let status = wait(for: pid, until: deadline)
+    if status == nil {
+      outcome.timedOut = true
+      kill(-pid, SIGKILL)
+    }
+    guard let status = status ?? wait(for: pid, until: nil), status != -1 else { return outcome }
+    if status & 0x7f == 0 {
+      outcome.exitStatus = (status >> 8) & 0xff
+    } else {
+      outcome.signal = status & 0x7f
+    }
+    return outcome
+  }
+
+  /// Waits for `pid` to end, polling until `deadline` (forever when `nil`): its wait status,
+  /// `nil` when it did not end in time, -1 when it cannot be waited for.
+  private static func wait(for pid: pid_t, until deadline: ContinuousClock.Instant?) -> Int32? {
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
+      if result == pid { return status }
+      if result < 0 && errno != EINTR { return -1 }
+      if let deadline, ContinuousClock.now >= deadline { return nil }
+      if deadline != nil { usleep(5_000) }
+    }
+  }
+
+  /// `posix_spawn` with the pipes as descriptors 0, 1 and 2, in a new process group, with
+  /// default signal handling (a host that ignores SIGPIPE must not pass that on).
+  private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
+                            stdin: Int32, stdout: Int32, stderr: Int32) throws(SpawnFailure) -> pid_t {
+    #if canImport(Darwin)
+    var actions: posix_spawn_file_actions_t?
+    var attributes: posix_spawnattr_t?
+    #else
+    var actions = posix_spawn_file_actions_t()
+    var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+      posix_spawn_file_actions_destroy(&actions)
+      posix_spawnattr_destroy(&attributes)
+    }
+    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for p in argv { free(p) }
+      for p in envp { free(p) }
+    }
+    var pid: pid_t = 0
+    var result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    // ETXTBSY: the file was just written and another thread's child, between its fork and
+    // exec, still holds it open; that passes within milliseconds.
+    for _ in 0..<20 where result == ETXTBSY {
+      usleep(10_000)
+      result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    }
+    guard result == 0 else {
+      throw SpawnFailure(message: "cannot run \(executable): \(String(cString: strerror(result)))")
+    }
+    return pid
+  }
+}
+
+/// The parent's ends of the three pipes, pumped together by `poll(2)`.
+private struct Streams {
+  var stdin: Int32
+  var stdout: Int32
+  var stderr: Int32
+  let input: UnsafeRawBufferPointer
+  var written = 0
+  var buffer = [UInt8](repeating: 0, count: 65_536)
+
+  init(stdin: Int32, stdout: Int32, stderr: Int32, input: UnsafeRawBufferPointer) {
+    self.stdin = stdin
+    self.stdout = stdout
+    self.stderr = stderr
+    self.input = input
+    if input.isEmpty { closeInput() }
+  }
+
+  /// Standard output or error still has something to say (standard input alone does not
+  /// keep the loop going: a plugin that exits without reading it is done).
+  var isOpen: Bool { stdout >= 0 || stderr >= 0 }
+
+  mutating func pump(timeoutMilliseconds: Int32, into outcome: inout PluginProcess.Outcome) {
+    var fds: [pollfd] = []
+    if stdin >= 0 { fds.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)) }
+    if stdout >= 0 { fds.append(pollfd(fd: stdout, events: Int16(POLLIN), revents: 0)) }
+    if stderr >= 0 { fds.append(pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)) }
+    guard poll(&fds, nfds_t(fds.count), timeoutMilliseconds) > 0 else { return }
+    for entry in fds where entry.revents != 0 {
+      if entry.fd == stdin {
+        writeInput()
+      } else if entry.fd == stdout {
+        if !read(stdout, into: &outcome.stdout, keepingLast: nil) { close(stdout); stdout = -1 }
+      } else if entry.fd == stderr {
+        if !read(stderr, into: &outcome.stderr, keepingLast: PluginProcess.stderrKept) { close(stderr); stderr = -1 }
+      }
+    }
+  }
+
+  /// Reads what is there; `false` at end of file or on an error.
+  private mutating func read(_ fd: Int32, into bytes: inout [UInt8], keepingLast limit: Int?) -> Bool {
+    let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+    if count < 0 { return errno == EAGAIN || errno == EINTR }
+    if count == 0 { return false }
+    bytes.append(contentsOf: buffer[0..<count])
+    if let limit, bytes.count > 2 * limit { bytes.removeFirst(bytes.count - limit) }
+    return true
+  }
+
+  private mutating func writeInput() {
+    let chunk = UnsafeRawBufferPointer(rebasing: input[written..<min(input.count, written + 65_536)])
+    let count = systemWrite(stdin, chunk.baseAddress, chunk.count)
+    if count > 0 { written += count }
+    if (count < 0 && errno != EAGAIN && errno != EINTR) || written >= input.count { closeInput() }
+  }
+
+  private mutating func closeInput() {
+    if stdin >= 0 { close(stdin) }
+    stdin = -1
+  }
+
+  mutating func closeAll() {
+    closeInput()
+    for fd in [stdout, stderr] where fd >= 0 { close(fd) }
+    stdout = -1
+    stderr = -1
+  }
+}
+
+// `read` and `write` are shadowed by the methods above; these name the system calls.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}

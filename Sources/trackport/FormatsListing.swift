@@ -1,0 +1,65 @@
+import TrackerPort
+
+/// The rows of `trackport formats`: one per codec, then the plugins found but not used.
+enum FormatsListing {
+  /// A plugin file that is not one of the formats, and why.
+  struct Unused {
+    var name: String
+    var path: String
+    /// `shadowed`, `refused` or `broken`.
+    var status: String
+    var reason: String
+  }
+
+  /// ID, NAME, R/W, FILES, FROM; a plugin's name carries its version, a broken plugin says so.
+  static func row(_ codec: any TrackerCodec) -> [String] {
+    let d = codec.descriptor
+    let files = (d.extensions.map { "." + $0 } + d.sniffedExtensions.map { ".\($0) (by content)" }).joined(separator: ", ")
+    guard let plugin = codec as? PluginCodec else {
+      return [d.id, d.name, abilities(d), files, d.origin]
+    }
+    switch plugin.described {
+    case .success(let described):
+      return [d.id, "\(d.name) \(described.version)", abilities(d), files, d.origin]
+    case .failure(let problem):
+      return [d.id, "(broken: \(problem.reason))", "--", "", d.origin]
+    }
+  }
+
+  /// One codec as an object of `formats --json`; plugins add `version`, and `broken` with the
+  /// reason when `describe` failed.
+  static func json(_ codec: any TrackerCodec) -> String {
+    let d = codec.descriptor
+    var members: [(String, String)] = [
+      ("id", JSONOutput.quote(d.id)), ("name", JSONOutput.quote(d.name)),
+      ("reads", JSONOutput.value(d.canRead)), ("writes", JSONOutput.value(d.canWrite)),
+      ("extensions", JSONOutput.array(d.extensions.map(JSONOutput.quote))),
+      ("detectedExtensions", JSONOutput.array(d.sniffedExtensions.map(JSONOutput.quote))),
+      ("cannotCarry", JSONOutput.array(d.cannotCarry.map { JSONOutput.quote($0.rawValue) })),
+      ("origin", JSONOutput.quote(d.origin)),
+    ]
+    if let plugin = codec as? PluginCodec {
+      switch plugin.described {
+      case .success(let described): members.append(("version", JSONOutput.quote(described.version)))
+      case .failure(let problem): members.append(("broken", JSONOutput.quote(problem.reason)))
+      }
+    }
+    return JSONOutput.object(members)
+  }
+
+  /// Plugins found but not used: shadowed, refused (a built-in's id) or unusable files.
+  static func unused(_ discovery: PluginDiscovery) -> [Unused] {
+    discovery.candidates.compactMap { c in
+      switch c.status {
+      case .active: nil
+      case .shadowed(let winner): Unused(name: c.name, path: c.path, status: "shadowed", reason: "\(winner) comes first")
+      case .refused: Unused(name: c.name, path: c.path, status: "refused", reason: "'\(c.name)' is a built-in format")
+      case .unusable(let reason): Unused(name: c.name, path: c.path, status: "broken", reason: reason)
+      }
+    }
+  }
+
+  private static func abilities(_ d: CodecDescriptor) -> String {
+    (d.canRead ? "r" : "-") + (d.canWrite ? "w" : "-")
+  }
+}

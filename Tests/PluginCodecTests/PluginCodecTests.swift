@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import TrackerPort
+
+@Suite struct PluginCodecTests {
+  @Test func describeRunsOnceAndDecodeReadsThePluginsCanonicalJSON() throws {
+    let folder = try PluginFolder()
+    let counter = folder.url.appendingPathComponent("describes").path
+    try folder.plugin("demo", describe: nil, body: "cat")
+    // Count describes by wrapping the script: a second describe would append a second line.
+    let path = folder.url.appendingPathComponent("trackport-codec-demo").path
+    var script = try String(contentsOfFile: path, encoding: .utf8)
+    script = script.replacingOccurrences(of: "if [ \"$1\" = describe ]; then\n", with: "if [ \"$1\" = describe ]; then\necho x >> '\(counter)'\n")
+    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+
+    let codec = folder.codec("demo")
+    #expect(codec.descriptor.id == "demo")
+    #expect(codec.descriptor.name == "Test demo")
+    let (dataset, diagnostics) = try decode(codec, canonicalJSON(records: 3))
+    #expect(dataset.records.count == 3)
+    #expect(diagnostics.isEmpty)
+    _ = codec.descriptor
+    #expect(try String(contentsOfFile: counter, encoding: .utf8) == "x\n")
+  }
+
+  @Test func lookingUpAFormatByIDRunsNoPlugin() throws {
+    let folder = try PluginFolder()
+    let marker = folder.url.appendingPathComponent("described").path
+    try folder.plugin("lazy", describe: PluginFolder.descriptor("lazy"))
+    let path = folder.url.appendingPathComponent("trackport-codec-lazy").path
+    let script = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: "then\n", with: "then\ntouch '\(marker)'\n")
+    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+    let registry = StandardCodecs.registry(plugins: [folder.codec("lazy")])
+    #expect(try registry.codec(id: "csv").id == "csv")
+    #expect(try registry.codec(id: "lazy").id == "lazy")
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    _ = try registry.detect(CodecInput(.bytes(Array("x".utf8), name: "a.lazy")))
+    #expect(FileManager.default.fileExists(atPath: marker))
+  }
+
+  @Test func aBigInputAndOutputStreamWithoutDeadlock() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("echo")
+    let text = canonicalJSON(records: 60_000)
+    #expect(text.utf8.count > 3_000_000)
+    let (dataset, _) = try decode(folder.codec("echo"), text)
+    #expect(dataset.records.count == 60_000)
+  }
+
+  @Test func aSleepingPluginIsKilledAtTheTimeLimit() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("slow", body: "sleep 30")
+    let codec = folder.codec("slow", limits: PluginLimits(timeout: 0.5, maximumOutput: 1 << 20))
+    _ = codec.descriptor
+    let start = ContinuousClock.now
+    let error = codecError { _ = try decode(codec, "{}") }
+    #expect(ContinuousClock.now - start < .seconds(10))
+    #expect(error?.kind == .pluginFailed)
+    #expect(error?.message.contains("was stopped after 0.5 s") == true)
+    #expect(error?.note?.contains(folder.path) == true)
+  }
+
+  @Test func invalidCanonicalJSONIsAPluginFailureNamingThePlugin() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("bad", body: #"echo '{"trackport": 1, "trackers": ['"#)
+    let error = codecError { _ = try decode(folder.codec("bad"), "x", name: "data.bad") }
+    #expect(error?.kind == .pluginFailed)
+    #expect(error?.message.contains("plugin 'bad' wrote invalid canonical JSON") == true)
+    #expect(error?.location.file == "data.bad")
+    #expect(error?.note?.contains("trackport-codec-bad") == true)
+  }
+
+  @Test func aFailingExitQuotesTheEndOfStandardError() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("fail", body: """
+      echo 'Traceback (most recent call last):' >&2
+      echo '{"severity": "error", "code": "demo-broke", "message": "cannot parse row 3"}' >&2
+      echo 'ValueError: boom' >&2
+      exit 3
+      """)
+    let error = codecError { _ = try decode(folder.codec("fail"), "x") }
+    #expect(error?.kind == .pluginFailed)
+    #expect(error?.message == "plugin 'fail' decode failed with exit status 3: cannot parse row 3")
+    let note = error?.note ?? ""
+    #expect(note.contains(folder.url.appendingPathComponent("trackport-codec-fail").path))
+    #expect(note.contains("| ValueError: boom"))
+    #expect(note.contains("| error: cannot parse row 3 [demo-broke]"))
+  }
+
+  @Test func exit65IsMalformedInputLocatedByThePluginsDiagnostic() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("strict", body: """
+      echo '{"severity": "error", "code": "bad-row", "message": "row 4 has no date", "location": {"line": 4, "column": 2, "row": 4, "field": "date"}}' >&2
+      exit 65
+      """)
+    let error = codecError { _ = try decode(folder.codec("strict"), "x", name: "in.strict") }
+    #expect(error?.kind == .malformedInput)
+    #expect(error?.message == "row 4 has no date")
+    #expect(error?.location == SourceLocation(file: "in.strict", line: 4, column: 2, row: 4, field: "date"))
+  }
+
+  @Test func diagnosticsAndTextOnStandardErrorAreReportedOnSuccess() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("chatty", body: """
+      echo '{"severity": "warning", "code": "odd-row", "message": "row 2 skipped", "location": {"row": 2, "field": "mood"}}' >&2
+      echo 'just some text' >&2
+      echo '{"severity": "loud", "code": "x", "message": "not a diagnostic"}' >&2
+      echo "{\\"severity\\": \\"warning\\", \\"code\\": \\"args\\", \\"message\\": \\"$*\\"}" >&2
+      cat
+      """)
+    var context = CodecContext(fileName: "in.chatty", options: ["b": "2", "a": "x y"])
+    _ = try folder.codec("chatty").decode(CodecInput(.bytes(Array(canonicalJSON().utf8), name: "in.chatty")), context: &context)
+    let found = context.diagnostics.map { [$0.code, $0.message] }
+    #expect(found == [
+      ["odd-row", "row 2 skipped"],
+      ["args", "decode --option a=x y --option b=2"],
+      ["plugin-stderr", "plugin 'chatty' said: just some text"],
+      ["plugin-stderr", #"plugin 'chatty' said: {"severity": "loud", "code": "x", "message": "not a diagnostic"}"#],
+    ])
+    #expect(context.diagnostics[0].location == SourceLocation(file: "in.chatty", row: 2, field: "mood"))
+  }
+
+  @Test func tooMuchOutputStopsThePlugin() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("flood", body: "while :; do echo aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; done")
+    let codec = folder.codec("flood", limits: PluginLimits(timeout: 20, maximumOutput: 10_000))
+    let error = codecError { _ = try decode(codec, "x") }
+    #expect(error?.kind == .pluginFailed)
+    #expect(error?.message.contains("wrote more than 10000 bytes") == true)
+  }
+
+  @Test func aBrokenDescriptorIsListedNotFatal() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("wrong", describe: PluginFolder.descriptor("right"))
+    let codec = folder.codec("wrong")
+    #expect(codec.descriptor.id == "wrong")
+    #expect(codec.descriptor.summary.hasPrefix("broken: id \"right\" does not match"))
+    #expect(codec.descriptor.extensions.isEmpty)
+    #expect(!codec.sniff(Array("anything".utf8)))
+    let error = codecError { _ = try decode(codec, "x") }
+    #expect(error?.kind == .pluginFailed)
+    #expect(error?.message.contains("is broken") == true)
+
+    try folder.plugin("crash", describe: "", body: "")
+    let script = folder.url.appendingPathComponent("trackport-codec-crash")
+    try Data("#!/bin/sh\necho 'no describe here' >&2\nexit 2\n".utf8).write(to: script)
+    #expect(folder.codec("crash").descriptor.summary.contains("describe failed with exit status 2"))
+  }
+
+  @Test func encodeSendsCanonicalJSONAndWritesThePluginsOutput() throws {
+    let folder = try PluginFolder()
+    try folder.plugin("upper", body: "tr a-z A-Z")
+    var readContext = CodecContext(fileName: "in.trackport.json")
+    let dataset = try JSONCodec().decode(CodecInput(.bytes(Array(canonicalJSON().utf8), name: "in")), context: &readContext)
+    let memory = MemoryOutput()
+    var context = CodecContext(fileName: "out.upper")
+    try folder.codec("upper").encode(dataset, to: CodecOutput(.memory(memory)), context: &context)
+    let text = String(decoding: memory.bytes, as: UTF8.self)
+    #expect(text.contains("\"TRACKPORT\": 1"))
+    #expect(text.contains("\"NAME\": \"WALK\""))
+  }
+}

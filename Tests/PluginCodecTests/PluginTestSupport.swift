@@ -1,0 +1,77 @@
+import Foundation
+import TrackerPort
+
+/// Tiny shell-script plugins in a fresh temporary folder.
+struct PluginFolder {
+  let url: URL
+  var path: String { url.path }
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-plugins-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  /// A valid descriptor for `name`, with extra members spliced in.
+  static func descriptor(_ name: String, _ extra: String = "") -> String {
+    #"{"id": "\#(name)", "name": "Test \#(name)", "version": "0.1", "extensions": ["\#(name)"], "reads": true, "writes": true\#(extra)}"#
+  }
+
+  /// Writes an executable `trackport-codec-NAME` whose `describe` prints `describe` and whose
+  /// other commands run `body` (a shell fragment; `$1` is the command).
+  @discardableResult
+  func plugin(_ name: String, describe: String? = nil, body: String = "cat", executable: Bool = true) throws -> String {
+    let path = url.appendingPathComponent(PluginDiscovery.prefix + name).path
+    let script = """
+      #!/bin/sh
+      if [ "$1" = describe ]; then
+      cat <<'JSON'
+      \(describe ?? PluginFolder.descriptor(name))
+      JSON
+      exit 0
+      fi
+      \(body)
+
+      """
+    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: path)
+    return path
+  }
+
+  /// A plugin codec for the script at `path`.
+  func codec(_ name: String, limits: PluginLimits = .standard, reserved: Set<String> = []) -> PluginCodec {
+    PluginCodec(name: name, executable: url.appendingPathComponent(PluginDiscovery.prefix + name).path,
+                limits: limits, reservedEndings: reserved)
+  }
+}
+
+/// A minimal canonical dataset with `records` completions of one habit.
+func canonicalJSON(records: Int = 1) -> String {
+  var text = ##"{"trackport": 1, "categories": [{"id": "c", "title": "C"}], "trackers": [{"id": "t", "kind": "habit", "name": "Walk", "categoryId": "c", "emoji": "🙂", "color": "#FD4C49", "schedule": ["mon","tue","wed","thu","fri","sat","sun"]}], "records": ["##
+  var day = 0
+  text += (0..<records).map { _ in
+    day += 1
+    let year = 2000 + day / 366, ordinal = day % 366
+    let month = ordinal / 29 % 12 + 1, date = ordinal % 28 + 1
+    return #"{"trackerId": "t", "date": "\#(year)-\#(month < 10 ? "0" : "")\#(month)-\#(date < 10 ? "0" : "")\#(date)", "extras": {"n": \#(day)}}"#
+  }.joined(separator: ",\n")
+  return text + "], \"tasks\": []}\n"
+}
+
+/// Decodes `text` with `codec`, as a file named `name`.
+func decode(_ codec: PluginCodec, _ text: String, name: String = "in.test") throws -> (dataset: TrackerDataset, diagnostics: [Diagnostic]) {
+  var context = CodecContext(fileName: name, options: [:])
+  let dataset = try codec.decode(CodecInput(.bytes(Array(text.utf8), name: name)), context: &context)
+  return (dataset, context.diagnostics)
+}
+
+/// The error `body` throws, as a ``CodecError``.
+func codecError(_ body: () throws -> Void) -> CodecError? {
+  do {
+    try body()
+  } catch let error as CodecError {
+    return error
+  } catch {
+    return nil
+  }
+  return nil
+}

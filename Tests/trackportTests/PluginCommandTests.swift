@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// The executable-plugin path end to end: the built `trackport` and the Python example plugin
+/// in `Examples/daylio-plugin/`, on `../shared/fixtures/daylio/sample.csv`.
+@Suite struct PluginCommandTests {
+  static let examplePlugins = CLI.root.appendingPathComponent("Examples/daylio-plugin").path
+  static let daylio = CLI.root.appendingPathComponent("../shared/fixtures/daylio/sample.csv").standardizedFileURL
+
+  /// Distinct activities and distinct (activity, day) pairs, counted apart from the plugin.
+  static func countedIndependently() throws -> (activities: Int, days: Int) {
+    let script = """
+      import csv, sys
+      rows = list(csv.reader(open(sys.argv[1], encoding="utf-8-sig", newline="")))
+      header = rows[0]
+      acts, pairs = set(), set()
+      for row in rows[1:]:
+          for a in row[header.index("activities")].split("|"):
+              if a.strip():
+                  acts.add(a.strip())
+                  pairs.add((a.strip(), row[header.index("full_date")]))
+      print(len(acts), len(pairs))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, daylio.path]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let numbers = text.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    let counts = try #require(numbers.count == 2 ? numbers : nil)
+    return (counts[0], counts[1])
+  }
+
+  /// Writes an executable script.
+  static func writeScript(_ text: String, to url: URL) throws {
+    try Data(text.utf8).write(to: url)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+  }
+
+  @Test func convertsTheDaylioFixtureThroughTheExamplePlugin() throws {
+    try #require(FileManager.default.fileExists(atPath: Self.daylio.path), "fixture missing: \(Self.daylio.path)")
+    let folder = try CLI.temporaryFolder()
+    let output = folder.appendingPathComponent("daylio.trackport.json").path
+    // No --from: the plugin's content prefix claims the .csv before the built-in CSV reader.
+    let result = try CLI.run(["convert", Self.daylio.path, output, "--plugin-path", Self.examplePlugins])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("[defaulted-field]"))
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+    let trackers = try #require(json["trackers"] as? [[String: Any]])
+    let records = try #require(json["records"] as? [[String: Any]])
+    let expected = try Self.countedIndependently()
+    #expect(expected.activities > 0)
+    #expect(trackers.count == expected.activities)
+    #expect(records.count == expected.days)
+    let extras = try #require((json["extras"] as? [String: Any])?["daylio"] as? [String: Any])
+    #expect((extras["entries"] as? [Any])?.count == 3)
+
+    let validation = try CLI.run(["validate", output, "--today", "2026-11-22"])
+    #expect(validation.status == 0, "\(validation.stdout)")
+  }
+
+  @Test func formatsListsThePluginWithItsOrigin() throws {
+    let text = try CLI.run(["formats", "--plugin-path", Self.examplePlugins])
+    #expect(text.status == 0)
+    let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("daylio ") })
+    #expect(line.contains("Daylio CSV 1.0.0"))
+    #expect(line.contains(" r- "))
+    #expect(line.hasSuffix("Examples/daylio-plugin/trackport-codec-daylio"))
+
+    let json = try CLI.run(["formats", "--json"], environment: ["TRACKPORT_PLUGIN_PATH": Self.examplePlugins])
+    let formats = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["formats"] as? [[String: Any]])
+    let daylio = try #require(formats.first { $0["id"] as? String == "daylio" })
+    #expect(daylio["origin"] as? String == Self.examplePlugins + "/trackport-codec-daylio")
+    #expect(daylio["reads"] as? Bool == true && daylio["writes"] as? Bool == false)
+    #expect(formats.first?["origin"] as? String == "built-in")
+  }
+
+  @Test func aPluginNamedLikeABuiltInIsRefusedVisibly() throws {
+    let folder = try CLI.temporaryFolder()
+    let fake = folder.appendingPathComponent("trackport-codec-json")
+    try Self.writeScript("#!/bin/sh\nexit 1\n", to: fake)
+    let formats = try CLI.run(["formats", "--plugin-path", folder.path])
+    #expect(formats.stdout.contains("refused plugin \(fake.path): 'json' is a built-in format"))
+    let detect = try CLI.run(["detect", CLI.demo, "--plugin-path", folder.path])
+    #expect(detect.status == 0)
+    #expect(detect.stdout.hasPrefix("json\t"))
+    #expect(detect.stderr.contains("[plugin-refused]"))
+  }
+
+  @Test func aFailingPluginExits70QuotingItsStandardError() throws {
+    let folder = try CLI.temporaryFolder()
+    let plugin = folder.appendingPathComponent("trackport-codec-boom")
+    try Self.writeScript("""
+      #!/bin/sh
+      if [ "$1" = describe ]; then
+        echo '{"id": "boom", "name": "Boom", "version": "1", "extensions": ["boom"], "reads": true, "writes": false}'
+        exit 0
+      fi
+      echo "Traceback: it went boom" >&2
+      exit 2
+
+      """, to: plugin)
+    let input = folder.appendingPathComponent("data.boom")
+    try Data("x".utf8).write(to: input)
+    let result = try CLI.run(["stats", input.path, "--plugin-path", folder.path])
+    #expect(result.status == 70)
+    #expect(result.stderr.contains("error: plugin 'boom' decode failed with exit status 2"))
+    #expect(result.stderr.contains(plugin.path))
+    #expect(result.stderr.contains("| Traceback: it went boom"))
+
+    let timeout = try CLI.run(["formats", "--plugin-path", folder.path, "--plugin-timeout", "0"])
+    #expect(timeout.status == 64)
+  }
+
+  @Test func theTimeLimitComesFromTheEnvironmentAndKillsTheProcessGroup() throws {
+    let folder = try CLI.temporaryFolder()
+    try Self.writeScript("""
+      #!/bin/sh
+      if [ "$1" = describe ]; then
+        echo '{"id": "nap", "name": "Nap", "version": "1", "extensions": ["nap"], "reads": true, "writes": false}'
+        exit 0
+      fi
+      sleep 60
+
+      """, to: folder.appendingPathComponent("trackport-codec-nap"))
+    let input = folder.appendingPathComponent("data.nap")
+    try Data("x".utf8).write(to: input)
+    let start = Date()
+    let result = try CLI.run(["validate", input.path], environment: ["TRACKPORT_PLUGIN_PATH": folder.path, "TRACKPORT_PLUGIN_TIMEOUT": "0.5"])
+    #expect(Date().timeIntervalSince(start) < 20)
+    #expect(result.status == 70)
+    #expect(result.stdout.contains("plugin 'nap' decode was stopped after 0.5 s"))
+    #expect(result.stdout.contains("[plugin-failed]"))
+  }
+}
