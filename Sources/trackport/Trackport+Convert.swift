@@ -41,7 +41,7 @@ extension Trackport {
     @Option(help: ArgumentHelp("iCalendar: end every habit's recurrence on this day (YYYY-MM-DD).", valueName: "date"))
     var until: String?
 
-    @Flag(help: "iCalendar: also write each completion as its own all-day event (\"✓ name\").")
+    @Flag(help: "iCalendar: also write each completion as its own all-day event, titled with a check mark and the name.")
     var history = false
 
     @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times.", valueName: "zone"))
