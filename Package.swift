@@ -23,13 +23,18 @@ let package = Package(
     .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV", providers: [.apt(["libcsv-dev"])]),
     .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                    providers: [.apt(["libxml2-dev"])]),
+    // The CSV byte layer on libcsv (parser, writer, stable ids), shared by every CSV-based codec
+    // so that codecs need not import one another.
+    .target(name: "CSVCore", dependencies: ["TrackerCodec", "CLibCSV"]),
     // Canonical formats.
     .target(name: "JSONCodec", dependencies: ["TrackerCodec"]),
-    .target(name: "CSVCodec", dependencies: ["TrackerCodec", "CLibCSV"]),
+    .target(name: "CSVCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     .target(name: "XMLCodec", dependencies: ["TrackerCodec", "CLibXML2"]),
     .target(name: "ICalendarCodec", dependencies: ["TrackerCodec"]),
+    // Other apps' formats.
+    .target(name: "HabitBullCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -40,9 +45,10 @@ let package = Package(
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec", "ZIPFoundation"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "TrackerValidation"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "TrackerPort"]),
+    .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]

@@ -18,11 +18,6 @@ enum CSVLoss {
 
   /// One `dropped-field` warning per loss with a count above zero.
   static func diagnostics(_ losses: [(field: String, count: Int)], shape: String, file: String) -> [Diagnostic] {
-    losses.compactMap { loss in
-      guard loss.count > 0 else { return nil }
-      return Diagnostic(code: LossReport.droppedField.code, severity: .warning,
-                        message: "a CSV \(shape) cannot carry \(loss.field): \(loss.count) item(s) left out",
-                        location: SourceLocation(file: file, pointer: "/" + loss.field))
-    }
+    LossReport.diagnostics(losses, writer: "a CSV \(shape)", to: file)
   }
 }

@@ -1,3 +1,4 @@
+import CSVCore
 import TrackerCodec
 
 /// The CSV codec's options, read from ``CodecContext/options`` (`--option KEY=VALUE`).

@@ -1,3 +1,4 @@
+import CSVCore
 /// Something that takes the records of one CSV file, header first, as the parser hands them
 /// over: the seam between the parser and the table readers.
 protocol CSVRowConsumer {

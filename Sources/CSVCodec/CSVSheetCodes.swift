@@ -1,3 +1,4 @@
+import CSVCore
 import TrackerModel
 
 /// Codes only the single-file tables report (the rest are ``CSVProblem``s).

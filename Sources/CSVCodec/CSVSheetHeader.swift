@@ -1,3 +1,4 @@
+import CSVCore
 import TrackerModel
 
 /// The first record of a single-file table (a trackers or log sheet; the package's tables use

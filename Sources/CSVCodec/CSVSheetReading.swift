@@ -1,3 +1,4 @@
+import CSVCore
 import TrackerModel
 
 /// A reader of one single-file table shape, fed record by record after the header.

@@ -1,3 +1,4 @@
+import CSVCore
 import TrackerModel
 
 /// Where each data row of a table was, kept compactly for the package locator: per row its

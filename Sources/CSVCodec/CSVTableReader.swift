@@ -1,3 +1,4 @@
+import CSVCore
 import TrackerModel
 
 /// Reads one table of a canonical package: the header row first, then one entity per data

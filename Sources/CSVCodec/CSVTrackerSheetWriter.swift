@@ -1,3 +1,4 @@
+import CSVCore
 import TrackerCodec
 import TrackerModel
 

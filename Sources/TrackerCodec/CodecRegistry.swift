@@ -67,7 +67,9 @@ public struct CodecRegistry: Sendable {
                      note: "name it with --from; known formats: " + usable.map(\.descriptor.id).joined(separator: ", "))
   }
 
-  /// The codec to write a file with this name: its ending, most specific first.
+  /// The codec to write a file with this name: its ending, most specific first; for an ending
+  /// several formats share, the last of them (the general one: `out.csv` is a CSV table, not
+  /// a HabitBull export, which needs `--to habitbull` or the ending `.habitbull.csv`).
   ///
   /// - Throws: ``CodecError`` `.unknownCodec` when no writer claims the ending (the user must
   ///   name the format with `--to`).
@@ -75,8 +77,9 @@ public struct CodecRegistry: Sendable {
     let writers = codecs.filter(\.descriptor.canWrite)
     if let ext = output.fileExtension {
       if let codec = claim(ext, among: writers) { return codec }
-      // A shared ending (`.json`): the first writer that claims it by content.
-      if let codec = writers.first(where: { $0.descriptor.sniffedExtensions.contains { CodecRegistry.matches(ext, $0) } }) {
+      // A shared ending (`.csv`): the general format, which the list puts after the apps'
+      // formats sharing its ending (they go first for reading, where their content decides).
+      if let codec = writers.last(where: { $0.descriptor.sniffedExtensions.contains { CodecRegistry.matches(ext, $0) } }) {
         return codec
       }
     }

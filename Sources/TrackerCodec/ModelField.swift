@@ -51,12 +51,24 @@ public enum LossReport {
   /// One `dropped-field` warning per field of `descriptor.cannotCarry` that `dataset` uses.
   public static func diagnostics(writing dataset: TrackerDataset, as descriptor: CodecDescriptor,
                                  to fileName: String) -> [Diagnostic] {
-    descriptor.cannotCarry.compactMap { field in
-      let count = field.count(in: dataset)
-      guard count > 0 else { return nil }
+    diagnostics(descriptor.cannotCarry.map { ($0.rawValue, $0.count(in: dataset)) },
+                writer: descriptor.name, to: fileName)
+  }
+
+  /// One `dropped-field` warning per loss with a count above zero, for a codec whose losses
+  /// depend on the data (a tracker whose emoji is the one reading back would choose is not lost).
+  ///
+  /// - Parameters:
+  ///   - losses: a model path (`trackers.schedule`, `trackers[without records]`) and how many
+  ///     items lose it; the path is also the warning's JSON pointer.
+  ///   - writer: what cannot carry them, as the message's subject (`HabitBull CSV`).
+  public static func diagnostics(_ losses: [(field: String, count: Int)], writer: String,
+                                 to fileName: String) -> [Diagnostic] {
+    losses.compactMap { loss in
+      guard loss.count > 0 else { return nil }
       return Diagnostic(code: droppedField.code, severity: .warning,
-                        message: "\(descriptor.name) cannot carry \(field.rawValue): \(count) item(s) left out",
-                        location: SourceLocation(file: fileName, pointer: "/" + field.rawValue))
+                        message: "\(writer) cannot carry \(loss.field): \(loss.count) item(s) left out",
+                        location: SourceLocation(file: fileName, pointer: "/" + loss.field))
     }
   }
 }

@@ -3,11 +3,13 @@ public enum StandardCodecs {
   /// Every built-in codec, in the order `trackport formats` lists them.
   ///
   /// Order matters where formats share a file ending: detection asks codecs in this order, so
-  /// the CSV codec, whose content check accepts almost any delimited text, stays last.
+  /// the CSV codec, whose content check accepts almost any delimited text, stays last (after
+  /// other apps' CSV exports, which recognise their own headers).
   public static let all: [any TrackerCodec] = [
     JSONCodec(),
     XMLCodec(),
     ICalendarCodec(),
+    HabitBullCodec(),
     CSVCodec(),
   ]
 

@@ -4,7 +4,7 @@ import TrackerPort
 enum KnownCodes {
   struct Entry {
     var descriptor: DiagnosticDescriptor
-    /// `rule`, a codec id, or `fatal`.
+    /// `rule`, `convert`, the ids of the codecs that report it (`csv, habitbull`), or `fatal`.
     var source: String
     var code: String { descriptor.code }
   }
@@ -13,8 +13,13 @@ enum KnownCodes {
     var entries = Validator.standardRules.map { Entry(descriptor: $0.descriptor, source: "rule") }
     entries.append(Entry(descriptor: LossReport.droppedField, source: "convert"))
     for codec in registry.codecs {
-      for d in codec.descriptor.diagnostics where !entries.contains(where: { $0.code == d.code }) {
-        entries.append(Entry(descriptor: d, source: codec.descriptor.id))
+      for d in codec.descriptor.diagnostics {
+        // A code several codecs report (`type-error`) is listed once, with every codec's id.
+        if let i = entries.firstIndex(where: { $0.code == d.code }) {
+          if entries[i].source != "rule" && entries[i].source != "convert" { entries[i].source += ", " + codec.descriptor.id }
+        } else {
+          entries.append(Entry(descriptor: d, source: codec.descriptor.id))
+        }
       }
     }
     for kind in CodecError.Kind.all {

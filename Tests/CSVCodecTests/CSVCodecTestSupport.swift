@@ -3,6 +3,7 @@ import Testing
 import TrackerCodec
 import TrackerModel
 @testable import CSVCodec
+@testable import CSVCore
 
 /// Decodes `bytes` as a single CSV file named `name`, with `options`.
 func decodeCSV(_ bytes: [UInt8], name: String = "in.csv", options: [String: String] = [:]) throws

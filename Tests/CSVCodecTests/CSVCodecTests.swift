@@ -3,6 +3,7 @@ import Testing
 import TrackerCodec
 import TrackerModel
 @testable import CSVCodec
+@testable import CSVCore
 
 @Suite struct CSVCodecTests {
   let dataset = TrackerDataset(

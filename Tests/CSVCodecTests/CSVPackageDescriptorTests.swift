@@ -1,5 +1,6 @@
 import Foundation
 @testable import CSVCodec
+@testable import CSVCore
 import TrackerCodec
 import TrackerModel
 import Testing

@@ -1,4 +1,5 @@
 @testable import CSVCodec
+@testable import CSVCore
 import TrackerCodec
 import TrackerModel
 import Testing

@@ -1,6 +1,7 @@
 import Testing
 import TrackerCodec
 @testable import CSVCodec
+@testable import CSVCore
 
 struct CSVParserErrorTests {
   @Test("unterminated quote points at its opening quote", arguments: [nil, 1, 4])

@@ -1,6 +1,7 @@
 import Testing
 import TrackerCodec
 @testable import CSVCodec
+@testable import CSVCore
 
 struct CSVParserTests {
   @Test func spacesAreKeptAndEmptyFieldsTellQuotes() throws {

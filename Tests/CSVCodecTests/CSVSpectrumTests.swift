@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CSVCodec
+@testable import CSVCore
 
 /// The csv-spectrum corpus (RFC 4180 edge cases with their expected JSON), when it is there.
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: csvSpectrum.path),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackerCodec
 @testable import CSVCodec
+@testable import CSVCore
 
 /// A record copied out of its ``CSVRowView``, with everything the view says about it.
 struct ParsedRow: Equatable, CustomStringConvertible {

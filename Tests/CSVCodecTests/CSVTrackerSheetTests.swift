@@ -4,6 +4,7 @@ import TrackerCodec
 import TrackerModel
 import TrackerValidation
 @testable import CSVCodec
+@testable import CSVCore
 
 @Suite struct CSVTrackerSheetTests {
   let sheet = """

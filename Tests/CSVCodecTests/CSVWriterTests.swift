@@ -2,6 +2,7 @@ import Testing
 import TrackerCodec
 import TrackerModel
 @testable import CSVCodec
+@testable import CSVCore
 
 func written(dialect: CSVDialect = .standard, spreadsheetSafe: Bool = false,
              _ body: (CSVWriter) -> Void) throws -> (String, CSVWriter) {

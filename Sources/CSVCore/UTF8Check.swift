@@ -1,10 +1,10 @@
 /// UTF-8 validation that also counts Unicode scalars, for field columns.
-enum UTF8Check {
+package enum UTF8Check {
   /// The number of scalars in `count` bytes at `base` when they are valid UTF-8, or
   /// `-1 - i` when the sequence starting at byte `i` is not (overlong forms, surrogates, values
   /// past U+10FFFF and truncated sequences all fail, as the Unicode standard requires).
   @inline(__always)
-  static func scalars(_ base: UnsafeRawPointer, _ count: Int) -> Int {
+  package static func scalars(_ base: UnsafeRawPointer, _ count: Int) -> Int {
     var i = 0
     // ASCII fast path, eight bytes at a time: most cells are ids, dates and numbers.
     while i + 8 <= count {
@@ -16,7 +16,7 @@ enum UTF8Check {
     return slowScalars(base, count, from: i)
   }
 
-  static func slowScalars(_ base: UnsafeRawPointer, _ count: Int, from start: Int) -> Int {
+  package static func slowScalars(_ base: UnsafeRawPointer, _ count: Int, from start: Int) -> Int {
     var i = start
     var scalars = start
     @inline(__always) func byte(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }

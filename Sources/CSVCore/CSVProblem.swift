@@ -9,7 +9,7 @@ import TrackerModel
 /// reference problems (duplicate ids, unknown categories) are left to the model rules, whose
 /// findings the package locator points back at file, row, field, line and column. A thrown
 /// error's code travels at the end of its message as `[code]`, and ``init(_:)`` reads it back.
-enum CSVProblem: String, CaseIterable, Sendable {
+package enum CSVProblem: String, CaseIterable, Sendable {
   /// A quoted field still open at the end of the input.
   case unclosedQuote = "unclosed-quote"
   /// A quote inside an unquoted field, or text after a closing quote.
@@ -34,10 +34,10 @@ enum CSVProblem: String, CaseIterable, Sendable {
   case typeError = "type-error"
 
   /// The code as users see it and `--select`/`--ignore` take it.
-  var code: String { rawValue }
+  package var code: String { rawValue }
 
   /// One line for `trackport rules`.
-  var summary: String {
+  package var summary: String {
     switch self {
     case .unclosedQuote: "A quoted field is still open at the end of the file."
     case .strayQuote: "A quote appears inside an unquoted field or after a closing quote."
@@ -54,15 +54,18 @@ enum CSVProblem: String, CaseIterable, Sendable {
   }
 
   /// Every problem but an unknown column makes its row unreadable.
-  var severity: Severity { self == .unknownColumn ? .warning : .error }
+  package var severity: Severity { self == .unknownColumn ? .warning : .error }
 
-  /// Every code with its severity and summary, for the codec's descriptor and `trackport rules`.
-  static var descriptors: [DiagnosticDescriptor] {
-    allCases.map { DiagnosticDescriptor(code: $0.code, severity: $0.severity, summary: $0.summary) }
+  /// The code with its severity and summary, for a codec's descriptor and `trackport rules`.
+  package var descriptor: DiagnosticDescriptor {
+    DiagnosticDescriptor(code: code, severity: severity, summary: summary)
   }
 
+  /// Every code's descriptor.
+  package static var descriptors: [DiagnosticDescriptor] { allCases.map(\.descriptor) }
+
   /// The problem an error was raised under, read from the `[code]` that ends its message.
-  init?(_ error: CodecError) {
+  package init?(_ error: CodecError) {
     guard error.message.hasSuffix("]"), let open = error.message.lastIndex(of: "[") else { return nil }
     let code = error.message[error.message.index(after: open)..<error.message.index(before: error.message.endIndex)]
     self.init(rawValue: String(code))
@@ -70,12 +73,12 @@ enum CSVProblem: String, CaseIterable, Sendable {
 
   /// A malformed-input error under this code: `message` is one lower-case clause, the code is
   /// appended.
-  func error(_ message: String, at location: SourceLocation, note: String? = nil) -> CodecError {
+  package func error(_ message: String, at location: SourceLocation, note: String? = nil) -> CodecError {
     CodecError(.malformedInput, "\(message) [\(rawValue)]", location: location, note: note)
   }
 
   /// A diagnostic under this code, for problems a reader reports and carries on past.
-  func diagnostic(_ message: String, severity: Severity, at location: SourceLocation,
+  package func diagnostic(_ message: String, severity: Severity, at location: SourceLocation,
                   note: String? = nil) -> Diagnostic {
     Diagnostic(code: rawValue, severity: severity, message: message, location: location, note: note)
   }

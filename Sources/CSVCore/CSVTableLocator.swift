@@ -8,34 +8,38 @@ import TrackerModel
 /// Only positions are kept, compactly: per stored row its record number, and per kept column
 /// (the ``slots``) the line and column of its cell, as `Int32`s. A pointer to a field that came
 /// from no cell (an emoji chosen from the palette) resolves to the row.
-struct CSVTableLocator: SourceLocator {
+package struct CSVTableLocator: SourceLocator {
   /// Which model collections came from which stored rows, and which model key came from which
   /// slot.
-  struct Collection: Sendable {
+  package struct Collection: Sendable {
     /// Stored-row index of each item (a tracker made from a log table: its first row).
-    var rows: [Int32] = []
+    package var rows: [Int32] = []
     /// Model key (`name`, `date`) → slot.
-    var fields: [String: Int] = [:]
+    package var fields: [String: Int] = [:]
+    package init(rows: [Int32] = [], fields: [String: Int] = [:]) {
+      self.rows = rows
+      self.fields = fields
+    }
   }
 
-  let file: String?
+  package let file: String?
   /// Header labels of the slots.
-  let labels: [String]
+  package let labels: [String]
   /// The header column index of each slot.
-  let slots: [Int]
+  package let slots: [Int]
   private(set) var records: [Int32] = []
   private(set) var lines: [Int32] = []
   private(set) var columns: [Int32] = []
-  var collections: [String: Collection] = [:]
+  package var collections: [String: Collection] = [:]
 
-  init(file: String?, labels: [String], slots: [Int]) {
+  package init(file: String?, labels: [String], slots: [Int]) {
     self.file = file
     self.labels = slots.map { labels[$0] }
     self.slots = slots
   }
 
   /// Keeps the row's positions; returns its stored-row index.
-  mutating func store(_ view: CSVRowView) -> Int32 {
+  package mutating func store(_ view: CSVRowView) -> Int32 {
     let index = Int32(records.count)
     records.append(Int32(clamping: view.record))
     for column in slots {
@@ -51,12 +55,12 @@ struct CSVTableLocator: SourceLocator {
   }
 
   /// Adds an item to a collection, made from stored row `row`.
-  mutating func add(_ collection: String, row: Int32) {
+  package mutating func add(_ collection: String, row: Int32) {
     collections[collection, default: Collection()].rows.append(row)
   }
 
   /// The location of `slot` (or of the row, for `nil`) of stored row `row`.
-  func location(row: Int, slot: Int?, pointer: String) -> SourceLocation {
+  package func location(row: Int, slot: Int?, pointer: String) -> SourceLocation {
     let width = slots.count
     var location = SourceLocation(file: file, pointer: pointer, row: Int(records[row]))
     if let slot, columns[row * width + slot] > 0 {
@@ -70,7 +74,7 @@ struct CSVTableLocator: SourceLocator {
     return location
   }
 
-  func locate(_ pointers: Set<String>) -> [String: SourceLocation] {
+  package func locate(_ pointers: Set<String>) -> [String: SourceLocation] {
     var result: [String: SourceLocation] = [:]
     for pointer in pointers {
       let tokens = pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)

@@ -4,9 +4,9 @@ import TrackerModel
 ///
 /// The hash is FNV-1a (64-bit), run twice with different offset bases for 128 bits. It is not
 /// cryptographic: it only has to be stable across runs and platforms, which `Hasher` is not.
-enum CSVStableID {
+package enum CSVStableID {
   /// A UUID-shaped id (version 8, "custom") from `key`: `category:Дом` always gives the same id.
-  static func uuid(_ key: String) -> String {
+  package static func uuid(_ key: String) -> String {
     let high = fnv1a(key, basis: 0xCBF2_9CE4_8422_2325)
     let low = fnv1a(key, basis: 0x6C62_272E_07BB_0142)
     // Version 8 in the high nibble of byte 6, variant 10 in the top bits of byte 8.
@@ -19,21 +19,21 @@ enum CSVStableID {
   }
 
   /// The id of the category titled `title`.
-  static func category(title: String) -> String { uuid("category:" + title) }
+  package static func category(title: String) -> String { uuid("category:" + title) }
 
   /// The id of the `occurrence`-th (0-based) tracker named `name`: the first of a name gets the
   /// same id in a trackers table and in a log table.
-  static func tracker(name: String, occurrence: Int = 0) -> String {
+  package static func tracker(name: String, occurrence: Int = 0) -> String {
     uuid("tracker:" + name + (occurrence == 0 ? "" : "#\(occurrence + 1)"))
   }
 
   /// A palette emoji and colour chosen from `name` (``PaletteEmoji/stableChoice(for:)``).
-  static func palette(for name: String) -> (emoji: String, color: String) {
+  package static func palette(for name: String) -> (emoji: String, color: String) {
     let choice = PaletteEmoji.stableChoice(for: name)
     return (choice.emoji.rawValue, choice.color.rawValue)
   }
 
-  static func fnv1a(_ text: String, basis: UInt64) -> UInt64 {
+  package static func fnv1a(_ text: String, basis: UInt64) -> UInt64 {
     var hash = basis
     for byte in text.utf8 {
       hash ^= UInt64(byte)

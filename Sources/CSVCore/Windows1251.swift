@@ -2,9 +2,9 @@
 ///
 /// 0x00-0x7F are ASCII; 0x80-0xFF come from the official mapping
 /// (unicode.org MAPPINGS/VENDORS/MICSFT/WINDOWS/CP1251.TXT), where 0x98 is undefined.
-enum Windows1251 {
+package enum Windows1251 {
   /// Unicode scalars of 0x80-0xFF; 0 marks 0x98, which has none.
-  static let high: [UInt16] = [
+  package static let high: [UInt16] = [
     0x0402, 0x0403, 0x201A, 0x0453, 0x201E, 0x2026, 0x2020, 0x2021,  // 80
     0x20AC, 0x2030, 0x0409, 0x2039, 0x040A, 0x040C, 0x040B, 0x040F,  // 88
     0x0452, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,  // 90
@@ -24,7 +24,7 @@ enum Windows1251 {
   ]
 
   /// `bytes` as UTF-8, or the offset of the first byte with no character (0x98).
-  static func transcode(_ bytes: UnsafeRawBufferPointer) -> Result<[UInt8], UndefinedByte> {
+  package static func transcode(_ bytes: UnsafeRawBufferPointer) -> Result<[UInt8], UndefinedByte> {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count + bytes.count / 2)
     for (offset, byte) in bytes.enumerated() {
@@ -47,10 +47,10 @@ enum Windows1251 {
   }
 
   /// A byte that windows-1251 leaves undefined.
-  struct UndefinedByte: Error {
+  package struct UndefinedByte: Error {
     /// Offset in the input.
-    var offset: Int
+    package var offset: Int
     /// The byte itself.
-    var byte: UInt8
+    package var byte: UInt8
   }
 }

@@ -3,15 +3,15 @@
 ///
 /// Lines end at LF, CRLF or a lone CR (libcsv takes all three); columns count Unicode scalars
 /// from 1, so they count the bytes that do not continue a UTF-8 sequence.
-struct CSVTextPosition: Hashable, Sendable {
+package struct CSVTextPosition: Hashable, Sendable {
   /// 1-based line.
-  var line: Int
+  package var line: Int
   /// 1-based column in Unicode scalars.
-  var column: Int
+  package var column: Int
 
   /// The position of byte `target`, walking from byte `start` whose position is `self`
   /// (`start` must not be the LF of a CRLF).
-  func advanced(in base: UnsafeRawPointer, from start: Int, to target: Int) -> CSVTextPosition {
+  package func advanced(in base: UnsafeRawPointer, from start: Int, to target: Int) -> CSVTextPosition {
     var line = self.line
     var column = self.column
     var previous: UInt8 = 0

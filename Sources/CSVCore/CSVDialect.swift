@@ -2,21 +2,21 @@
 ///
 /// Line ends are not part of the dialect: the parser takes LF, CRLF and a lone CR alike;
 /// ``CSVWriter`` writes CRLF, as RFC 4180 says.
-struct CSVDialect: Hashable, Sendable {
+package struct CSVDialect: Hashable, Sendable {
   /// The field separator: `,`, `;` (Russian Excel) or tab.
-  var delimiter: UInt8
+  package var delimiter: UInt8
   /// The quote character; always `"` in practice.
-  var quote: UInt8
+  package var quote: UInt8
   /// The bytes' encoding; windows-1251 input is transcoded to UTF-8 before parsing.
-  var encoding: CSVEncoding
+  package var encoding: CSVEncoding
 
   /// Comma, double quote, UTF-8: RFC 4180.
-  static let standard = CSVDialect()
+  package static let standard = CSVDialect()
 
   /// The delimiters ``detect(head:)`` chooses among.
-  static let candidateDelimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
+  package static let candidateDelimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
 
-  init(delimiter: UInt8 = UInt8(ascii: ","), quote: UInt8 = UInt8(ascii: "\""),
+  package init(delimiter: UInt8 = UInt8(ascii: ","), quote: UInt8 = UInt8(ascii: "\""),
        encoding: CSVEncoding = .utf8) {
     self.delimiter = delimiter
     self.quote = quote
@@ -29,7 +29,7 @@ struct CSVDialect: Hashable, Sendable {
   /// overall; with none at all, `,`.
   ///
   /// A record cut off at the end of `head` is not counted unless it is the only one.
-  static func detect(head: UnsafeRawBufferPointer, quote: UInt8 = UInt8(ascii: "\""),
+  package static func detect(head: UnsafeRawBufferPointer, quote: UInt8 = UInt8(ascii: "\""),
                      maxRecords: Int = 20) -> UInt8 {
     let candidates = candidateDelimiters
     var counts = [[Int]](repeating: [], count: candidates.count)

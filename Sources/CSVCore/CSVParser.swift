@@ -16,22 +16,22 @@ import TrackerModel
 /// one for each doubled quote inside, then one byte of delimiter or line end. Columns grow by
 /// the scalars counted while the field is checked as UTF-8 anyway; only a quoted field with a
 /// line break inside is walked byte by byte.
-final class CSVParser {
+package final class CSVParser {
   /// Delimiter, quote and encoding.
-  let dialect: CSVDialect
+  package let dialect: CSVDialect
   /// The file name for error locations.
-  let file: String?
+  package let file: String?
   /// How many bytes go to libcsv per call: the input is read in this step, so memory stays
   /// flat whatever the file size (the input itself is memory-mapped by `CodecInput`).
-  var chunkSize = 1 << 16
+  package var chunkSize = 1 << 16
   /// Told the bytes and rows of every chunk parsed, for a progress display.
-  var progress: ProgressMeter?
+  package var progress: ProgressMeter?
 
   private let csv: UnsafeMutablePointer<csv_parser>
   private let state: UnsafeMutablePointer<CSVParseState>
 
   /// - Throws: ``CodecError`` `.io` when libcsv cannot allocate its parser.
-  init(dialect: CSVDialect = .standard, file: String? = nil) throws {
+  package init(dialect: CSVDialect = .standard, file: String? = nil) throws {
     self.dialect = dialect
     self.file = file
     csv = UnsafeMutablePointer<csv_parser>.allocate(capacity: 1)
@@ -70,7 +70,7 @@ final class CSVParser {
   /// - Throws: ``CodecError`` `.malformedInput` under a ``CSVProblem`` code (`unclosed-quote`,
   ///   `stray-quote`, `encoding-error`) at the first problem; or whatever a callback throws,
   ///   which stops parsing.
-  func parse(_ input: UnsafeRawBufferPointer,
+  package func parse(_ input: UnsafeRawBufferPointer,
              blankLine: (CSVBlankLine) throws -> Void = { _ in },
              row: (CSVRowView) throws -> Void) throws {
     switch dialect.encoding {

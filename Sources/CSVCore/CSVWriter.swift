@@ -15,13 +15,13 @@ import TrackerCodec
 ///   spreadsheets show as text (the value changes, so this is for spreadsheet output only);
 ///   without it, ``riskyCells`` counts them for a warning. A plain number (`-12`, `+3.5`)
 ///   is not a formula and is left alone.
-final class CSVWriter {
+package final class CSVWriter {
   /// Where the bytes go; the caller flushes it.
-  let output: ByteWriter
+  package let output: ByteWriter
   /// Delimiter and quote (the encoding is always UTF-8 on output).
-  let dialect: CSVDialect
+  package let dialect: CSVDialect
   /// Whether cells that could run as formulas get a leading `'`.
-  let spreadsheetSafe: Bool
+  package let spreadsheetSafe: Bool
   /// Cells written as they were although they start like a formula (when not ``spreadsheetSafe``).
   private(set) var riskyCells = 0
   /// Cells given a leading `'` (when ``spreadsheetSafe``).
@@ -32,21 +32,21 @@ final class CSVWriter {
   private var fieldsInRow = 0
   private var onlyNull = true
 
-  init(output: ByteWriter, dialect: CSVDialect = .standard, spreadsheetSafe: Bool = false) {
+  package init(output: ByteWriter, dialect: CSVDialect = .standard, spreadsheetSafe: Bool = false) {
     self.output = output
     self.dialect = dialect
     self.spreadsheetSafe = spreadsheetSafe
   }
 
   /// The warning to give when cells that may run as formulas were written as they are.
-  var riskWarning: String? {
+  package var riskWarning: String? {
     guard riskyCells > 0 else { return nil }
     let cells = riskyCells == 1 ? "1 cell starts" : "\(riskyCells) cells start"
     return "\(cells) with = + - @ and may run as formulas in a spreadsheet; pass --spreadsheet-safe"
   }
 
   /// Appends a field given as UTF-8 bytes.
-  func writeField(_ bytes: UnsafeRawBufferPointer) {
+  package func writeField(_ bytes: UnsafeRawBufferPointer) {
     separate()
     onlyNull = false
     var prefix = false
@@ -77,18 +77,18 @@ final class CSVWriter {
   }
 
   /// Appends a field.
-  func writeField(_ text: String) {
+  package func writeField(_ text: String) {
     var text = text
     text.withUTF8 { writeField(UnsafeRawBufferPointer($0)) }
   }
 
   /// Appends a missing value: nothing between the delimiters, which reads back unquoted-empty.
-  func writeNull() {
+  package func writeNull() {
     separate()
   }
 
   /// Ends the record with CRLF.
-  func endRow() {
+  package func endRow() {
     if fieldsInRow <= 1 && onlyNull {
       output.write(byte: dialect.quote)
       output.write(byte: dialect.quote)
@@ -101,7 +101,7 @@ final class CSVWriter {
   }
 
   /// Writes a whole record.
-  func writeRow<Fields: Sequence<String>>(_ fields: Fields) {
+  package func writeRow<Fields: Sequence<String>>(_ fields: Fields) {
     for field in fields { writeField(field) }
     endRow()
   }
@@ -122,7 +122,7 @@ final class CSVWriter {
   }
 
   /// Whether a cell starts with `=` `+` `-` `@`, tab or CR and is not a plain number.
-  static func startsLikeFormula(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  package static func startsLikeFormula(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard let first = bytes.first else { return false }
     switch first {
     case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D:

@@ -2,9 +2,9 @@
 /// table reader can raise `blank-row`.
 ///
 /// Empty lines after the last record are not reported: editors add them, and no data follows.
-struct CSVBlankLine: Hashable, Sendable {
+package struct CSVBlankLine: Hashable, Sendable {
   /// 1-based line of the empty line.
-  var line: Int
+  package var line: Int
   /// 1-based number of the record that follows it (1 when it comes before the header).
-  var nextRecord: Int
+  package var nextRecord: Int
 }

@@ -1,0 +1,89 @@
+import CSVCore
+import TrackerCodec
+import TrackerModel
+
+/// HabitBull's CSV export (`HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText`,
+/// one row per habit and day), read the way Loop Habit Tracker's importer reads it and written
+/// so that Loop imports it.
+///
+/// The mapping, the date formats and what is lost are in `docs/habitbull.md`: one habit per
+/// name, planned every day; a positive `Value` is a completion; descriptions, comments, amounts
+/// and days that are not done are kept in `extras["habitbull"]`, so a HabitBull file converted
+/// to the canonical model and back keeps its rows. Option: `default-category` (reading).
+public struct HabitBullCodec: TrackerCodec {
+  /// A `Value` other than 1: an amount (done), or 0, a negative or unreadable value (not done).
+  public static let numericValue = DiagnosticDescriptor(
+    code: "numeric-value", severity: .warning,
+    summary: "A HabitBull Value other than 1: a positive amount counts as done, 0, a negative or unreadable value as not done; the value is kept in extras[\"habitbull\"].")
+  /// The same habit and day on two rows; the last one counts.
+  public static let duplicateDay = DiagnosticDescriptor(
+    code: "duplicate-day", severity: .warning,
+    summary: "A HabitBull file gives the same habit and day on two rows; the later row counts, as in Loop.")
+  /// Descriptions and comments the model cannot show, kept for writing back.
+  public static let keptInExtras = DiagnosticDescriptor(
+    code: "kept-in-extras", severity: .warning,
+    summary: "Habit descriptions and day comments the Tracker app cannot show are kept in extras[\"habitbull\"] and written back.")
+  /// What the file does not say and the reader filled in.
+  public static let defaultedField = DiagnosticDescriptor(
+    code: "defaulted-field", severity: .warning,
+    summary: "A field the source does not give was filled in (a palette emoji and colour, an every-day schedule).")
+
+  /// Id `habitbull`; claims `*.habitbull.csv`. `.csv` is shared with every spreadsheet, so it
+  /// is claimed for reading only when ``sniff(_:)`` recognises HabitBull's header, and never
+  /// for writing (an output `*.csv` is a CSV table).
+  public static let descriptor = CodecDescriptor(
+    id: "habitbull", name: "HabitBull CSV",
+    summary: "HabitBull's CSV export, as Loop Habit Tracker imports it; habits planned every day.",
+    extensions: ["habitbull.csv"], sniffedExtensions: ["csv"],
+    cannotCarry: [.trackerPinned, .trackerCreatedOn, .events, .eventDate, .tasks, .taskReminders,
+                  .taskAttachments, .taskCategoryOrder],
+    diagnostics: [numericValue, duplicateDay, keptInExtras, defaultedField,
+                  CSVProblem.missingLabel.descriptor, CSVProblem.missingCell.descriptor,
+                  CSVProblem.extraCell.descriptor, CSVProblem.blankRow.descriptor, CSVProblem.typeError.descriptor,
+                  CSVProblem.unclosedQuote.descriptor, CSVProblem.strayQuote.descriptor,
+                  CSVProblem.encodingError.descriptor, LossReport.droppedField])
+
+  /// The codec has no state; options come through the context.
+  public init() {}
+
+  /// True when the file starts (after a byte order mark) with the labels Loop looks for,
+  /// `HabitName,HabitDescription,HabitCategory`, each possibly quoted.
+  public func sniff(_ head: [UInt8]) -> Bool { HabitBullColumn.sniff(head) }
+
+  /// Reads a HabitBull CSV file (UTF-8, with or without a byte order mark).
+  ///
+  /// On success the context holds a locator mapping model pointers (`/records/3/date`) to the
+  /// row, column label, line and column, and the findings: `numeric-value`, `duplicate-day`,
+  /// `kept-in-extras`, `defaulted-field`, `blank-row`, `extra-cell`, `missing-cell`.
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput` with file, row, field, line and column for
+  ///   `unclosed-quote`, `stray-quote`, `encoding-error`, an empty file or a missing column
+  ///   (`missing-label`), a row without name, day or value (`missing-cell`), a day in no format
+  ///   Loop reads (`type-error`); `.unsupportedOperation` for an empty `default-category`;
+  ///   `.cannotReadInput` from the input.
+  public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
+    let options = try HabitBullOptions(context.options)
+    let file = context.fileName.isEmpty ? input.displayName : context.fileName
+    let reader = HabitBullReader(file: file, options: options)
+    let (dataset, locator) = try input.withBytes { try reader.read($0) }
+    context.report(contentsOf: reader.diagnostics)
+    context.sourceLocator = locator
+    return dataset
+  }
+
+  /// One `dropped-field` warning per part of the model the file leaves out, with its count
+  /// (see ``HabitBullWriter``); what reading back fills in the same way is not counted.
+  public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
+    LossReport.diagnostics(HabitBullWriter().losses(dataset), writer: Self.descriptor.name, to: output.displayName)
+  }
+
+  /// Writes the file: UTF-8 without a byte order mark, CRLF line ends, HabitBull's header,
+  /// days as `yyyy-MM-dd` (which Loop reads whatever the phone's locale), written atomically.
+  ///
+  /// - Throws: ``CodecError`` `.io` and `.cannotCreateOutput` from the output.
+  public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
+    try output.write { sink in
+      HabitBullWriter().write(dataset, to: CSVWriter(output: sink))
+    }
+  }
+}

@@ -1,0 +1,275 @@
+import CSVCore
+import TrackerCodec
+import TrackerModel
+
+/// Turns the records of a HabitBull CSV file into a dataset, the way Loop's importer reads it.
+///
+/// - One habit per `HabitName`, in order of first appearance, with an id derived from the
+///   name (``CSVStableID``, so a log table of the same names gives the same ids), a palette
+///   emoji and colour chosen from the name, and an every-day schedule: HabitBull has none, and
+///   Loop imports every habit as daily. Reported once as `defaulted-field`.
+/// - Its category is the first row's `HabitCategory` (empty: `default-category`); Loop
+///   ignores the column, TrackerPort keeps it.
+/// - A day whose `Value` is positive is a completion (1 is Loop's check, a larger value an
+///   amount of a numerical habit); 0, a negative value or an unreadable one is not. Values
+///   other than 1 and days that are not done are kept in `extras["habitbull"]` (record and
+///   tracker) and reported as `numeric-value`, so writing back gives the same rows.
+/// - The first row's `HabitDescription` and every `CommentText` are kept in
+///   `extras["habitbull"]` (`kept-in-extras`). A day given twice keeps the last row, as Loop
+///   does (`duplicate-day`).
+final class HabitBullReader {
+  /// A day of a habit, as its last row gives it.
+  private struct Day {
+    var habit: Int
+    var date: LocalDate
+    var value: String
+    var number: Int32?
+    var comment: String
+    var row: Int32
+  }
+
+  private struct Habit {
+    var name: String
+    var description: String
+    var category: String
+    var row: Int32
+  }
+
+  private let file: String
+  private let options: HabitBullOptions
+  private var columns: [HabitBullColumn: Int] = [:]
+  private var labels: [String] = []
+  private var habits: [Habit] = []
+  private var habitByName: [String: Int] = [:]
+  private var days: [Day] = []
+  private var dayByKey: [DayKey: Int] = [:]
+  private var locator: CSVTableLocator?
+  /// The locator slot of the `Value` column.
+  private var valueSlot: Int?
+  private(set) var diagnostics: [Diagnostic] = []
+
+  private struct DayKey: Hashable {
+    var habit: Int
+    var day: Int
+  }
+
+  init(file: String, options: HabitBullOptions) {
+    self.file = file
+    self.options = options
+  }
+
+  /// Reads the file's bytes.
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput`: from the parser (`unclosed-quote`,
+  ///   `stray-quote`, `encoding-error`), for an empty file or a header without `HabitName`,
+  ///   `CalendarDate` or `Value` (`missing-label`), a row without a name, day or value
+  ///   (`missing-cell`) and a day in no format Loop reads (`type-error`).
+  func read(_ bytes: UnsafeRawBufferPointer) throws -> (TrackerDataset, CSVTableLocator) {
+    let parser = try CSVParser(file: file)
+    try parser.parse(bytes, blankLine: { blank in
+      self.diagnostics.append(CSVProblem.blankRow.diagnostic(
+        "empty line; skipped", severity: .warning,
+        at: SourceLocation(file: self.file, line: blank.line, column: 1, row: blank.nextRecord)))
+    }) { view in
+      if view.record == 1 { try header(view) } else { try row(view) }
+    }
+    // The locator is taken after `finish()`, which tells it which rows became which items.
+    let dataset = finish()
+    guard let locator else {
+      throw CSVProblem.missingLabel.error(
+        "the file is empty; a HabitBull export starts with the header " + HabitBullColumn.headerLine,
+        at: SourceLocation(file: file, line: 1, column: 1))
+    }
+    return (dataset, locator)
+  }
+
+  private func header(_ view: CSVRowView) throws {
+    labels = (0..<view.count).map { view.string($0) }
+    for column in HabitBullColumn.allCases {
+      if let i = labels.firstIndex(of: column.label) {
+        columns[column] = i
+      } else if column.isRequired {
+        throw CSVProblem.missingLabel.error(
+          "the header has no column \(column.label)", at: view.location(ofField: 0, file: file),
+          note: "a HabitBull export starts with " + HabitBullColumn.headerLine)
+      }
+    }
+    let slots = HabitBullColumn.allCases.compactMap { columns[$0] }
+    var locator = CSVTableLocator(file: file, labels: labels, slots: slots)
+    func slot(_ column: HabitBullColumn) -> Int? { columns[column].flatMap { slots.firstIndex(of: $0) } }
+    var trackerFields = ["name": 0, "id": 0]
+    trackerFields["categoryId"] = slot(.habitCategory)
+    locator.collections["trackers"] = .init(fields: trackerFields)
+    locator.collections["records"] = .init(fields: ["trackerId": 0, "date": slot(.calendarDate) ?? 0])
+    valueSlot = slot(.value)
+    var categoryFields: [String: Int] = [:]
+    categoryFields["title"] = slot(.habitCategory)
+    locator.collections["categories"] = .init(fields: categoryFields)
+    self.locator = locator
+  }
+
+  private func row(_ view: CSVRowView) throws {
+    if view.isBlank {
+      diagnostics.append(CSVProblem.blankRow.diagnostic(
+        "row \(view.record) has only empty cells; skipped", severity: .warning,
+        at: SourceLocation(file: file, line: view.line, column: 1, row: view.record)))
+      return
+    }
+    if view.count > labels.count {
+      diagnostics.append(CSVProblem.extraCell.diagnostic(
+        "row \(view.record) has \(view.count) cells, the header \(labels.count); the extra cells are ignored, as Loop does",
+        severity: .warning, at: view.location(ofField: labels.count, file: file),
+        note: "a comma inside a cell needs the cell in quotes"))
+    }
+    func cell(_ column: HabitBullColumn) throws -> String {
+      guard let i = columns[column] else { return "" }
+      guard i < view.count else {
+        guard !column.isRequired else {
+          var at = view.location(ofField: view.count - 1, file: file)
+          at.field = column.label
+          throw CSVProblem.missingCell.error("row \(view.record) has no \(column.label) cell (\(view.count) of \(labels.count) cells)", at: at)
+        }
+        var at = SourceLocation(file: file, line: view.line, column: 1, row: view.record)
+        at.field = column.label
+        diagnostics.append(CSVProblem.missingCell.diagnostic(
+          "row \(view.record) has no \(column.label) cell; read as empty", severity: .warning, at: at))
+        return ""
+      }
+      return view.string(i)
+    }
+    func location(_ column: HabitBullColumn) -> SourceLocation {
+      var at = view.location(ofField: columns[column] ?? 0, file: file)
+      at.field = column.label
+      return at
+    }
+    let name = try cell(.habitName)
+    guard !name.isEmpty else {
+      throw CSVProblem.missingCell.error("row \(view.record) has an empty HabitName", at: location(.habitName))
+    }
+    let dateText = try cell(.calendarDate)
+    guard let date = columns[.calendarDate].flatMap({ view.count > $0 ? HabitBullDate.parse(view.field($0)) : nil }) else {
+      throw CSVProblem.typeError.error(
+        "CalendarDate \"\(dateText)\" is not a day written yyyy-MM-dd, M/d/yyyy or M/d/yy", at: location(.calendarDate),
+        note: "these are the formats Loop's HabitBull importer reads (a month-first US date, or ISO)")
+    }
+    let value = try cell(.value)
+    let number = columns[.value].flatMap { HabitBullValue.parse(view.field($0)) }
+    if number == nil {
+      diagnostics.append(Diagnostic(
+        code: HabitBullCodec.numericValue.code, severity: .warning,
+        message: "Value \"\(value)\" is not a 32-bit integer; Loop reads it as 0, so the day is not done",
+        location: location(.value), note: "the cell is kept in extras[\"habitbull\"] and written back as it is"))
+    }
+    let habit: Int
+    if let known = habitByName[name] {
+      habit = known
+    } else {
+      habit = habits.count
+      let category = try cell(.habitCategory)
+      habits.append(Habit(name: name, description: try cell(.habitDescription),
+                          category: category.isEmpty ? options.defaultCategory : category, row: Int32(days.count)))
+      habitByName[name] = habit
+    }
+    let day = Day(habit: habit, date: date, value: value, number: number, comment: try cell(.commentText),
+                  row: Int32(days.count))
+    let key = DayKey(habit: habit, day: date.dayNumber)
+    if let earlier = dayByKey[key] {
+      diagnostics.append(Diagnostic(
+        code: HabitBullCodec.duplicateDay.code, severity: .warning,
+        message: "\"\(name)\" has \(date) on an earlier row too; this row replaces it, as in Loop",
+        location: location(.calendarDate)))
+      days[earlier].value = day.value
+      days[earlier].number = day.number
+      days[earlier].comment = day.comment
+      return
+    }
+    dayByKey[key] = days.count
+    days.append(day)
+    _ = locator?.store(view)
+  }
+
+  private func finish() -> TrackerDataset {
+    var categories: [TrackerCategory] = []
+    var categoryIds: Set<String> = []
+    var trackers: [Tracker] = []
+    var notDone = [[JSONValue]](repeating: [], count: habits.count)
+    var amounts = [Int](repeating: 0, count: habits.count)
+    var firstOdd = [Int32?](repeating: nil, count: habits.count)
+    var records: [TrackerRecord] = []
+    var trackerRows: [Int32] = [], categoryRows: [Int32] = [], recordRows: [Int32] = []
+    var comments = 0
+    for day in days {
+      var members: [JSONMember] = []
+      if day.value != "1" { members.append(JSONMember("value", HabitBullValue.json(day.value))) }
+      if day.value != "1", firstOdd[day.habit] == nil { firstOdd[day.habit] = day.row }
+      if !day.comment.isEmpty {
+        members.append(JSONMember("comment", .string(day.comment)))
+        comments += 1
+      }
+      if HabitBullValue.isDone(day.number) {
+        if day.value != "1" { amounts[day.habit] += 1 }
+        records.append(TrackerRecord(trackerId: CSVStableID.tracker(name: habits[day.habit].name), date: day.date,
+                                     extras: members.isEmpty ? [:] : ["habitbull": .object(members)]))
+        recordRows.append(day.row)
+      } else {
+        notDone[day.habit].append(.object([JSONMember("date", .string(day.date.description))] + members))
+      }
+    }
+    var descriptions = 0
+    for (i, habit) in habits.enumerated() {
+      let categoryId = CSVStableID.category(title: habit.category)
+      if categoryIds.insert(categoryId).inserted {
+        categories.append(TrackerCategory(id: categoryId, title: habit.category))
+        categoryRows.append(habit.row)
+      }
+      var members: [JSONMember] = []
+      if !habit.description.isEmpty {
+        members.append(JSONMember("description", .string(habit.description)))
+        descriptions += 1
+      }
+      if !notDone[i].isEmpty { members.append(JSONMember("notDone", .array(notDone[i]))) }
+      let palette = PaletteEmoji.stableChoice(for: habit.name)
+      trackers.append(Tracker(id: CSVStableID.tracker(name: habit.name), kind: .habit, name: habit.name,
+                              categoryId: categoryId, emoji: palette.emoji.rawValue, color: palette.color.rawValue,
+                              schedule: Weekday.allCases,
+                              extras: members.isEmpty ? [:] : ["habitbull": .object(members)]))
+      trackerRows.append(habit.row)
+      reportValues(of: i, amounts: amounts[i], notDone: notDone[i].count, first: firstOdd[i])
+    }
+    locator?.collections["trackers"]?.rows = trackerRows
+    locator?.collections["categories"]?.rows = categoryRows
+    locator?.collections["records"]?.rows = recordRows
+    reportDefaults(habits: habits.count, descriptions: descriptions, comments: comments)
+    return TrackerDataset(categories: categories, trackers: trackers, records: records)
+  }
+
+  /// One `numeric-value` per habit, at the first such day's `Value` cell.
+  private func reportValues(of habit: Int, amounts: Int, notDone: Int, first: Int32?) {
+    guard amounts > 0 || notDone > 0, let first, let locator else { return }
+    var parts: [String] = []
+    if amounts > 0 { parts.append("\(amounts) done day(s) hold an amount other than 1") }
+    if notDone > 0 { parts.append("\(notDone) day(s) are not done (Value 0, negative or unreadable)") }
+    diagnostics.append(Diagnostic(
+      code: HabitBullCodec.numericValue.code, severity: .warning,
+      message: "\"\(habits[habit].name)\": " + parts.joined(separator: "; "),
+      location: locator.location(row: Int(first), slot: valueSlot, pointer: "/trackers/\(habit)"),
+      note: "the Tracker app records a day as done or not; the values are kept in extras[\"habitbull\"] and written back"))
+  }
+
+  private func reportDefaults(habits: Int, descriptions: Int, comments: Int) {
+    if habits > 0 {
+      diagnostics.append(Diagnostic(
+        code: HabitBullCodec.defaultedField.code, severity: .warning,
+        message: "\(habits) habit(s) got a palette emoji and colour chosen from the name, and an every-day schedule",
+        location: SourceLocation(file: file, pointer: "/trackers"),
+        note: "HabitBull exports no schedule; Loop imports every HabitBull habit as daily too"))
+    }
+    if descriptions > 0 || comments > 0 {
+      diagnostics.append(Diagnostic(
+        code: HabitBullCodec.keptInExtras.code, severity: .warning,
+        message: "\(descriptions) habit description(s) and \(comments) day comment(s) are kept in extras[\"habitbull\"]",
+        location: SourceLocation(file: file, pointer: "/trackers"),
+        note: "the Tracker app shows neither; converting back to HabitBull writes them again"))
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TrackerPort
+@testable import HabitBullCodec
+
+/// Bad input: what fails, with file, row, field, line and column.
+@Suite struct HabitBullErrorTests {
+  let header = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
+
+  @Test func aDayInNoFormatLoopReadsIsATypeErrorAtItsCell() throws {
+    let error = try #require(decodeFailure(header + "Run,,Sport,2024-01-02,1,\nRun,,Sport,18/03/2016,1,\n"))
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.hasSuffix("[type-error]"))
+    #expect(error.message.contains("18/03/2016"))
+    #expect(error.location == SourceLocation(file: "in.csv", line: 3, column: 12, row: 3, field: "CalendarDate"))
+  }
+
+  @Test func aMissingColumnIsAMissingLabel() throws {
+    let error = try #require(decodeFailure("HabitName,HabitDescription,HabitCategory,Value,CommentText\nRun,,,1,\n"))
+    #expect(error.message.contains("CalendarDate") && error.message.hasSuffix("[missing-label]"))
+    #expect(error.location.line == 1 && error.location.column == 1)
+  }
+
+  @Test func aShortRowIsAMissingCell() throws {
+    let error = try #require(decodeFailure(header + "Run,,Sport,2024-01-02\n"))
+    #expect(error.message.hasSuffix("[missing-cell]"))
+    #expect(error.location.row == 2 && error.location.line == 2 && error.location.field == "Value")
+  }
+
+  @Test func anEmptyNameIsAMissingCell() throws {
+    let error = try #require(decodeFailure(header + "Run,,,2024-01-02,1,\n,,,2024-01-03,1,\n"))
+    #expect(error.message.hasSuffix("[missing-cell]"))
+    #expect(error.location == SourceLocation(file: "in.csv", line: 3, column: 1, row: 3, field: "HabitName"))
+  }
+
+  @Test func anUnclosedQuoteComesFromTheSharedParser() throws {
+    let error = try #require(decodeFailure(header + "Run,\"never closed,,2024-01-02,1,\n"))
+    #expect(error.message.hasSuffix("[unclosed-quote]"))
+    #expect(error.location.line == 2 && error.location.column == 5)
+  }
+
+  @Test func invalidUTF8IsAnEncodingError() throws {
+    var bytes = Array((header + "Run,,").utf8)
+    bytes += [0xFF] + Array(",2024-01-02,1,\n".utf8)
+    #expect(throws: CodecError.self) { try decodeHabitBull(bytes) }
+    do { _ = try decodeHabitBull(bytes) } catch let error as CodecError {
+      #expect(error.message.hasSuffix("[encoding-error]"))
+      #expect(error.location.line == 2 && error.location.column == 6)
+    }
+  }
+
+  @Test func anEmptyFileIsRefused() throws {
+    let error = try #require(decodeFailure(""))
+    #expect(error.message.hasSuffix("[missing-label]"))
+  }
+
+  @Test func extraCellsAndBlankLinesAreWarnings() throws {
+    let (dataset, context) = try decodeHabitBull(header + "Run,,,2024-01-02,1,,surplus\n\nRun,,,2024-01-03,1,\n")
+    #expect(dataset.records.count == 2)
+    let found = context.diagnostics.filter { ["extra-cell", "blank-row"].contains($0.code) }
+      .map { "\($0.code)@\($0.location.line ?? 0):\($0.location.column ?? 0)" }
+    #expect(found == ["extra-cell@2:21", "blank-row@3:1"])
+  }
+
+  @Test func aByteOrderMarkAndQuotedHeaderAreFine() throws {
+    let text = "\u{FEFF}\"HabitName\",\"HabitDescription\",\"HabitCategory\",\"CalendarDate\",\"Value\",\"CommentText\"\r\nRun,,,1/2/24,1,\r\n"
+    #expect(HabitBullCodec().sniff(Array(text.utf8)))
+    let (dataset, _) = try decodeHabitBull(text)
+    #expect(dataset.records.map(\.date) == [LocalDate("2024-01-02")])
+  }
+
+  @Test func dateFormatsLoopAccepts() {
+    func day(_ text: String) -> String? {
+      Array(text.utf8).withUnsafeBytes { HabitBullDate.parse($0)?.description }
+    }
+    #expect(day("2016-03-18") == "2016-03-18")
+    #expect(day("2016-3-8") == "2016-03-08")
+    #expect(day("11/5/2020") == "2020-11-05")
+    #expect(day("04/11/2019") == "2019-04-11")
+    #expect(day("4/11/19") == "2019-04-11")
+    for bad in ["18/03/2016", "2016-02-30", "2016/03/18", "20160318", "2016-03-18T10:00", "", "1/2/2024/5", "11-5-2020", " 2016-03-18"] {
+      #expect(day(bad) == nil, "\(bad)")
+    }
+  }
+
+  @Test func valuesAsLoopsToIntReadsThem() {
+    func value(_ text: String) -> Int32? { Array(text.utf8).withUnsafeBytes { HabitBullValue.parse($0) } }
+    #expect(value("1") == 1 && value("+7") == 7 && value("-3") == -3 && value("2147483647") == .max)
+    #expect(value("-2147483648") == .min)
+    for bad in ["", "-", "2147483648", "-2150000000", "1.5", " 1", "x"] { #expect(value(bad) == nil, "\(bad)") }
+  }
+}
