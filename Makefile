@@ -8,18 +8,22 @@ BIN        := .build/$(CONFIG)/trackport
 VENV       := .venv
 PYTHON     := $(VENV)/bin/python
 PREFIX     ?= /usr/local
+DESTDIR    ?=
+# install builds and installs this configuration (check-install uses debug to save a build).
+INSTALL_CONFIG ?= release
 DEMO_OUT   := .build/demo
 
 # Debian packages, each with a command that succeeds when it is installed. BUILD_PACKAGES are
 # needed to build and run the tool (a codec on a C library adds its -dev package here);
-# TEST_PACKAGES only by the tests' oracles (Python packages, xmllint).
+# TEST_PACKAGES only by the tests' oracles (Python packages, xmllint; shells and groff to check
+# the installed completions and man page).
 BUILD_PACKAGES := libcsv-dev libxml2-dev
-TEST_PACKAGES  := python3 python3-venv libxml2-utils
+TEST_PACKAGES  := python3 python3-venv libxml2-utils zsh fish groff-base
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 
-.PHONY: all build release demo test deps build-deps test-deps bench-deps venv bench clean
+.PHONY: all build release demo test deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -99,10 +103,45 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory check-install
 
 ## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).
 bench: build-deps bench-deps
 	bench/run
+
+## install: the tool, its bash/zsh/fish completions and its man page under $(DESTDIR)$(PREFIX).
+INSTALL_BIN := .build/$(INSTALL_CONFIG)/trackport
+MANUAL_OUT  := .build/plugins/GenerateManual/outputs/trackport
+COMPLETIONS := .build/completions
+BINDIR      := $(DESTDIR)$(PREFIX)/bin
+MANDIR      := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR     := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR      := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR     := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+install: build-deps
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product trackport
+	$(SWIFT) package generate-manual --configuration $(INSTALL_CONFIG) \
+	  --authors "TrackerPort contributors" --date $$(date -u +%Y-%m-%d)
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	@mkdir -p $(COMPLETIONS)
+	"$(INSTALL_BIN)" --generate-completion-script bash > $(COMPLETIONS)/trackport.bash
+	"$(INSTALL_BIN)" --generate-completion-script zsh > $(COMPLETIONS)/_trackport
+	"$(INSTALL_BIN)" --generate-completion-script fish > $(COMPLETIONS)/trackport.fish
+	install -m 755 "$(INSTALL_BIN)" "$(BINDIR)/trackport"
+	install -m 644 "$(MANUAL_OUT)/trackport.1" "$(MANDIR)/trackport.1"
+	install -m 644 $(COMPLETIONS)/trackport.bash "$(BASHDIR)/trackport"
+	install -m 644 $(COMPLETIONS)/_trackport "$(ZSHDIR)/_trackport"
+	install -m 644 $(COMPLETIONS)/trackport.fish "$(FISHDIR)/trackport.fish"
+	@echo "installed trackport under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f "$(BINDIR)/trackport" "$(MANDIR)/trackport.1" "$(BASHDIR)/trackport" \
+	  "$(ZSHDIR)/_trackport" "$(FISHDIR)/trackport.fish"
+
+## check-install: install into a scratch prefix and check what landed (part of `make test`).
+check-install:
+	Tests/install/check-install.sh "$(SWIFT)"
 
 clean:
 	rm -rf .build $(VENV)

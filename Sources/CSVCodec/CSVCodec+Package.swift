@@ -7,8 +7,10 @@ extension CSVCodec {
   /// Reads a CSV data package (a folder or a zip archive). Tables are always UTF-8 with `,`:
   /// the package is the lossless form this codec writes, not a spreadsheet export.
   func decodePackage(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
-    try CSVPackageReader.read(input, context: &context) { member, row in
+    let progress = context.progress
+    return try CSVPackageReader.read(input, context: &context) { member, row in
       let parser = try CSVParser(dialect: .standard, file: member.displayName)
+      parser.progress = progress
       try member.withBytes { bytes in
         try parser.parse(bytes, blankLine: { blank in
           throw CSVProblem.blankRow.error("empty line between records",

@@ -82,7 +82,7 @@ public struct CSVCodec: TrackerCodec {
     let file = context.fileName.isEmpty ? input.displayName : context.fileName
     let source = try input.bytes()
     let (dataset, diagnostics, locator) = try source.withUnsafeBytes { bytes in
-      try CSVSheetDecoder(options: options, file: file).decode(bytes)
+      try CSVSheetDecoder(options: options, file: file, progress: context.progress).decode(bytes)
     }
     context.report(contentsOf: diagnostics)
     context.sourceLocator = locator

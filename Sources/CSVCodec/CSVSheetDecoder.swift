@@ -7,6 +7,8 @@ import TrackerModel
 struct CSVSheetDecoder {
   let options: CSVOptions
   let file: String?
+  /// Told how far parsing has gone, for a progress display.
+  var progress: ProgressMeter?
 
   /// - Throws: ``CodecError`` `.malformedInput` for a file without a header, a header that fits
   ///   no shape, a missing required column, or a parser problem (`unclosed-quote`,
@@ -16,6 +18,7 @@ struct CSVSheetDecoder {
     let dialect = CSVDialect(delimiter: options.delimiter ?? CSVDialect.detect(head: head),
                              encoding: options.encoding)
     let parser = try CSVParser(dialect: dialect, file: file)
+    parser.progress = progress
     var reader: (any CSVSheetReading)?
     var early: [(line: Int, record: Int)] = []
     try parser.parse(bytes, blankLine: { blank in

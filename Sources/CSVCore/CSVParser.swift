@@ -24,6 +24,8 @@ package final class CSVParser {
   /// How many bytes go to libcsv per call: the input is read in this step, so memory stays
   /// flat whatever the file size (the input itself is memory-mapped by `CodecInput`).
   package var chunkSize = 1 << 16
+  /// Told the bytes and rows of every chunk parsed, for a progress display.
+  package var progress: ProgressMeter?
 
   private let csv: UnsafeMutablePointer<csv_parser>
   private let state: UnsafeMutablePointer<CSVParseState>
@@ -109,6 +111,7 @@ package final class CSVParser {
         defer { state.pointee.end() }
         let context = UnsafeMutableRawPointer(state)
         var start = 0
+        var rowsReported = 0
         while start < input.count {
           let length = min(chunkSize, input.count - start)
           let used = csv_parse(csv, base + start, length, csvFieldCallback, csvRowCallback, context)
@@ -117,6 +120,10 @@ package final class CSVParser {
             throw libcsvError(code: csv_error(csv), at: start + used, base: base, byteOffset: byteOffset)
           }
           start += length
+          if let progress {
+            progress.add(bytes: length, items: state.pointee.record - rowsReported)
+            rowsReported = state.pointee.record
+          }
         }
         let finished = csv_fini(csv, csvFieldCallback, csvRowCallback, context)
         if let failure = state.pointee.failure { throw failure }

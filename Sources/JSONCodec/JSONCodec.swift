@@ -54,6 +54,7 @@ public struct JSONCodec: TrackerCodec {
     let source = try input.bytes()
     let (dataset, warnings) = try source.withUnsafeBytes { buffer in
       var reader = JSONDatasetReader(buffer)
+      reader.progress = context.progress
       let dataset: TrackerDataset
       do {
         dataset = try reader.read()

@@ -21,6 +21,8 @@ struct JSONDatasetReader {
   private(set) var unknownKeys: [UnknownKey] = []
   var rootOffset = 0
   var versionSeen = false
+  /// Told the offset and record count every few thousand records, for a progress display.
+  var progress: ProgressMeter?
 
   init(_ buffer: UnsafeRawBufferPointer) {
     scanner = JSONScanner(buffer)
@@ -183,6 +185,7 @@ struct JSONDatasetReader {
           throw failure
         }
         index += 1
+        if index & 4095 == 0, let progress { progress.reached(bytes: scanner.position, items: index) }
         more = try scanner.hasNextElement()
       }
     } catch var failure as JSONReadFailure {

@@ -42,19 +42,20 @@ enum AtomicFile {
 
   /// Writes through `body` into a new file at `path` (which must not exist), flushes, syncs and
   /// closes it, checking each step: a member written this way is complete on disk.
-  static func writeNew(_ path: String, _ body: (ByteWriter) throws -> Void) throws {
+  static func writeNew(_ path: String, progress: ProgressMeter? = nil, _ body: (ByteWriter) throws -> Void) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else {
       throw CodecError(.cannotCreateOutput, "cannot create \(path): \(lastError())", location: SourceLocation(file: path))
     }
-    try fill(fd, path: path, body)
+    try fill(fd, path: path, progress: progress, body)
   }
 
   /// Runs `body` over `fd`, then flushes, syncs and closes it; closes it on failure too.
-  static func fill(_ fd: Int32, path: String, _ body: (ByteWriter) throws -> Void) throws {
+  static func fill(_ fd: Int32, path: String, progress: ProgressMeter? = nil, _ body: (ByteWriter) throws -> Void) throws {
     let location = SourceLocation(file: path)
     do {
       let writer = ByteWriter(descriptor: fd)
+      writer.progress = progress
       try body(writer)
       try writer.flush()
       guard fsync(fd) == 0 else { throw CodecError(.io, "cannot sync: \(lastError())", location: location) }

@@ -16,6 +16,8 @@ public final class ByteWriter {
   private var failure: Int32 = 0
   /// Bytes handed to the writer so far.
   public private(set) var bytesWritten = 0
+  /// Told the bytes of every buffer sent, for a progress display.
+  public var progress: ProgressMeter?
 
   /// A writer to an open file descriptor (which it does not close).
   public init(descriptor: Int32, capacity: Int = 1 << 20) {
@@ -76,6 +78,7 @@ public final class ByteWriter {
   }
 
   private func send(_ bytes: UnsafeRawBufferPointer) {
+    progress?.add(bytes: bytes.count)
     if let memory {
       memory.bytes.append(contentsOf: bytes)
       return

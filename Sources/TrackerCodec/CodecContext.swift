@@ -12,6 +12,9 @@ public struct CodecContext: Sendable {
   public private(set) var diagnostics: [Diagnostic] = []
   /// Set by a decoder: resolves JSON pointers into the source's lines and columns.
   public var sourceLocator: (any SourceLocator)?
+  /// A decoder tells it how far it has read (bytes of the input, items made), every chunk or
+  /// few thousand items; `nil` when nobody displays progress.
+  public var progress: ProgressMeter?
 
   /// A fresh context, with no diagnostics and no locator: make one per decode or encode.
   public init(fileName: String, options: [String: String] = [:]) {

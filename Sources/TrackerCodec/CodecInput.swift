@@ -91,6 +91,15 @@ public struct CodecInput: Sendable {
     }
   }
 
+  /// The size in bytes of a regular file input; `nil` for standard input, memory, folders and
+  /// anything that cannot be looked at (the read will say why).
+  public var regularFileSize: Int? {
+    guard case .file(let path) = source else { return nil }
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
   private func checkReadableFile(_ path: String) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

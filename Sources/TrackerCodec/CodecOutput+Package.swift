@@ -13,8 +13,12 @@ public final class PackageWriter {
   /// The staging folder the members are written into before the package is put in place.
   let staging: String
   private(set) var names: [String] = []
+  let progress: ProgressMeter?
 
-  init(staging: String) { self.staging = staging }
+  init(staging: String, progress: ProgressMeter?) {
+    self.staging = staging
+    self.progress = progress
+  }
 
   /// Writes one member, complete on disk before the call returns; `name` is a relative
   /// `/`-separated path (folders are created).
@@ -25,7 +29,7 @@ public final class PackageWriter {
     }
     let path = staging + "/" + parts.joined(separator: "/")
     try FileManager.default.createDirectory(atPath: CodecOutput.folder(of: path), withIntermediateDirectories: true)
-    try AtomicFile.writeNew(path, body)
+    try AtomicFile.writeNew(path, progress: progress, body)
     names.append(parts.joined(separator: "/"))
   }
 }
@@ -59,7 +63,7 @@ extension CodecOutput {
     var moved = false
     defer { if !moved { try? FileManager.default.removeItem(atPath: staging) } }
 
-    let writer = PackageWriter(staging: staging)
+    let writer = PackageWriter(staging: staging, progress: progress)
     try body(writer)
     AtomicFile.syncFolder(staging)
     if zip {

@@ -38,6 +38,8 @@ public struct CodecOutput: Sendable {
   public var overwrite: Bool
   /// Paths that must never be replaced (the conversion's inputs), compared by file identity.
   public var protectedPaths: [String]
+  /// Told the bytes written as they go, for a progress display; `nil` for none.
+  public var progress: ProgressMeter?
 
   /// An output to `destination`, replacing an existing file only with `overwrite` and never one
   /// of `protectedPaths`.
@@ -113,10 +115,12 @@ public struct CodecOutput: Sendable {
     switch destination {
     case .memory(let memory):
       let writer = ByteWriter(memory: memory)
+      writer.progress = progress
       try body(writer)
       try writer.flush()
     case .standardOutput:
       let writer = ByteWriter(descriptor: STDOUT_FILENO)
+      writer.progress = progress
       try body(writer)
       try writer.flush()
     case .file(let path):
@@ -131,7 +135,7 @@ public struct CodecOutput: Sendable {
     defer {
       if !committed { unlink(temporary) }
     }
-    try AtomicFile.fill(fd, path: path, body)
+    try AtomicFile.fill(fd, path: path, progress: progress, body)
     try AtomicFile.commit(temporary, to: path, overwrite: overwrite)
     committed = true
   }

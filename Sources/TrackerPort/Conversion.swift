@@ -39,19 +39,26 @@ public struct Conversion: Sendable {
   /// Reads, then writes unless the output format would drop data and `refuseLoss` is set.
   ///
   /// The output is checked before the input is read, so a refused output fails fast; it is
-  /// written atomically and never replaces the input.
-  public func run(registry: CodecRegistry = StandardCodecs.registry, refuseLoss: Bool = false) throws -> Result {
-    let destination = CodecOutput(path: output, overwrite: overwrite, protectedPaths: input == "-" ? [] : [input])
+  /// written atomically and never replaces the input. `progress`, when given, is told how far
+  /// reading (phase `reading`) and then writing (phase `writing`) have gone.
+  public func run(registry: CodecRegistry = StandardCodecs.registry, refuseLoss: Bool = false,
+                  progress: ProgressMeter? = nil) throws -> Result {
+    var destination = CodecOutput(path: output, overwrite: overwrite, protectedPaths: input == "-" ? [] : [input])
     let writer = try to.map { try registry.codec(id: $0) } ?? registry.detectOutput(destination)
     guard writer.descriptor.canWrite else {
       throw CodecError(.unsupportedOperation, "format '\(writer.descriptor.id)' can be read but not written")
     }
     try destination.checkWritable()
-    let file = try DatasetFile.load(input, format: from, registry: registry, options: options)
+    let file = try DatasetFile.load(input, format: from, registry: registry, options: options, progress: progress)
     var context = CodecContext(fileName: destination.displayName, options: options)
     let losses = writer.losses(writing: file.dataset, to: destination, options: options)
     if refuseLoss, !losses.isEmpty {
       return Result(diagnostics: file.diagnostics + losses, wrote: false, losses: losses.count)
+    }
+    if let progress {
+      progress.begin("writing", subject: destination.displayName)
+      destination.progress = progress
+      context.progress = progress
     }
     try writer.encode(file.dataset, to: destination, context: &context)
     return Result(diagnostics: file.diagnostics + losses + context.diagnostics, wrote: true, losses: losses.count)

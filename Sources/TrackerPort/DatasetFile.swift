@@ -12,18 +12,24 @@ public struct DatasetFile: Sendable {
   public var locator: (any SourceLocator)?
 
   /// Reads `path` (`-` for standard input) with the codec named by `format`, or the one
-  /// detected from the name and content.
+  /// detected from the name and content. `progress`, when given, is told how far the codec
+  /// has read (phase `reading`, against the file's size when it is a regular file).
   ///
   /// - Throws: ``CodecError`` when the file cannot be read or is malformed, or the format is unknown.
   public static func load(_ path: String, format: String? = nil,
                           registry: CodecRegistry = StandardCodecs.registry,
-                          options: [String: String] = [:]) throws -> DatasetFile {
+                          options: [String: String] = [:],
+                          progress: ProgressMeter? = nil) throws -> DatasetFile {
     let input = CodecInput(path: path)
     let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(input)
     guard codec.descriptor.canRead else {
       throw CodecError(.unsupportedOperation, "format '\(codec.descriptor.id)' cannot be read, only written")
     }
     var context = CodecContext(fileName: input.displayName, options: options)
+    if let progress {
+      progress.begin("reading", subject: input.displayName, totalBytes: input.regularFileSize)
+      context.progress = progress
+    }
     let dataset = try codec.decode(input, context: &context)
     return DatasetFile(dataset: dataset, fileName: input.displayName, codec: codec.descriptor,
                        diagnostics: context.diagnostics.located(by: context.sourceLocator, file: input.displayName),

@@ -67,6 +67,7 @@ public struct XMLCodec: TrackerCodec {
     let source = try input.bytes()
     let (dataset, reader) = try source.withUnsafeBytes { bytes in
       let reader = try XMLDatasetReader(bytes, fileName: fileName, schema: schema)
+      reader.progress = context.progress
       return (try reader.read(), reader)
     }
     for entry in reader.log.schemaErrors {

@@ -23,6 +23,8 @@ final class XMLDatasetReader {
   var locator: XMLSourceLocator
   /// `unknown-element` and `unknown-attribute` warnings.
   private(set) var warnings: [Diagnostic] = []
+  /// Told the bytes consumed and items read every few thousand items, for a progress display.
+  var progress: ProgressMeter?
 
   init(_ bytes: UnsafeRawBufferPointer, fileName: String, schema: XMLSchemaHandle?) throws {
     if let offset = XMLProlog.doctypeOffset(bytes) {
@@ -145,6 +147,9 @@ final class XMLDatasetReader {
     try children { name in
       guard inOurNamespace, same(name, element) else { return try unknownElement(&unknown, pointer: "/" + section) }
       list.append(try read(list.count))
+      if list.count & 4095 == 0, let progress {
+        progress.reached(bytes: Int(xmlTextReaderByteConsumed(reader)), items: list.count)
+      }
     }
   }
 

@@ -9,7 +9,7 @@ extension Trackport {
         Formats are detected from file names and content; --from and --to override. The output \
         is written to a temporary file and renamed into place, never replaces an input, and \
         replaces an existing file only with --force. What the output format cannot carry is \
-        reported field by field as 'dropped-field' warnings.
+        reported field by field as 'dropped-field' warnings. On a terminal, a conversion that         takes more than half a second shows a progress bar on standard error (none with --quiet).
         """)
 
     @Argument(help: "The input file, or - for standard input.")
@@ -43,13 +43,13 @@ extension Trackport {
     @Option(help: ArgumentHelp("iCalendar: end every habit's recurrence on this day (YYYY-MM-DD).", valueName: "date"))
     var until: String?
 
-    @Flag(help: "iCalendar: also write each completion as its own all-day event (\"✓ name\").")
+    @Flag(help: "iCalendar: also write each completion as its own all-day event, titled with a check mark and the name.")
     var history = false
 
     @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times.", valueName: "zone"))
     var timezone: String?
 
-    @Flag(name: .shortAndLong, help: "Do not print warnings.")
+    @Flag(name: .shortAndLong, help: "Print no warnings and no progress bar.")
     var quiet = false
 
     func validate() throws {
@@ -72,7 +72,13 @@ extension Trackport {
         if let timezone { options["timezone"] = timezone }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
-        let result = try conversion.run(registry: try pluginOptions.registry(), refuseLoss: failOnLoss)
+        let registry = try pluginOptions.registry()
+        let display = ProgressDisplay.start(quiet: quiet)
+        let result: Conversion.Result
+        do {
+          defer { display?.finish() }
+          result = try conversion.run(registry: registry, refuseLoss: failOnLoss, progress: display?.meter)
+        }
         if !quiet || !result.wrote {
           for d in result.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
         }

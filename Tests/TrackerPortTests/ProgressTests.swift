@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TrackerPort
+
+/// Conversions tell a ``ProgressMeter`` how far they have read and written, format by format.
+@Suite struct ProgressTests {
+  /// A generated dataset big enough that every reader reports at least once (every 4,096
+  /// records or 64 KiB chunk), written as canonical JSON.
+  static let source: String = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-progress-\(UUID())")
+    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("source.trackport.json").path
+    let dataset = DatasetGenerator(trackers: 40, days: 500, seed: 7).generate()
+    var context = CodecContext(fileName: path)
+    try! JSONCodec().encode(dataset, to: CodecOutput(path: path), context: &context)
+    return path
+  }()
+
+  static func size(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? -1
+  }
+
+  @Test(arguments: ["trackport.json", "trackport.xml", "csv-package.zip"])
+  func readingAndWritingAreCounted(_ ending: String) throws {
+    let records = try DatasetFile.load(ProgressTests.source).dataset.records.count
+    #expect(records > 8_192)
+    let output = ProgressTests.source.replacingOccurrences(of: "source.trackport.json", with: "out-\(UUID()).\(ending)")
+    let meter = ProgressMeter()
+    _ = try Conversion(input: ProgressTests.source, output: output).run(progress: meter)
+    let written = meter.snapshot()
+    #expect(written.phase == "writing")
+    #expect(written.subject == output)
+    if ending.hasSuffix(".zip") {
+      #expect(written.bytes > ProgressTests.size(output))  // members before compression
+    } else {
+      #expect(written.bytes == ProgressTests.size(output))
+    }
+
+    let reading = ProgressMeter()
+    let file = try DatasetFile.load(output, progress: reading)
+    let read = reading.snapshot()
+    #expect(read.phase == "reading")
+    #expect(read.totalBytes == ProgressTests.size(output))
+    #expect(read.bytes > 0)
+    #expect(read.items > 0 && read.items <= file.dataset.records.count + 1_000)
+    #expect(file.dataset.records.count == records)
+  }
+
+  @Test func aCSVTableIsCountedByChunkUpToItsSize() throws {
+    let output = ProgressTests.source.replacingOccurrences(of: "source.trackport.json", with: "log-\(UUID()).csv")
+    _ = try Conversion(input: ProgressTests.source, output: output, options: ["to-shape": "log"]).run()
+    let meter = ProgressMeter()
+    let file = try DatasetFile.load(output, options: ["shape": "log"], progress: meter)
+    let read = meter.snapshot()
+    #expect(read.bytes == ProgressTests.size(output))
+    #expect(read.items == file.dataset.records.count + 1)  // every row and the header
+  }
+
+  @Test func aMeterStartsEachPhaseFromZero() {
+    let meter = ProgressMeter()
+    meter.begin("reading", subject: "a", totalBytes: 100)
+    meter.add(bytes: 10, items: 2)
+    meter.reached(bytes: 40)
+    #expect(meter.snapshot().bytes == 40 && meter.snapshot().items == 2)
+    meter.begin("writing", subject: "b")
+    let s = meter.snapshot()
+    #expect(s.phase == "writing" && s.subject == "b" && s.bytes == 0 && s.items == 0 && s.totalBytes == nil)
+  }
+}
