@@ -11,6 +11,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -28,8 +29,10 @@ let package = Package(
     .target(name: "CSVCodec", dependencies: ["TrackerCodec", "CLibCSV"]),
     .target(name: "XMLCodec", dependencies: ["TrackerCodec", "CLibXML2"]),
     .target(name: "ICalendarCodec", dependencies: ["TrackerCodec"]),
+    // Formats of other apps.
+    .target(name: "LoopCodec", dependencies: ["TrackerCodec", .product(name: "GRDB", package: "GRDB.swift")]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "LoopCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -43,6 +46,7 @@ let package = Package(
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "TrackerValidation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "TrackerPort"]),
+    .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]

@@ -3,6 +3,7 @@
 @_exported import CSVCodec
 @_exported import ICalendarCodec
 @_exported import JSONCodec
+@_exported import LoopCodec
 @_exported import TrackerCodec
 @_exported import TrackerModel
 @_exported import TrackerValidation

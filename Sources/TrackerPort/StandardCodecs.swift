@@ -8,6 +8,7 @@ public enum StandardCodecs {
     JSONCodec(),
     XMLCodec(),
     ICalendarCodec(),
+    LoopCodec(),
     CSVCodec(),
   ]
 

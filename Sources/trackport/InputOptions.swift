@@ -20,7 +20,7 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV input: package, trackers or log (default: from the input).", valueName: "shape"))
   var shape: String?
 
-  @Option(help: ArgumentHelp("CSV log table: the category of trackers whose rows name none (default: Imported).", valueName: "title"))
+  @Option(help: ArgumentHelp("CSV log table, iCalendar, Loop: the category of trackers the input gives none (default: Imported, Calendar, Loop Habit Tracker).", valueName: "title"))
   var defaultCategory: String?
 
   @Option(name: .customLong("option"), help: ArgumentHelp("A codec option KEY=VALUE; repeatable.", valueName: "key=value"))
