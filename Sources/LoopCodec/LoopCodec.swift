@@ -106,9 +106,8 @@ public struct LoopCodec: TrackerCodec {
     let habits = dataset.trackers.filter { $0.kind == .habit }
     let colors = habits.count { tracker in
       guard let color = tracker.color else { return false }
-      let kept = tracker.extras["loop"]?["color"]?.stringValue
-      let back = LoopPalette.trackerColor(forHex: LoopPalette.colors[LoopPalette.nearestIndex(toHex: kept ?? color)])
-      return back != color.uppercased() || (kept != nil && LoopPalette.trackerColor(forHex: kept ?? "") != color.uppercased())
+      let written = LoopDatabaseWriter.habit(for: tracker, position: 0).colorHex
+      return LoopPalette.trackerColor(forHex: LoopPalette.colors[LoopPalette.nearestIndex(toHex: written)]) != color.uppercased()
     }
     let habitIds = Set(habits.map(\.id))
     let records = dataset.records.count { !habitIds.contains($0.trackerId) }
