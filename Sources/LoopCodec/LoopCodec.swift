@@ -124,21 +124,29 @@ public struct LoopCodec: TrackerCodec {
   }
 
   /// Opens a file input in place (read-only); other inputs are copied to a temporary file
-  /// first, as SQLite reads files, not bytes.
+  /// first, as SQLite reads files, not bytes. So is a file in WAL mode (header bytes 18–19 are
+  /// 2), which SQLite cannot open read-only without writing a `-shm` file beside it: the copy
+  /// is marked as a rollback-journal database, which a backup (one file, no `-wal`) is.
   private func readDatabase(_ input: CodecInput, fileName: String) throws -> [LoopHabit] {
-    let head = try input.head(LoopDatabaseReader.magic.count)
-    guard head == LoopDatabaseReader.magic else {
+    let head = try input.head(20)
+    guard head.starts(with: LoopDatabaseReader.magic) else {
       throw CodecError(.malformedInput, "not a Loop backup: the file is not a SQLite database",
                        location: SourceLocation(file: fileName),
                        note: "Loop's backups are .db files; its CSV export is a .zip or a folder")
     }
-    if case .file(let path) = input.source {
+    let wal = head.count == 20 && (head[18] == 2 || head[19] == 2)
+    if case .file(let path) = input.source, !wal {
       return try LoopDatabaseReader(path: path, fileName: fileName).read()
     }
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-loop-\(UUID().uuidString).db").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     do {
-      try input.withBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
+      var bytes = try input.withBytes { Data($0) }
+      if wal, bytes.count >= 20 {
+        bytes[18] = 1
+        bytes[19] = 1
+      }
+      try bytes.write(to: URL(fileURLWithPath: path))
     } catch let error as CodecError {
       throw error
     } catch {

@@ -90,6 +90,19 @@ struct LoopDatabaseReadTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.db"])
   }
 
+  @Test func aBackupInWALModeReadsWithoutFilesBesideIt() throws {
+    let folder = try Loop.temporaryFolder()
+    let db = folder.appendingPathComponent("wal.db").path
+    let dump = try String(contentsOfFile: Loop.fixture("sql_dumps/databases_022.db.sql"), encoding: .utf8)
+    try Loop.run("sqlite3", [db], input: "PRAGMA journal_mode=WAL;\n" + dump)
+    #expect(try Loop.sqlite(db, "PRAGMA journal_mode") == ["wal"])
+    let before = try Data(contentsOf: URL(fileURLWithPath: db))
+    let (dataset, _) = try Loop.decode(db)
+    #expect(dataset.trackers.map(\.name) == ["Work out", "Test"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["wal.db"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+  }
+
   @Test func aVersion25BackupWithEveryFieldReads() throws {
     let db = try LoopV25Sample.make()
     #expect(try Loop.sqlite(db, "PRAGMA user_version") == ["25"])
