@@ -15,10 +15,10 @@ DEMO_OUT   := .build/demo
 
 # Debian packages, each with a command that succeeds when it is installed. BUILD_PACKAGES are
 # needed to build and run the tool (a codec on a C library adds its -dev package here);
-# TEST_PACKAGES only by the tests' oracles (Python packages, xmllint; shells and groff to check
-# the installed completions and man page).
-BUILD_PACKAGES := libcsv-dev libxml2-dev
-TEST_PACKAGES  := python3 python3-venv libxml2-utils zsh fish groff-base
+# TEST_PACKAGES only by the tests' oracles (Python packages, xmllint, sqlite3; shells and groff
+# to check the installed completions and man page).
+BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev
+TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"

@@ -1,3 +1,5 @@
+import TrackerModel
+
 /// The 147 CSS3 named colours, for RFC 7986 `COLOR` (which takes a CSS3 colour name).
 enum CSSColor {
   /// Name and 0xRRGGBB value, alphabetical (grey and gray spellings both listed, as in CSS3).
@@ -39,26 +41,14 @@ enum CSSColor {
   /// The nearest named colour to `#RRGGBB` (squared RGB distance; first name wins ties), or
   /// `nil` when `hex` is not `#RRGGBB`.
   static func nearest(toHex hex: String) -> String? {
-    guard let rgb = parseHex(hex) else { return nil }
-    func distance(_ a: Int, _ b: Int) -> Int {
-      let dr = (a >> 16) - (b >> 16), dg = ((a >> 8) & 0xFF) - ((b >> 8) & 0xFF), db = (a & 0xFF) - (b & 0xFF)
-      return dr * dr + dg * dg + db * db
-    }
-    var best = table[0]
-    for entry in table where distance(entry.rgb, rgb) < distance(best.rgb, rgb) { best = entry }
-    return best.name
+    guard let color = RGBColor(hex: hex) else { return nil }
+    return color.nearestIndex(among: table.map { RGBColor($0.rgb) }).map { table[$0].name }
   }
 
   /// `#RRGGBB` (upper-case) for a CSS3 name, case-insensitive.
   static func hex(forName name: String) -> String? {
     let lower = name.lowercased()
     guard let entry = table.first(where: { $0.name == lower }) else { return nil }
-    let digits = String(entry.rgb, radix: 16).uppercased()
-    return "#" + String(repeating: "0", count: 6 - digits.count) + digits
-  }
-
-  static func parseHex(_ hex: String) -> Int? {
-    guard hex.utf8.count == 7, hex.hasPrefix("#"), hex.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
-    return Int(hex.dropFirst(), radix: 16)
+    return RGBColor(entry.rgb).hex
   }
 }

@@ -3,11 +3,7 @@ extension PaletteEmoji {
   /// source has none (a log table, a calendar, Loop): the same key gives the same pair on every
   /// machine and in every release, so re-importing changes nothing.
   public static func stableChoice(for key: String) -> (emoji: PaletteEmoji, color: PaletteColor) {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in key.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
+    let hash = StableID.fnv1a(key)
     let emojis = PaletteEmoji.allCases, colors = PaletteColor.allCases
     let emoji = emojis[Int(hash % UInt64(emojis.count))]
     let color = colors[Int((hash / UInt64(emojis.count)) % UInt64(colors.count))]

@@ -4,6 +4,7 @@
 @_exported import HabitBullCodec
 @_exported import ICalendarCodec
 @_exported import JSONCodec
+@_exported import LoopCodec
 @_exported import PluginCodec
 @_exported import TrackerCodec
 @_exported import TrackerModel

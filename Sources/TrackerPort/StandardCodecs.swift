@@ -10,6 +10,7 @@ public enum StandardCodecs {
     XMLCodec(),
     ICalendarCodec(),
     HabitBullCodec(),
+    LoopCodec(),
     CSVCodec(),
   ]
 

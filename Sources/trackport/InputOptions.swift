@@ -20,7 +20,7 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV input: package, trackers or log (default: from the input).", valueName: "shape"))
   var shape: String?
 
-  @Option(help: ArgumentHelp("CSV log table, HabitBull, calendars: the category of trackers the input gives none (CSV default: Imported; HabitBull: HabitBull).", valueName: "title"))
+  @Option(help: ArgumentHelp("CSV log table, HabitBull, iCalendar, Loop: the category of trackers the input gives none (default: Imported; HabitBull; Calendar; Loop Habit Tracker).", valueName: "title"))
   var defaultCategory: String?
 
   @Option(name: .customLong("option"), help: ArgumentHelp("A codec option KEY=VALUE; repeatable.", valueName: "key=value"))

@@ -14,6 +14,24 @@ import TrackerModel
     #expect(PaletteColor(hex: "#FD4C4A") == nil)
   }
 
+  @Test func nearestColourIsExactForPaletteColoursAndFirstWinsTies() {
+    for color in PaletteColor.allCases { #expect(PaletteColor.nearest(toHex: color.rawValue.lowercased()) == color) }
+    #expect(PaletteColor.nearest(toHex: "#FF0000") == .red)
+    #expect(PaletteColor.nearest(toHex: "red") == nil)
+    #expect(RGBColor(-16742021).hex == "#00897B", "an ARGB integer keeps its RGB")
+    #expect(RGBColor(0x000000).nearestIndex(among: [RGBColor(0x010000), RGBColor(0x000001)]) == 0)
+    #expect(RGBColor(0).nearestIndex(among: []) == nil)
+  }
+
+  @Test func stableIdsAreUUIDShapedAndStable() {
+    let id = StableID.uuid("tracker:Run")
+    #expect(id == StableID.uuid("tracker:Run"))
+    #expect(id != StableID.uuid("tracker:Walk"))
+    #expect(id.count == 36 && id.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
+    #expect(Array(id)[14] == "8", "version 8")
+    #expect(StableID.dashed("0123456789abcdef0123456789abcdef") == "01234567-89AB-CDEF-0123-456789ABCDEF")
+  }
+
   @Test func emojiVariantsRealAppsWroteAreRecognised() {
     #expect(PaletteEmoji(matching: "😉") == .slightlySmilingFace)
     #expect(PaletteEmoji(matching: "🏝\u{FE0F}") == .desertIsland)

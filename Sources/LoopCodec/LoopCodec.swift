@@ -1,0 +1,157 @@
+import Foundation
+import TrackerCodec
+import TrackerModel
+
+/// Loop Habit Tracker (`iSoron/uhabits`): reads its CSV export (a `.zip` or the unpacked
+/// folder) and its SQLite backup (`.db`, schema versions 8 to 25); writes a version-25 backup
+/// that Loop's "Import data" accepts.
+///
+/// The mapping, the `extras["loop"]` keys and what is lost either way are in `docs/loop.md`.
+/// Options: `default-category` (reading; default "Loop Habit Tracker").
+///
+/// `.db` is an ending other apps use too, so the codec claims a `.db` only when its first bytes
+/// are a SQLite header and its schema (on the first pages) names both a `Habits` and a
+/// `Repetitions` table, as Loop's own importer checks; decoding then checks the tables for real.
+public struct LoopCodec: TrackerCodec {
+  /// A Loop frequency a weekday schedule cannot say; the habit is planned every day.
+  public static let lossyFrequency = DiagnosticDescriptor(
+    code: "lossy-frequency", severity: .warning,
+    summary: "A Loop frequency a weekday schedule cannot express (every 3 days, 2 times per week without 2 reminder days, per month); the habit is planned every day and the frequency kept in extras.")
+  /// Loop has no categories or emoji: the importer chose them.
+  public static let assignedDefaults = DiagnosticDescriptor(
+    code: "loop-assigned-defaults", severity: .warning,
+    summary: "Reading Loop: it has no categories or emoji, so habits went into the --default-category with a palette emoji, and colours to the nearest palette colour.")
+  /// Days that are not completions, kept in extras.
+  public static let keptEntries = DiagnosticDescriptor(
+    code: "loop-kept-entries", severity: .warning,
+    summary: "Reading Loop: days that are not completions (YES_AUTO, NO, SKIP, UNKNOWN, measurable values) and notes were kept in extras[\"loop\"], with their counts.")
+  /// A measurable habit: its values and target are in extras.
+  public static let numericalHabit = DiagnosticDescriptor(
+    code: "loop-numerical-habit", severity: .warning,
+    summary: "Reading Loop: a measurable (numerical) habit; its values, unit and target are kept in extras and days meeting the target became completions.")
+  /// An archived habit, kept and marked.
+  public static let archivedHabit = DiagnosticDescriptor(
+    code: "loop-archived-habit", severity: .warning,
+    summary: "Reading Loop: an archived habit; it is kept, marked extras[\"loop\"].archived, and stays archived when written back to Loop.")
+
+  /// What a Loop backup cannot carry; colours, records and extras are counted by
+  /// ``losses(writing:to:options:)`` itself, as only some of them are lost.
+  static let lostFields: [ModelField] = [
+    .categories, .trackerEmoji, .trackerPinned, .trackerCreatedOn, .events, .eventDate,
+    .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder,
+  ]
+
+  /// Id `loop`; claims `.db` files and packages by content.
+  public static let descriptor = CodecDescriptor(
+    id: "loop", name: "Loop Habit Tracker",
+    summary: "Loop's CSV export (.zip or folder) and SQLite backup (.db); writes a .db backup.",
+    extensions: [], sniffedExtensions: ["db"],
+    cannotCarry: lostFields + [.trackerColor, .records, .extras],
+    diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit])
+
+  /// The codec has no state; options come through the context.
+  public init() {}
+
+  /// A SQLite header, with `Habits` and `Repetitions` named in the first 64 KiB (the schema).
+  public func sniff(_ head: [UInt8]) -> Bool {
+    guard head.starts(with: LoopDatabaseReader.magic) else { return false }
+    let text = String(decoding: head, as: UTF8.self).lowercased()
+    return text.contains("habits") && text.contains("repetitions")
+  }
+
+  /// `Habits.csv` at the root (or in one top folder) and at least one `NNN Name/Checkmarks.csv`.
+  public func sniffPackage(_ members: [String]) -> Bool {
+    guard let habits = LoopCSVReader.habitsMember(members) else { return false }
+    let root = String(habits.dropLast("Habits.csv".count))
+    return !LoopCSVReader.checkmarkMembers(members, root: root).isEmpty
+  }
+
+  /// Reads a CSV export (a folder or a zip) or a backup database.
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput` with the file (and line) for a package without
+  ///   `Habits.csv`, a bad CSV cell, or a file that is not a Loop database;
+  ///   `.unsupportedVersion` for a database newer than version 25; `.cannotReadInput` from the
+  ///   input.
+  public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
+    let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
+    let habits: [LoopHabit]
+    if try input.packageKind() != nil {
+      habits = try LoopCSVReader(input: input).read()
+    } else {
+      habits = try readDatabase(input, fileName: fileName)
+    }
+    var builder = LoopDatasetBuilder(fileName: fileName, options: context.options)
+    let dataset = builder.build(habits)
+    context.report(contentsOf: builder.warnings)
+    return dataset
+  }
+
+  /// Writes a Loop backup database (schema version 25) to the output, atomically for a file.
+  ///
+  /// - Throws: ``CodecError`` `.io` when the database cannot be built; `.cannotCreateOutput`
+  ///   and `.io` from the output.
+  public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
+    try output.checkWritable()
+    let bytes = try LoopDatabaseWriter(fileName: output.displayName).bytes(of: dataset)
+    try output.write { $0.write(bytes: bytes) }
+  }
+
+  /// One `dropped-field` warning per part Loop cannot carry: the fields of ``lostFields``, plus
+  /// colours that do not come back (a tracker colour with no equal in Loop's palette), records
+  /// of events, and extras of other namespaces than `loop`.
+  public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
+    var lossless = descriptor
+    lossless.cannotCarry = Self.lostFields
+    var result = LossReport.diagnostics(writing: dataset, as: lossless, to: output.displayName)
+    let habits = dataset.trackers.filter { $0.kind == .habit }
+    let colors = habits.count { tracker in
+      guard let color = tracker.color else { return false }
+      let written = LoopDatabaseWriter.habit(for: tracker, position: 0).colorHex
+      return LoopPalette.trackerColor(forHex: LoopPalette.colors[LoopPalette.nearestIndex(toHex: written)]) != color.uppercased()
+    }
+    let habitIds = Set(habits.map(\.id))
+    let records = dataset.records.count { !habitIds.contains($0.trackerId) }
+    let extras = (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
+      + habits.count { $0.extras.keys.contains { $0 != "loop" } } + dataset.records.count { !$0.extras.isEmpty }
+    for (field, count, what) in [(ModelField.trackerColor, colors, "colour(s) not in Loop's palette, written as the nearest"),
+                                 (.records, records, "record(s) of events or unknown trackers left out"),
+                                 (.extras, extras, "item(s) with extras of other formats left out")] where count > 0 {
+      result.append(Diagnostic(code: LossReport.droppedField.code, severity: .warning,
+                               message: "\(descriptor.name) cannot carry \(field.rawValue): \(count) \(what)",
+                               location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
+    }
+    return result
+  }
+
+  /// Opens a file input in place (read-only); other inputs are copied to a temporary file
+  /// first, as SQLite reads files, not bytes. So is a file in WAL mode (header bytes 18–19 are
+  /// 2), which SQLite cannot open read-only without writing a `-shm` file beside it: the copy
+  /// is marked as a rollback-journal database, which a backup (one file, no `-wal`) is.
+  private func readDatabase(_ input: CodecInput, fileName: String) throws -> [LoopHabit] {
+    let head = try input.head(20)
+    guard head.starts(with: LoopDatabaseReader.magic) else {
+      throw CodecError(.malformedInput, "not a Loop backup: the file is not a SQLite database",
+                       location: SourceLocation(file: fileName),
+                       note: "Loop's backups are .db files; its CSV export is a .zip or a folder")
+    }
+    let wal = head.count == 20 && (head[18] == 2 || head[19] == 2)
+    if case .file(let path) = input.source, !wal {
+      return try LoopDatabaseReader(path: path, fileName: fileName).read()
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-loop-\(UUID().uuidString).db").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      var bytes = try input.withBytes { Data($0) }
+      if wal, bytes.count >= 20 {
+        bytes[18] = 1
+        bytes[19] = 1
+      }
+      try bytes.write(to: URL(fileURLWithPath: path))
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw CodecError(.io, "cannot copy the database to a temporary file: \(error)", location: SourceLocation(file: fileName))
+    }
+    return try LoopDatabaseReader(path: path, fileName: fileName).read()
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+// Implementation-only: GRDB overloads `<`, `&&`, `==` for SQL expressions, and a plain import
+// makes every client of TrackerPort see them (type checking of ordinary expressions then times
+// out). No GRDB type is stored in a property or appears in an API of this module, which is what
+// makes hiding it safe without library evolution.
+@_implementationOnly import GRDB
+import TrackerCodec
+import TrackerModel
+
+/// Reads a Loop backup (`.db`) of any schema version from 8 to 25, read-only.
+///
+/// Old files lack columns: the reader asks `PRAGMA table_info` what the `Habits` and
+/// `Repetitions` tables hold and reads what is there. Before version 14 a colour is an ARGB
+/// integer, from 14 to 20 an index into Loop's 13-colour palette, from 21 into the 20-colour
+/// one; before 16 every repetition is a check; before 23 the `description` column holds what
+/// Loop now calls the question (migration 23 moved it).
+struct LoopDatabaseReader {
+  /// The path of the database and the name used in diagnostics.
+  let path: String
+  let fileName: String
+
+  /// The SQLite file header every database starts with.
+  static let magic = Array("SQLite format 3\u{0}".utf8)
+
+  /// The habits in `position` order, each with its repetitions.
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput` (with the file name) for a file that is not a
+  ///   SQLite database, is damaged, or has no `Habits` and `Repetitions` tables;
+  ///   `.unsupportedVersion` for a `user_version` above 25.
+  func read() throws -> [LoopHabit] {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.label = "trackport-loop-reader"
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      defer { try? queue.close() }
+      return try queue.read { db in try read(db) }
+    } catch let error as CodecError {
+      throw error
+    } catch let error as DatabaseError {
+      throw CodecError(.malformedInput, "not a readable Loop database: \(error.message ?? "\(error.resultCode)")",
+                       location: SourceLocation(file: fileName))
+    } catch {
+      throw CodecError(.malformedInput, "not a readable Loop database: \(error)", location: SourceLocation(file: fileName))
+    }
+  }
+
+  private func read(_ db: Database) throws -> [LoopHabit] {
+    let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+    guard version <= LoopSchema.version else {
+      throw CodecError(.unsupportedVersion, "Loop database version \(version) is newer than this build reads",
+                       location: SourceLocation(file: fileName), note: "versions 8 to \(LoopSchema.version) are read")
+    }
+    let tables = Set(try String.fetchAll(db, sql: "SELECT lower(name) FROM sqlite_master WHERE type = 'table'"))
+    guard tables.contains("habits"), tables.contains("repetitions") else {
+      throw CodecError(.malformedInput, "not a Loop database: it has no Habits and Repetitions tables",
+                       location: SourceLocation(file: fileName),
+                       note: "Loop writes its backups as 'Loop Habits Backup YYYY-MM-DD HHMMSS.db'")
+    }
+    let habitColumns = try columns(db, "Habits")
+    let select = ["id", "name", "position", "archived", "color", "description", "question", "freq_num", "freq_den",
+                  "type", "target_type", "target_value", "unit", "reminder_hour", "reminder_min", "reminder_days", "uuid"]
+      .map { habitColumns.contains($0) ? $0 : "NULL" }
+    var habits: [LoopHabit] = []
+    var byId: [Int64: Int] = [:]
+    let rows = try Row.fetchCursor(db, sql: "SELECT \(select.joined(separator: ", ")) FROM Habits ORDER BY position, id")
+    while let row = try rows.next() {
+      let id: Int64 = row[0] ?? Int64(habits.count)
+      var habit = LoopHabit(position: row[2] ?? habits.count, name: row[1] ?? "")
+      habit.location = SourceLocation(file: fileName, row: habits.count + 1, field: "Habits")
+      habit.archived = (row[3] as Int?) ?? 0 != 0
+      if let color: Int = row[4] { habit.colorHex = LoopPalette.hex(stored: color, schemaVersion: version) }
+      let description: String = row[5] ?? ""
+      if habitColumns.contains("question") {
+        habit.question = row[6] ?? ""
+        habit.description = description
+      } else {
+        habit.question = description
+      }
+      if let num: Int = row[7], let den: Int = row[8] { habit.frequency = LoopFrequency(numerator: num, denominator: den) }
+      habit.numerical = (row[9] as Int?) == 1
+      habit.targetType = row[10] ?? 0
+      habit.targetValue = row[11] ?? 0
+      habit.unit = row[12] ?? ""
+      habit.reminderHour = row[13]
+      habit.reminderMinute = row[14]
+      habit.reminderDays = row[15]
+      habit.uuid = row[16]
+      byId[id] = habits.count
+      habits.append(habit)
+    }
+    let repetitionColumns = try columns(db, "Repetitions")
+    // Before version 16 there is no value: every row is a check.
+    let value = repetitionColumns.contains("value") ? "value" : "\(LoopEntry.yesManual)"
+    let notes = repetitionColumns.contains("notes") ? "notes" : "NULL"
+    let repetitions = try Row.fetchCursor(db, sql: "SELECT habit, timestamp, \(value), \(notes) FROM Repetitions ORDER BY habit, timestamp")
+    while let row = try repetitions.next() {
+      guard let habitId: Int64 = row[0], let index = byId[habitId], let timestamp: Int64 = row[1] else { continue }
+      habits[index].entries.append(LoopEntry(date: LoopEntry.date(timestamp: timestamp),
+                                             value: row[2] ?? LoopEntry.yesManual, notes: row[3]))
+    }
+    return habits
+  }
+
+  /// The lower-cased column names of a table.
+  private func columns(_ db: Database, _ table: String) throws -> Set<String> {
+    Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").compactMap { ($0["name"] as String?)?.lowercased() })
+  }
+}

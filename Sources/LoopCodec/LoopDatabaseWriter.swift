@@ -1,0 +1,126 @@
+import Foundation
+// Implementation-only: GRDB overloads `<`, `&&`, `==` for SQL expressions, and a plain import
+// makes every client of TrackerPort see them (type checking of ordinary expressions then times
+// out). No GRDB type is stored in a property or appears in an API of this module, which is what
+// makes hiding it safe without library evolution.
+@_implementationOnly import GRDB
+import TrackerCodec
+import TrackerModel
+
+/// Writes a dataset as a Loop backup at schema version 25, which Loop's "Import data" accepts.
+///
+/// The schema is ``LoopSchema/sql`` exactly. Habits go in dataset order (`position` 0, 1, ...);
+/// events, which Loop cannot plan, are left out (the loss report says so). What a habit kept in
+/// `extras["loop"]` comes back: the question, description, archived flag, measurable fields,
+/// reminder, uuid, notes and non-completion days; the frequency and colour come back too while
+/// the schedule and colour are still the ones they gave on import.
+struct LoopDatabaseWriter {
+  let fileName: String
+
+  /// The database's bytes, built in a temporary file that is removed afterwards.
+  ///
+  /// - Throws: ``CodecError`` `.io` when the temporary database cannot be written.
+  func bytes(of dataset: TrackerDataset) throws -> [UInt8] {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trackport-loop-\(UUID().uuidString).db").path
+    defer {
+      for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    do {
+      let queue = try DatabaseQueue(path: path)
+      try queue.writeWithoutTransaction { db in
+        for statement in LoopSchema.statements { try db.execute(sql: statement) }
+        try db.execute(sql: "PRAGMA user_version = \(LoopSchema.version)")
+        try db.inTransaction {
+          try write(dataset, into: db)
+          return .commit
+        }
+      }
+      try queue.close()
+      return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw CodecError(.io, "cannot build the Loop database: \(error)", location: SourceLocation(file: fileName))
+    }
+  }
+
+  private func write(_ dataset: TrackerDataset, into db: Database) throws {
+    var completions: [String: [LocalDate]] = [:]
+    for record in dataset.records { completions[record.trackerId, default: []].append(record.date) }
+    let insertHabit = try db.makeStatement(sql: """
+      INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position,
+        reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
+      VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    let insertRepetition = try db.makeStatement(sql: "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (?, ?, ?, ?)")
+    var written = Set<String>()
+    for tracker in dataset.trackers where tracker.kind == .habit && written.insert(tracker.id).inserted {
+      let id = Int64(written.count)
+      let habit = LoopDatabaseWriter.habit(for: tracker, position: written.count - 1)
+      try insertHabit.execute(arguments: [
+        id, habit.archived ? 1 : 0, LoopPalette.nearestIndex(toHex: habit.colorHex), habit.description,
+        habit.frequency.denominator, habit.frequency.numerator, habit.name, habit.position,
+        habit.reminderHour, habit.reminderMinute, habit.reminderDays ?? LoopWeekdays.all, habit.numerical ? 1 : 0,
+        habit.targetType, habit.targetValue, habit.unit, habit.question, habit.uuid,
+      ])
+      for entry in LoopDatabaseWriter.repetitions(habit, completions: completions[tracker.id] ?? []) {
+        try insertRepetition.execute(arguments: [id, LoopEntry.timestamp(entry.date), entry.value, entry.notes])
+      }
+    }
+  }
+
+  /// The Loop habit of a tracker: its `extras["loop"]` with the name, schedule, colour and uuid
+  /// the dataset has now.
+  static func habit(for tracker: Tracker, position: Int) -> LoopHabit {
+    let kept = tracker.extras["loop"]
+    var habit = LoopExtras.decode(kept)
+    habit.name = tracker.name
+    habit.position = position
+    let schedule = tracker.schedule ?? Weekday.allCases
+    // The kept frequency (2 per 3 days) is restored while it still gives this schedule.
+    if kept == nil || Set(habit.frequency.schedule(reminderDays: habit.reminderDays).schedule) != Set(schedule) {
+      let planned = LoopFrequency.from(schedule: schedule)
+      habit.frequency = planned.frequency
+      habit.reminderDays = planned.reminderDays
+    }
+    // The kept Loop colour is restored while the tracker still has the colour it gave.
+    if let hex = habit.colorHex, tracker.color.map({ $0.uppercased() }) == LoopPalette.trackerColor(forHex: hex) {
+      habit.colorHex = LoopPalette.colors[LoopPalette.nearestIndex(toHex: hex)]
+    } else {
+      habit.colorHex = tracker.color
+    }
+    if habit.uuid == nil {
+      let digits = tracker.id.lowercased().filter { $0 != "-" }
+      let isUUID = digits.count == 32 && digits.allSatisfy(\.isHexDigit)
+      habit.uuid = isUUID ? digits : StableID.uuid("loop:" + tracker.id).lowercased().filter { $0 != "-" }
+    }
+    return habit
+  }
+
+  /// One repetition per completion (a check, or the kept value of a measurable habit, else its
+  /// target), plus the kept days that are not completions. `YES_AUTO` is never stored (Loop
+  /// computes it): such a day with a note is stored as `UNKNOWN` with the note, as Loop does.
+  static func repetitions(_ habit: LoopHabit, completions: [LocalDate]) -> [LoopEntry] {
+    var byDay: [LocalDate: LoopEntry] = [:]
+    for entry in habit.entries {
+      var entry = entry
+      if entry.value == LoopEntry.yesAuto && !habit.numerical {
+        guard entry.notes != nil else { continue }
+        entry.value = LoopEntry.unknown
+      }
+      byDay[entry.date] = entry
+    }
+    for date in completions {
+      let kept = byDay[date]
+      if habit.numerical {
+        if let kept, LoopDatasetBuilder.isCompletion(kept, of: habit) { continue }
+        let target = Int((habit.targetValue * 1000).rounded())
+        byDay[date] = LoopEntry(date: date, value: target > 0 ? target : 1000, notes: kept?.notes)
+      } else {
+        byDay[date] = LoopEntry(date: date, value: LoopEntry.yesManual, notes: kept?.notes)
+      }
+    }
+    return byDay.values.sorted { $0.date < $1.date }
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import TrackerPort
+
+/// Loop's CSV export: the fixture folder, the same as a zip, legacy headers and bad files.
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+struct LoopCSVReadTests {
+  /// What the export holds, counted by plain line splitting (not by the code under test):
+  /// names from `Habits.csv`, and per habit the `YES_MANUAL` lines of its `Checkmarks.csv`.
+  static func independentCounts(_ folder: String) throws -> [String: Int] {
+    let habits = try String(contentsOfFile: folder + "/Habits.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+    var result: [String: Int] = [:]
+    let folders = try FileManager.default.contentsOfDirectory(atPath: folder)
+    for line in habits {
+      let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+      let position = String(cells[0]), name = String(cells[1])
+      guard let habitFolder = folders.first(where: { $0.hasPrefix(position + " ") }) else { result[name] = 0; continue }
+      let checks = try String(contentsOfFile: folder + "/" + habitFolder + "/Checkmarks.csv", encoding: .utf8)
+        .split(separator: "\n").filter { $0.split(separator: ",").dropFirst().first == "YES_MANUAL" }
+      result[name] = checks.count
+    }
+    return result
+  }
+
+  @Test func theFixtureFolderMatchesAnIndependentCount() throws {
+    let folder = Loop.fixture("csv_export")
+    let expected = try Self.independentCounts(folder)
+    let (dataset, context) = try Loop.decode(folder)
+    #expect(dataset.trackers.map(\.name) == ["Meditate", "Wake up early"])
+    #expect(Loop.days(dataset).mapValues(\.count) == expected)
+    #expect(expected == ["Meditate": 0, "Wake up early": 6])
+    // 1/1 is every day; 2 in 3 days has no weekdays: every day, reported.
+    #expect(dataset.trackers.allSatisfy { $0.schedule == Weekday.allCases })
+    let lossy = context.diagnostics.filter { $0.code == "lossy-frequency" }
+    #expect(lossy.count == 1)
+    #expect(lossy.first?.message.contains("2 times in 3 days") == true)
+    #expect(lossy.first?.location.line == 3)
+    let kept = try #require(context.diagnostics.first { $0.code == "loop-kept-entries" })
+    #expect(kept.message.contains("3 YES_AUTO, 1 NO, 3 note(s)"))
+    let wake = dataset.trackers[1].extras["loop"]
+    #expect(wake?["notes"]?["2015-01-23"] == .string("Forgot to do it, really"))
+    #expect(wake?["notes"]?["2015-01-19"] == .string("\"Vacation\""))
+    #expect(wake?["entries"]?["2015-01-24"] == .string("NO"))
+    #expect(dataset.trackers[0].extras["loop"]?["color"] == .string("#FF8F00"))
+    #expect(dataset.trackers[0].extras["loop"]?["question"] == .string("Did you meditate this morning?"))
+  }
+
+  @Test func theZipReadsLikeTheFolder() throws {
+    let folder = try Loop.temporaryFolder()
+    let zip = folder.appendingPathComponent("Loop Habits CSV 2015-01-25.zip").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["zip", "-q", "-r", zip, "."]
+    process.currentDirectoryURL = URL(fileURLWithPath: Loop.fixture("csv_export"))
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(LoopCodec().sniffPackage(try CodecInput(path: zip).members()))
+    let (fromZip, _) = try Loop.decode(zip)
+    let (fromFolder, _) = try Loop.decode(Loop.fixture("csv_export"))
+    #expect(fromZip == fromFolder)
+  }
+
+  @Test func theCategoryIsTheDefaultOrTheOptionAndSaidSo() throws {
+    let (dataset, context) = try Loop.decode(Loop.fixture("csv_export"), options: ["default-category": "Health"])
+    #expect(dataset.categories.map(\.title) == ["Health"])
+    #expect(dataset.trackers.allSatisfy { $0.categoryId == dataset.categories[0].id })
+    #expect(context.diagnostics.contains { $0.code == "loop-assigned-defaults" && $0.message.contains("\"Health\"") })
+    // The palette choice is stable: the same file gives the same dataset.
+    #expect(try Loop.decode(Loop.fixture("csv_export"), options: ["default-category": "Health"]).0 == dataset)
+  }
+}
+
+/// Hand-made exports: older header generations and broken files.
+@Suite struct LoopCSVLegacyTests {
+  /// A folder export with these files.
+  static func export(_ files: [String: String]) throws -> String {
+    let folder = try Loop.temporaryFolder().appendingPathComponent("export")
+    for (name, text) in files {
+      let url = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return folder.path
+  }
+
+  @Test func version2HeadersAndHeaderlessCheckmarks() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Question,Description,NumRepetitions,Interval,Color\n001,Café ☕,Did you?,\"Morning, early\",1,1,#D32F2F\n002,Gym,,,3,7,#388E3C\n",
+      // Folder names are sanitised: the accent and emoji are gone; NNN finds the habit.
+      "001 Caf/Checkmarks.csv": "2020-01-03,2\n2020-01-02,0\n2020-01-01,2\n",
+      "002 Gym/Checkmarks.csv": "2020-01-02,3\n",
+    ])
+    let (dataset, context) = try Loop.decode(path)
+    #expect(dataset.trackers.map(\.name) == ["Café ☕", "Gym"])
+    #expect(Loop.days(dataset) == ["Café ☕": ["2020-01-01", "2020-01-03"], "Gym": []])
+    #expect(dataset.trackers[0].extras["loop"]?["description"] == .string("Morning, early"))
+    #expect(context.diagnostics.contains { $0.code == "loop-kept-entries" && $0.message.contains("1 NO, 1 SKIP") })
+  }
+
+  @Test func version1DescriptionIsTheQuestion() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Description,NumRepetitions,Interval,Color\n001,Read,Did you read?,1,1,#303030\n",
+      "001 Read/Checkmarks.csv": "2016-05-02,2\n2016-05-01,1\n",
+    ])
+    let (dataset, _) = try Loop.decode(path)
+    #expect(dataset.trackers[0].extras["loop"]?["question"] == .string("Did you read?"))
+    #expect(dataset.trackers[0].extras["loop"]?["description"] == nil)
+    #expect(Loop.days(dataset) == ["Read": ["2016-05-02"]])
+  }
+
+  @Test func aMissingHabitsFileIsAClearError() throws {
+    let path = try Self.export(["001 Read/Checkmarks.csv": "Date,Value,Notes\n"])
+    let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.contains("no Habits.csv"))
+    #expect(error.location.file == path)
+  }
+
+  @Test func aBadCheckmarkValueIsLocated() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Read,YES_NO,,,1,1,#303030,,,,false\n",
+      "001 Read/Checkmarks.csv": "Date,Value,Notes\n2016-05-02,YES_MANUAL,\n2016-05-01,MAYBE,\n",
+    ])
+    let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.contains("MAYBE"))
+    #expect(error.location.file == path + "/001 Read/Checkmarks.csv")
+    #expect(error.location.line == 3)
+    #expect(error.location.column == 12)
+  }
+
+  @Test func aBadDateAndAnOpenQuoteAreLocated() throws {
+    let badDate = try Self.export([
+      "Habits.csv": "Position,Name,Description,NumRepetitions,Interval,Color\n001,Read,,1,1,#303030\n",
+      "001 Read/Checkmarks.csv": "2016-13-02,2\n",
+    ])
+    let dateError = try #require(throws: CodecError.self) { try Loop.decode(badDate) }
+    #expect(dateError.location.line == 1 && dateError.location.field == "Date")
+    let openQuote = try Self.export([
+      "Habits.csv": "Position,Name,Description,NumRepetitions,Interval,Color\n001,\"Read,,1,1,#303030\n",
+      "001 Read/Checkmarks.csv": "",
+    ])
+    let quoteError = try #require(throws: CodecError.self) { try Loop.decode(openQuote) }
+    #expect(quoteError.location.line == 2 && quoteError.location.column == 5)
+  }
+
+  @Test func numericalCurrentFormat() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Run,NUMERICAL,How far?,,1,7,#E64A19,miles,AT_LEAST,2.0,true\n",
+      "001 Run/Checkmarks.csv": "Date,Value,Notes\n2020-01-03,2500,\n2020-01-02,NO,rain\n2020-01-01,1000,\n",
+    ])
+    let (dataset, context) = try Loop.decode(path)
+    #expect(Loop.days(dataset) == ["Run": ["2020-01-03"]])
+    let loop = dataset.trackers[0].extras["loop"]
+    #expect(loop?["values"]?["2020-01-01"] == .number("1000"))
+    #expect(loop?["values"]?["2020-01-02"] == .number("0"))
+    #expect(loop?["archived"] == .bool(true))
+    #expect(loop?["unit"] == .string("miles"))
+    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("at least 2.0 miles") })
+    #expect(context.diagnostics.contains { $0.code == "loop-archived-habit" })
+  }
+}

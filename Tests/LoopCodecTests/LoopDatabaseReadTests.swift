@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import TrackerPort
+
+/// Loop backups of several schema versions, checked against what `sqlite3` finds in them.
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+struct LoopDatabaseReadTests {
+  /// The fixtures and the `user_version` each one has.
+  static let databases: [(String, Int)] = [("loop.db", 12), ("databases/021.db", 21), ("databases/022.db", 22)]
+
+  @Test(arguments: databases)
+  func habitsAndCompletionsMatchSQLite(_ name: String, version: Int) throws {
+    let path = Loop.fixture(name)
+    #expect(try Loop.sqlite(path, "PRAGMA user_version") == ["\(version)"])
+    try checkAgainstSQLite(path)
+  }
+
+  /// The SQL dumps, loaded with `sqlite3` into fresh files, read the same as the binaries.
+  @Test(arguments: ["loop.db.sql", "databases_021.db.sql", "databases_022.db.sql"])
+  func sqlDumpsLoadedBySQLiteRead(_ dump: String) throws {
+    let folder = try Loop.temporaryFolder()
+    let db = folder.appendingPathComponent("from-dump.db").path
+    try Loop.run("sqlite3", [db], input: try String(contentsOfFile: Loop.fixture("sql_dumps/" + dump), encoding: .utf8))
+    try checkAgainstSQLite(db)
+  }
+
+  /// Names in position order, and per habit the number of checks: every row before version 16
+  /// (no `value` column), rows with value 2 after; for a measurable habit (version 18 and
+  /// later), rows meeting an at-least target.
+  func checkAgainstSQLite(_ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let hasValue = try Loop.sqlite(path, "SELECT name FROM pragma_table_info('Repetitions')").contains("value")
+    let hasTarget = try Loop.sqlite(path, "SELECT name FROM pragma_table_info('Habits')").contains("target_value")
+    let checked = !hasValue ? "" : hasTarget
+      ? "AND ((h.type = 0 AND r.value = 2) OR (h.type = 1 AND r.value > 0 AND r.value >= h.target_value * 1000))"
+      : "AND r.value = 2"
+    let names = try Loop.sqlite(path, "SELECT name FROM Habits ORDER BY position, id")
+    let counts = try Loop.sqlite(path, """
+      SELECT count(r.habit) FROM Habits h LEFT JOIN Repetitions r ON r.habit = h.id \(checked)
+      GROUP BY h.id ORDER BY h.position, h.id
+      """).compactMap { Int($0) }
+    let (dataset, context) = try Loop.decode(path)
+    #expect(dataset.trackers.map(\.name) == names, sourceLocation: sourceLocation)
+    let byTracker = Dictionary(grouping: dataset.records, by: \.trackerId)
+    #expect(dataset.trackers.map { byTracker[$0.id]?.count ?? 0 } == counts, sourceLocation: sourceLocation)
+    #expect(context.diagnostics.contains { $0.code == "loop-assigned-defaults" }, sourceLocation: sourceLocation)
+    #expect(dataset.categories.map(\.title) == ["Loop Habit Tracker"], sourceLocation: sourceLocation)
+    #expect(dataset.trackers.allSatisfy { $0.emoji.flatMap(PaletteEmoji.init(matching:)) != nil && $0.color.flatMap(PaletteColor.init(hex:)) != nil },
+            sourceLocation: sourceLocation)
+  }
+
+  @Test func loopDBMatchesLoopsOwnImportTest() throws {
+    // uhabits ImportTest.testLoopDB: 9 habits; position 0 is "Wake up early", 3/7, checked on
+    // 2016-03-14 and 2016-03-16, not on 2016-03-17.
+    let (dataset, context) = try Loop.decode(Loop.fixture("loop.db"))
+    #expect(dataset.trackers.count == 9)
+    let first = try #require(dataset.trackers.first)
+    #expect(first.name == "Wake up early")
+    #expect(first.extras["loop"]?["freqNum"] == .number("3"))
+    #expect(first.extras["loop"]?["freqDen"] == .number("7"))
+    let days = Loop.days(dataset)["Wake up early"] ?? []
+    #expect(days.contains("2016-03-14") && days.contains("2016-03-16") && !days.contains("2016-03-17"))
+    // 3 per week with reminder days 127 (7 days) has no weekdays: every day, reported.
+    #expect(first.schedule == Weekday.allCases)
+    let lossy = context.diagnostics.filter { $0.code == "lossy-frequency" }
+    #expect(lossy.map(\.location.pointer) == ["/trackers/0", "/trackers/1", "/trackers/2"])
+    #expect(lossy.first?.message.contains("3 times per week") == true)
+    // Version 12 stores ARGB colours: -16742021 is 0xFF00897B.
+    #expect(first.extras["loop"]?["color"] == .string("#00897B"))
+    // Before version 23 the description column is the question.
+    #expect(dataset.trackers[1].extras["loop"]?["question"] == .string("I want to have beautiful teeth!"))
+  }
+
+  @Test func reminderFieldsAreKept() throws {
+    let (dataset, _) = try Loop.decode(Loop.fixture("databases/022.db"))
+    let workOut = try #require(dataset.trackers.first)
+    #expect(workOut.name == "Work out")
+    #expect(workOut.extras["loop"]?["reminder"]?["hour"] == .number("18"))
+    #expect(workOut.extras["loop"]?["reminderDays"] == .number("113"))
+    #expect(Loop.days(dataset)["Work out"] == ["2020-01-01"])
+  }
+
+  @Test func theInputIsOpenedReadOnlyAndNotChanged() throws {
+    let folder = try Loop.temporaryFolder()
+    let copy = folder.appendingPathComponent("backup.db")
+    try FileManager.default.copyItem(atPath: Loop.fixture("databases/022.db"), toPath: copy.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: copy.path)
+    let before = try Data(contentsOf: copy)
+    _ = try Loop.decode(copy.path)
+    #expect(try Data(contentsOf: copy) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.db"])
+  }
+
+  @Test func aBackupInWALModeReadsWithoutFilesBesideIt() throws {
+    let folder = try Loop.temporaryFolder()
+    let db = folder.appendingPathComponent("wal.db").path
+    let dump = try String(contentsOfFile: Loop.fixture("sql_dumps/databases_022.db.sql"), encoding: .utf8)
+    try Loop.run("sqlite3", [db], input: "PRAGMA journal_mode=WAL;\n" + dump)
+    #expect(try Loop.sqlite(db, "PRAGMA journal_mode") == ["wal"])
+    let before = try Data(contentsOf: URL(fileURLWithPath: db))
+    let (dataset, _) = try Loop.decode(db)
+    #expect(dataset.trackers.map(\.name) == ["Work out", "Test"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["wal.db"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+  }
+
+  @Test func aVersion25BackupWithEveryFieldReads() throws {
+    let db = try LoopV25Sample.make()
+    #expect(try Loop.sqlite(db, "PRAGMA user_version") == ["25"])
+    try checkAgainstSQLite(db)
+    let (dataset, context) = try Loop.decode(db)
+    let run = try #require(dataset.trackers.first { $0.name == "Run" })
+    let loop = try #require(run.extras["loop"])
+    #expect(loop["type"] == .string("NUMERICAL"))
+    #expect(loop["unit"] == .string("km"))
+    #expect(loop["targetValue"] == .number("5.0"))
+    #expect(loop["values"]?["2024-03-05"] == .number("7500"))
+    // Days meeting the target (5 km) are completions: 7.5 km and 5 km, not 2 km.
+    #expect(Loop.days(dataset)["Run"] == ["2024-03-05", "2024-03-07"])
+    let gym = try #require(dataset.trackers.first { $0.name == "Gym" })
+    #expect(gym.schedule == [.mon, .wed, .fri])
+    #expect(gym.extras["loop"]?["archived"] == .bool(true))
+    #expect(gym.extras["loop"]?["notes"]?["2024-03-04"] == .string("leg day, \"heavy\""))
+    #expect(gym.extras["loop"]?["entries"]?["2024-03-06"] == .string("SKIP"))
+    #expect(gym.id == "0123456789ABCDEF0123456789ABCDEF".prefix(8) + "-89AB-CDEF-0123-456789ABCDEF")
+    let codes = context.diagnostics.map(\.code)
+    #expect(codes.contains("loop-numerical-habit") && codes.contains("loop-archived-habit") && codes.contains("loop-kept-entries"))
+    #expect(!codes.contains("lossy-frequency"))
+  }
+}
+
+/// A version-25 backup built with `sqlite3` from the fixture schema: a measurable habit, an
+/// archived 3-per-week habit with reminder days, notes and a skip.
+enum LoopV25Sample {
+  static func make() throws -> String {
+    let folder = try Loop.temporaryFolder()
+    let db = folder.appendingPathComponent("v25.db").path
+    let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
+      .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
+    // Reminder days: Monday 4 + Wednesday 16 + Friday 64 = 84. 2024-03-04 is a Monday: 1709510400000.
+    try Loop.run("sqlite3", [db], input: schema + """
+      PRAGMA user_version=25;
+      INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
+        VALUES (1, 0, 2, 'Outdoors', 1, 1, 0, 'Run', 0, NULL, NULL, 127, 1, 0, 5.0, 'km', 'How far did you run?', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
+               (2, 1, 15, '', 7, 3, 0, 'Gym', 1, 7, 30, 84, 0, 0, 0, '', 'Did you go?', '0123456789abcdef0123456789abcdef');
+      INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
+        (1, 1709596800000, 7500, NULL), (1, 1709683200000, 2000, 'tired'), (1, 1709769600000, 5000, NULL),
+        (2, 1709510400000, 2, 'leg day, "heavy"'), (2, 1709683200000, 3, NULL), (2, 1709856000000, 2, NULL);
+      """)
+    return db
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import TrackerPort
+@testable import LoopCodec
+
+/// Writing a Loop backup, checked with `sqlite3`, and round trips through it.
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+struct LoopExportTests {
+  static let demoPath = Loop.root.appendingPathComponent("SampleData/demo.trackport.json").path
+
+  /// A schema as `sqlite3 .schema` prints it, or as the fixture has it: comments and blank
+  /// lines removed, whitespace runs as one space.
+  static func normalised(_ schema: String) -> String {
+    schema.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: " ")
+      .split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+  }
+
+  @Test func theEmbeddedSchemaIsTheFixtureFile() throws {
+    let fixture = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
+    #expect(LoopSchema.sql == fixture)
+  }
+
+  @Test func aWrittenBackupHasVersion25TheSchemaAndTheRows() throws {
+    let demo = try DatasetFile.load(Self.demoPath).dataset
+    let out = try Loop.temporaryFolder().appendingPathComponent("out.db").path
+    try Loop.encode(demo, to: out)
+    #expect(try Loop.sqlite(out, "PRAGMA user_version") == ["25"])
+    let fixture = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
+    #expect(Self.normalised(try Loop.run("sqlite3", [out, ".schema"])) == Self.normalised(fixture))
+    #expect(try Loop.sqlite(out, "PRAGMA integrity_check") == ["ok"])
+
+    let habits = demo.trackers.filter { $0.kind == .habit }
+    #expect(try Loop.sqlite(out, "SELECT name FROM Habits ORDER BY position") == habits.map(\.name))
+    #expect(try Loop.sqlite(out, "SELECT position FROM Habits ORDER BY id") == habits.indices.map(String.init))
+    // Frequency and reminder days from the schedule: the mask is Saturday-first.
+    let rows = try Loop.sqlite(out, "SELECT freq_num || '/' || freq_den || ' ' || reminder_days FROM Habits ORDER BY position")
+    for (tracker, row) in zip(habits, rows) {
+      let days = Set(tracker.schedule ?? [])
+      let bits: [Weekday: Int] = [.sat: 1, .sun: 2, .mon: 4, .tue: 8, .wed: 16, .thu: 32, .fri: 64]
+      let expected = days.count == 7 ? "1/1 127" : "\(days.count)/7 \(days.reduce(0) { $0 + bits[$1]! })"
+      #expect(row == expected, "\(tracker.name)")
+    }
+    // Colours are Loop palette indices.
+    #expect(try Loop.sqlite(out, "SELECT count(*) FROM Habits WHERE color NOT BETWEEN 0 AND 19") == ["0"])
+    // One repetition per completion of a habit: value 2 at 00:00 UTC of the day.
+    let habitIds = Set(habits.map(\.id))
+    let expected = demo.records.filter { habitIds.contains($0.trackerId) }.count
+    #expect(try Loop.sqlite(out, "SELECT count(*) FROM Repetitions WHERE value = 2") == ["\(expected)"])
+    #expect(try Loop.sqlite(out, "SELECT count(*) FROM Repetitions WHERE timestamp % 86400000 != 0") == ["0"])
+    let first = try #require(demo.records.first { habitIds.contains($0.trackerId) })
+    let name = try #require(habits.first { $0.id == first.trackerId }?.name)
+    let days = try Loop.sqlite(out, "SELECT date(r.timestamp / 1000, 'unixepoch') FROM Repetitions r JOIN Habits h ON h.id = r.habit WHERE h.name = '\(name.replacingOccurrences(of: "'", with: "''"))'")
+    #expect(days.contains(first.date.description))
+  }
+
+  @Test func datasetToLoopToDatasetKeepsHabitsSchedulesAndCompletions() throws {
+    for seed in 0..<12 {
+      var dataset = DatasetGenerator(trackers: 6, days: 60, seed: UInt64(seed)).generate()
+      dataset.trackers = dataset.trackers.filter { $0.kind == .habit }
+      let ids = Set(dataset.trackers.map(\.id))
+      dataset.records = dataset.records.filter { ids.contains($0.trackerId) }
+      let out = try Loop.temporaryFolder().appendingPathComponent("round.db").path
+      try Loop.encode(dataset, to: out)
+      let (back, _) = try Loop.decode(out)
+      #expect(back.trackers.map(\.id) == dataset.trackers.map(\.id), "seed \(seed)")
+      #expect(back.trackers.map(\.name) == dataset.trackers.map(\.name), "seed \(seed)")
+      #expect(back.trackers.map { Set($0.schedule ?? []) } == dataset.trackers.map { Set($0.schedule ?? []) }, "seed \(seed)")
+      #expect(Set(back.records.map { "\($0.trackerId) \($0.date)" }) == Set(dataset.records.map { "\($0.trackerId) \($0.date)" }),
+              "seed \(seed)")
+    }
+  }
+
+  @Test func loopToDatasetToLoopKeepsLoopsOwnData() throws {
+    let original = try LoopV25Sample.make()
+    let (dataset, _) = try Loop.decode(original)
+    let out = try Loop.temporaryFolder().appendingPathComponent("again.db").path
+    try Loop.encode(dataset, to: out)
+    let habits = "SELECT archived, color, description, freq_den, freq_num, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid FROM Habits ORDER BY position"
+    #expect(try Loop.sqlite(out, habits) == (try Loop.sqlite(original, habits)))
+    let repetitions = "SELECT h.uuid, r.timestamp, r.value, r.notes FROM Repetitions r JOIN Habits h ON h.id = r.habit ORDER BY h.uuid, r.timestamp"
+    #expect(try Loop.sqlite(out, repetitions) == (try Loop.sqlite(original, repetitions)))
+    // And the old fixtures: names, frequencies and checks survive too.
+    for name in ["loop.db", "databases/022.db"] {
+      let (fromFixture, _) = try Loop.decode(Loop.fixture(name))
+      let written = try Loop.temporaryFolder().appendingPathComponent("fixture.db").path
+      try Loop.encode(fromFixture, to: written)
+      let (back, _) = try Loop.decode(written)
+      #expect(Loop.days(back) == Loop.days(fromFixture))
+      let query = "SELECT name, freq_num, freq_den FROM Habits ORDER BY position"
+      #expect(try Loop.sqlite(written, query) == (try Loop.sqlite(Loop.fixture(name), query)))
+    }
+  }
+
+  @Test func lossesAreReportedFieldByField() throws {
+    let demo = try DatasetFile.load(Self.demoPath).dataset
+    let losses = LoopCodec().losses(writing: demo, to: CodecOutput(path: "/tmp/x.db"), options: [:])
+    #expect(losses.allSatisfy { $0.code == "dropped-field" })
+    let pointers = Set(losses.compactMap(\.location.pointer))
+    for field in ["/categories", "/trackers.emoji", "/trackers[kind=event]", "/tasks", "/records"] {
+      #expect(pointers.contains(field), "\(field) not reported")
+    }
+    let events = demo.trackers.count { $0.kind == .event }
+    #expect(losses.contains { $0.location.pointer == "/trackers[kind=event]" && $0.message.contains(": \(events) item(s)") })
+    // A dataset read from Loop loses no colour and no extras when written back.
+    let (fromLoop, _) = try Loop.decode(try LoopV25Sample.make())
+    let back = LoopCodec().losses(writing: fromLoop, to: CodecOutput(path: "/tmp/x.db"), options: [:])
+    #expect(Set(back.compactMap(\.location.pointer)) == ["/categories", "/trackers.emoji"])
+  }
+
+  @Test func detectionClaimsLoopBackupsOnly() throws {
+    let registry = StandardCodecs.registry
+    #expect(try registry.detect(CodecInput(path: Loop.fixture("loop.db"))).descriptor.id == "loop")
+    #expect(try registry.detect(CodecInput(path: Loop.fixture("csv_export"))).descriptor.id == "loop")
+    #expect(!LoopCodec().sniff(Array(try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("tickmate.db"))).prefix(65_536))))
+    #expect(!LoopCodec().sniff(Array(try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("rewire.db"))).prefix(65_536))))
+    #expect(try registry.detectOutput(CodecOutput(path: "/tmp/backup.db")).descriptor.id == "loop")
+  }
+}
+
+/// Files that are not Loop backups, or are damaged: a clear error naming the file, never a crash.
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+struct LoopBadDatabaseTests {
+  func decodeError(_ bytes: Data) throws -> (CodecError, String) {
+    let path = try Loop.temporaryFolder().appendingPathComponent("bad.db").path
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
+    #expect(error.location.file == path)
+    return (error, path)
+  }
+
+  @Test func aTruncatedBackup() throws {
+    let whole = try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("loop.db")))
+    for size in [100, 4096, 20_000] {
+      let (error, _) = try decodeError(whole.prefix(size))
+      #expect(error.kind == .malformedInput, "\(size) bytes")
+    }
+  }
+
+  @Test func aCorruptBackup() throws {
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("databases/022.db")))
+    for index in stride(from: 100, to: bytes.count, by: 7) { bytes[index] = 0xA5 }
+    let (error, _) = try decodeError(bytes)
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.contains("Loop database"))
+  }
+
+  @Test func notSQLiteAtAll() throws {
+    let (error, _) = try decodeError(Data("hello, this is text".utf8))
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.contains("not a SQLite database"))
+  }
+
+  @Test func anotherAppsBackup() throws {
+    let (error, _) = try decodeError(try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("tickmate.db"))))
+    #expect(error.message.contains("no Habits and Repetitions"))
+  }
+
+  @Test func aNewerVersionIsRefused() throws {
+    let path = try Loop.temporaryFolder().appendingPathComponent("new.db").path
+    try Loop.run("sqlite3", [path], input: "CREATE TABLE Habits (id integer); CREATE TABLE Repetitions (id integer); PRAGMA user_version=26;")
+    let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
+    #expect(error.kind == .unsupportedVersion)
+  }
+
+  @Test func aBackupFromMemoryIsRead() throws {
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("databases/022.db"))))
+    var context = CodecContext(fileName: "-")
+    let dataset = try LoopCodec().decode(CodecInput(.bytes(bytes, name: "-")), context: &context)
+    #expect(dataset.trackers.map(\.name) == ["Work out", "Test"])
+  }
+}
