@@ -34,8 +34,9 @@ public struct LoopCodec: TrackerCodec {
     code: "loop-archived-habit", severity: .warning,
     summary: "Reading Loop: an archived habit; it is kept, marked extras[\"loop\"].archived, and stays archived when written back to Loop.")
 
-  /// What a Loop backup cannot carry; colours, records and extras are counted by
-  /// ``losses(writing:to:options:)`` itself, as only some of them are lost.
+  /// What a Loop backup cannot carry at all. Colours (off Loop's palette), records (of events)
+  /// and other formats' extras are lost only in part: ``losses(writing:to:options:)`` counts
+  /// those itself, so `trackport formats` does not list them as lost outright.
   static let lostFields: [ModelField] = [
     .categories, .trackerEmoji, .trackerPinned, .trackerCreatedOn, .events, .eventDate,
     .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder,
@@ -46,7 +47,7 @@ public struct LoopCodec: TrackerCodec {
     id: "loop", name: "Loop Habit Tracker",
     summary: "Loop's CSV export (.zip or folder) and SQLite backup (.db); writes a .db backup.",
     extensions: [], sniffedExtensions: ["db"],
-    cannotCarry: lostFields + [.trackerColor, .records, .extras],
+    cannotCarry: lostFields,
     diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit])
 
   /// The codec has no state; options come through the context.

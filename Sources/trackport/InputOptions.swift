@@ -2,7 +2,8 @@ import ArgumentParser
 
 /// How input files are read: shared by every command that reads datasets.
 struct InputOptions: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("Input format id (see 'trackport formats'); detected from the name and content when omitted.", valueName: "format"))
+  @Option(name: .long, help: ArgumentHelp("Input format id (see 'trackport formats'); detected from the name and content when omitted.", valueName: "format"),
+          completion: FormatCompletion.kind)
   var from: String?
 
   @Option(help: ArgumentHelp("CSV: map a log table's columns: tracker=COLUMN,date=COLUMN[,category=COLUMN][,done=COLUMN:VALUE].", valueName: "mapping"))
@@ -11,13 +12,13 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV: the dates' format: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YYYY (default: detected).", valueName: "pattern"))
   var dateFormat: String?
 
-  @Option(help: ArgumentHelp("CSV: the text encoding: utf-8 (default) or windows-1251.", valueName: "name"))
+  @Option(help: ArgumentHelp("CSV: the text encoding: utf-8 (default) or windows-1251.", valueName: "name"), completion: .list(["utf-8", "windows-1251"]))
   var encoding: String?
 
   @Option(help: ArgumentHelp("CSV: the delimiter: , ; or tab (default: detected when reading, , when writing).", valueName: "char"))
   var delimiter: String?
 
-  @Option(help: ArgumentHelp("CSV input: package, trackers or log (default: from the input).", valueName: "shape"))
+  @Option(help: ArgumentHelp("CSV input: package, trackers or log (default: from the input).", valueName: "shape"), completion: .list(["package", "trackers", "log"]))
   var shape: String?
 
   @Option(help: ArgumentHelp("CSV log table, HabitBull, iCalendar, Loop: the category of trackers the input gives none (default: Imported; HabitBull; Calendar; Loop Habit Tracker).", valueName: "title"))

@@ -6,7 +6,7 @@ import TrackerPort
 /// resolves formats.
 struct PluginOptions: ParsableArguments {
   @Option(name: .customLong("plugin-path"),
-          help: ArgumentHelp("A folder holding trackport-codec-NAME plugins, searched before TRACKPORT_PLUGIN_PATH and PATH; repeatable.", valueName: "dir"))
+          help: ArgumentHelp("A folder holding trackport-codec-NAME plugins, searched before TRACKPORT_PLUGIN_PATH and PATH; repeatable.", valueName: "dir"), completion: .directory)
   var pluginPaths: [String] = []
 
   @Option(help: ArgumentHelp("Seconds each plugin command may run (default: TRACKPORT_PLUGIN_TIMEOUT, or 60).", valueName: "seconds"))

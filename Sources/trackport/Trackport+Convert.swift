@@ -22,7 +22,8 @@ extension Trackport {
 
     @OptionGroup var pluginOptions: PluginOptions
 
-    @Option(help: ArgumentHelp("Output format id; taken from the output's name when omitted.", valueName: "format"))
+    @Option(help: ArgumentHelp("Output format id; taken from the output's name when omitted.", valueName: "format"),
+            completion: FormatCompletion.kind)
     var to: String?
 
     @Flag(help: "Replace an existing output file.")
@@ -34,7 +35,7 @@ extension Trackport {
     @Flag(help: "CSV: prefix cells starting with = + - @ with ' so spreadsheets do not run them as formulas.")
     var spreadsheetSafe = false
 
-    @Option(help: ArgumentHelp("CSV output: package, trackers or log (default: a .csv name is one table, anything else a package).", valueName: "shape"))
+    @Option(help: ArgumentHelp("CSV output: package, trackers or log (default: a .csv name is one table, anything else a package).", valueName: "shape"), completion: .list(["package", "trackers", "log"]))
     var toShape: String?
 
     @Option(help: ArgumentHelp("iCalendar: the first day of a habit that has no createdOn and no record (YYYY-MM-DD).", valueName: "date"))

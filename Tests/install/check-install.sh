@@ -46,6 +46,11 @@ words=$(bash_complete "trackport convert --fo")
 grep -qx -- --force <<< "$words" && pass "bash completes 'trackport convert --fo' to --force" \
   || fail "bash did not complete 'trackport convert --fo' (got: $words)"
 
+# Format ids (the built-ins, listed in the script).
+words=$(bash_complete "trackport convert in.json out.db --to ")
+grep -qx loop <<< "$words" && grep -qx json <<< "$words" && pass "bash completes --to with format ids" \
+  || fail "bash did not complete 'trackport convert in.json out.db --to ' (got: $words)"
+
 # fish: ask fish itself.
 words=$(fish --no-config -c "source '$prefix/share/fish/vendor_completions.d/trackport.fish'; complete -C 'trackport val'")
 grep -q '^validate' <<< "$words" && pass "fish completes 'trackport val' to validate" \
@@ -53,6 +58,10 @@ grep -q '^validate' <<< "$words" && pass "fish completes 'trackport val' to vali
 words=$(fish --no-config -c "source '$prefix/share/fish/vendor_completions.d/trackport.fish'; complete -C 'trackport validate --str'")
 grep -q '^--strict' <<< "$words" && pass "fish completes 'trackport validate --str' to --strict" \
   || fail "fish did not complete 'trackport validate --str' (got: $words)"
+
+words=$(fish --no-config -c "source '$prefix/share/fish/vendor_completions.d/trackport.fish'; complete -C 'trackport validate --from hab'")
+grep -q '^habitbull' <<< "$words" && pass "fish completes '--from hab' to habitbull" \
+  || fail "fish did not complete 'trackport validate --from hab' (got: $words)"
 
 # zsh: the script parses, and names every subcommand.
 zsh_file="$prefix/share/zsh/site-functions/_trackport"

@@ -1,0 +1,12 @@
+import ArgumentParser
+import TrackerPort
+
+/// Shell completion for `--from` and `--to`: the built-in codecs' ids.
+///
+/// A fixed list, written into the completion scripts, rather than a call back into the tool
+/// that could also list plugins: swift-argument-parser's generated fish script cannot make
+/// that call on fish 3 (Debian 12's; the tool is then asked without a cursor index and
+/// answers with an error on every Tab), and completion must work everywhere.
+enum FormatCompletion {
+  static let kind = CompletionKind.list(StandardCodecs.all.map(\.descriptor.id))
+}
