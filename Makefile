@@ -96,6 +96,11 @@ demo: build
 	@$(BIN) validate $(DEMO_OUT)/demo.trackport.xml --today 2026-11-22
 	@$(BIN) convert $(DEMO_OUT)/demo.trackport.xml $(DEMO_OUT)/from-xml.trackport.json --force
 	@cmp SampleData/demo.trackport.json $(DEMO_OUT)/from-xml.trackport.json && echo "JSON -> XML -> JSON: identical bytes"
+	@echo; echo "\$$ trackport convert SampleData/demo.trackport.json $(DEMO_OUT)/demo.db --force   # a Loop Habit Tracker backup"
+	@$(BIN) convert SampleData/demo.trackport.json $(DEMO_OUT)/demo.db --force
+	@$(BIN) convert $(DEMO_OUT)/demo.db $(DEMO_OUT)/from-loop.trackport.json --force --quiet
+	@echo "\$$ trackport validate $(DEMO_OUT)/from-loop.trackport.json   # back from Loop: every habit, schedule and completion"
+	@$(BIN) validate $(DEMO_OUT)/from-loop.trackport.json --today 2026-11-22
 	@echo; echo "\$$ trackport validate SampleData/invalid/name-too-long.trackport.json   # a broken file"
 	@$(BIN) validate SampleData/invalid/name-too-long.trackport.json; echo "exit status $$?"
 
