@@ -127,8 +127,8 @@ extension CodecOutput {
       let contents = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
       let foreign = contents.filter { entry in
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isDirectory)
-        return !isDirectory.boolValue && !memberSuffixes.contains { entry.lowercased().hasSuffix($0) }
+        let exists = FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isDirectory)
+        return exists && !isDirectory.boolValue && !memberSuffixes.contains { entry.lowercased().hasSuffix($0) }
       }
       if let first = foreign.first {
         throw CodecError(.cannotCreateOutput, "output folder holds files a package does not write (\(first)); refusing to replace it",
