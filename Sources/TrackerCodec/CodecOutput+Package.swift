@@ -127,8 +127,9 @@ extension CodecOutput {
       let contents = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
       let foreign = contents.filter { entry in
         var isDirectory: ObjCBool = false
+        // An entry that cannot be looked at (a dangling link) counts as foreign: refuse.
         let exists = FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isDirectory)
-        return exists && !isDirectory.boolValue && !memberSuffixes.contains { entry.lowercased().hasSuffix($0) }
+        return !(exists && isDirectory.boolValue) && !memberSuffixes.contains { entry.lowercased().hasSuffix($0) }
       }
       if let first = foreign.first {
         throw CodecError(.cannotCreateOutput, "output folder holds files a package does not write (\(first)); refusing to replace it",
