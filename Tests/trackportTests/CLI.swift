@@ -23,10 +23,11 @@ enum CLI {
     return root.appendingPathComponent(".build/debug/trackport").path
   }
 
-  /// Runs `trackport args...` in the repository root, feeding `input` on standard input.
-  static func run(_ args: [String], input: Data? = nil, in directory: URL? = nil) throws -> Result {
+  /// Runs `trackport args...` (or another `executable`) in the repository root, feeding
+  /// `input` on standard input.
+  static func run(_ args: [String], input: Data? = nil, in directory: URL? = nil, executable: String? = nil) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
+    process.executableURL = URL(fileURLWithPath: executable ?? binary)
     process.arguments = args
     process.currentDirectoryURL = directory ?? root
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
@@ -58,6 +59,17 @@ enum CLI {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// The first of `names` found on `PATH` (or given as an absolute path), for oracles and tools
+  /// the tests run beside `trackport`.
+  static func tool(_ names: String...) -> String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+    for name in names {
+      if name.hasPrefix("/") { if FileManager.default.isExecutableFile(atPath: name) { return name } else { continue } }
+      for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) { return folder + "/" + name }
+    }
+    return nil
   }
 
   static let demo = "SampleData/demo.trackport.json"
