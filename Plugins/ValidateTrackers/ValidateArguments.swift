@@ -1,9 +1,9 @@
 /// The plugin's arguments split into dataset paths and `trackport validate` options.
 ///
-/// An argument starting with `-` is an option (a lone `-`, standard input, is not offered:
-/// SwiftPM gives a plugin no standard input); an option named in `valueOptions` takes the next
-/// argument as its value unless written `--name=value`. After `--` everything is a path, for
-/// a file whose name starts with `-`.
+/// An argument starting with `-` is an option, and an option named in `valueOptions` takes the
+/// next argument as its value unless written `--name=value`. A lone `-` stays a path (standard
+/// input), though SwiftPM gives a plugin nothing to read there. After `--` everything is a
+/// path, for a file whose name starts with `-`.
 struct ValidateArguments {
   var paths: [String] = []
   var options: [String] = []
