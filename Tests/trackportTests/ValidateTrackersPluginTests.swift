@@ -76,6 +76,10 @@ import Testing
     let (selected, _) = try Self.plugin(package, ["--select=color-invalid", "datasets/nested/bad.trackport.json"])
     #expect(selected.status == 0, "\(selected.stdout)\n\(selected.stderr)")
 
+    let (dashed, _) = try Self.plugin(package, ["--strict", "--", "datasets/october-habits.trackport.json"])
+    #expect(dashed.status == 0, "\(dashed.stdout)\n\(dashed.stderr)")
+    #expect(dashed.stdout == "datasets/october-habits.trackport.json: valid (0 errors, 0 warnings)\n")
+
     let (misspelt, _) = try Self.plugin(package, ["--select", "name-to-long"])
     #expect(misspelt.status != 0)
     #expect(misspelt.stderr.contains("unknown code 'name-to-long'"), "\(misspelt.stderr)")
