@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "TrackerPort", targets: ["TrackerPort"]),
     .executable(name: "trackport", targets: ["trackport"]),
+    .plugin(name: "ValidateTrackers", targets: ["ValidateTrackers"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +46,14 @@ let package = Package(
       "TrackerPort",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]),
+    // `swift package validate-trackers`: CI for repositories of datasets; forwards to the tool.
+    .plugin(
+      name: "ValidateTrackers",
+      capability: .command(
+        intent: .custom(verb: "validate-trackers",
+                        description: "Validate the package's tracker datasets with 'trackport validate'; fails when they break rules."),
+        permissions: []),
+      dependencies: ["trackport"]),
 
     .testTarget(name: "TrackerModelTests", dependencies: ["TrackerModel"]),
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),

@@ -1,8 +1,9 @@
 import TrackerPort
 
-/// How diagnostics are shown: `text` for people, `json` for scripts, `github` for Actions.
+/// How diagnostics are shown: `text` for people, `json` for scripts, `github` for Actions,
+/// `sarif` for code-scanning dashboards, `junit` for test-report views.
 enum DiagnosticFormat: String, CaseIterable {
-  case text, json, github
+  case text, json, github, sarif, junit
 }
 
 /// Renders diagnostics in the formats `--format` offers.

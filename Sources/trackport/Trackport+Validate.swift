@@ -19,8 +19,11 @@ extension Trackport {
 
     @OptionGroup var pluginOptions: PluginOptions
 
-    @Option(help: "Output: text, json or github (Actions annotations).")
+    @Option(help: "Output: text, json, github (Actions annotations), sarif (SARIF 2.1.0, code scanning) or junit (JUnit XML, test reports).")
     var format: DiagnosticFormat = .text
+
+    @Option(help: ArgumentHelp("The web address of docs/rules.md; SARIF rules link to their section there (helpUri).", valueName: "url"))
+    var rulesURL: String?
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -37,6 +40,9 @@ extension Trackport {
     func validate() throws {
       guard !files.isEmpty else { throw ValidationError("name at least one file") }
       if let today, LocalDate(today) == nil { throw ValidationError("--today takes YYYY-MM-DD, got '\(today)'") }
+      if let rulesURL, !SARIFReport.isAbsoluteURI(rulesURL) {
+        throw ValidationError("--rules-url takes an absolute address (https://...), got '\(rulesURL)'")
+      }
     }
 
     /// Parses a code list and refuses codes nothing reports (a typo would silence nothing).
@@ -57,39 +63,40 @@ extension Trackport {
           today: today.flatMap { LocalDate($0) } ?? LocalDate.localToday(),
           select: try select.map { try Validate.codes($0, registry: registry) },
           ignore: try ignore.map { try Validate.codes($0, registry: registry) } ?? [])
-        var diagnostics: [Diagnostic] = []
+        var results: [ValidatedFile] = []
         var status = ExitStatus.ok
-        var summaries: [String] = []
         for file in files {
           do {
             let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: registry,
                                               options: try inputOptions.codecOptions)
             let found = loaded.validate(options: options)
-            diagnostics += found
-            let errors = found.count(where: { $0.severity == .error })
-            let failed = errors > 0 || (strict && !found.isEmpty)
-            summaries.append("\(file): \(failed ? "invalid" : "valid") (\(plural(errors, "error")), \(plural(found.count - errors, "warning")))")
+            let failed = found.contains(where: { $0.severity == .error }) || (strict && !found.isEmpty)
+            results.append(ValidatedFile(path: file, diagnostics: found, read: true, failed: failed))
           } catch let error as CodecError {
             var location = error.location
             if location.file == nil { location.file = file }
-            diagnostics.append(Diagnostic(code: error.kind.code, severity: .error, message: error.message,
-                                          location: location, note: error.note))
-            summaries.append("\(file): not read")
+            let diagnostic = Diagnostic(code: error.kind.code, severity: .error, message: error.message,
+                                        location: location, note: error.note)
+            results.append(ValidatedFile(path: file, diagnostics: [diagnostic], read: false, failed: true))
             status = ExitStatus.worst(status, ExitStatus(error.kind))
           }
         }
-        let errors = diagnostics.count(where: { $0.severity == .error })
-        let failed = errors > 0 || (strict && !diagnostics.isEmpty)
+        let failed = results.contains(where: \.failed)
         if failed { status = ExitStatus.worst(status, .ruleErrors) }
+        let diagnostics = results.flatMap(\.diagnostics)
 
         // One write for the whole report: a failure to write it is exit 74, not a silent cut.
         switch format {
         case .text:
-          try StandardOutput.write((diagnostics.map(DiagnosticRenderer.text) + summaries).map { $0 + "\n" }.joined())
+          try StandardOutput.write((diagnostics.map(DiagnosticRenderer.text) + results.map(\.summary)).map { $0 + "\n" }.joined())
         case .json:
           try StandardOutput.line(DiagnosticRenderer.report(diagnostics, valid: !failed))
         case .github:
           try StandardOutput.write(diagnostics.map { DiagnosticRenderer.github($0) + "\n" }.joined())
+        case .sarif:
+          try StandardOutput.line(SARIFReport(files: results, rulesURL: rulesURL).render())
+        case .junit:
+          try StandardOutput.write(JUnitReport(files: results, strict: strict).render())
         }
         return status
       }

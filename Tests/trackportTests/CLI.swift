@@ -23,12 +23,13 @@ enum CLI {
     return root.appendingPathComponent(".build/debug/trackport").path
   }
 
-  /// Runs `trackport args...` in the repository root, feeding `input` on standard input;
-  /// `environment` entries are added to (or, when `nil`, removed from) the test's environment.
+  /// Runs `trackport args...` (or another `executable`) in the repository root, feeding
+  /// `input` on standard input; `environment` entries are added to (or, when `nil`, removed
+  /// from) the test's environment.
   static func run(_ args: [String], input: Data? = nil, in directory: URL? = nil,
-                  environment: [String: String?] = [:]) throws -> Result {
+                  executable: String? = nil, environment: [String: String?] = [:]) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
+    process.executableURL = URL(fileURLWithPath: executable ?? binary)
     process.arguments = args
     if !environment.isEmpty {
       var merged = ProcessInfo.processInfo.environment
@@ -65,6 +66,17 @@ enum CLI {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// The first of `names` found on `PATH` (or given as an absolute path), for oracles and tools
+  /// the tests run beside `trackport`.
+  static func tool(_ names: String...) -> String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+    for name in names {
+      if name.hasPrefix("/") { if FileManager.default.isExecutableFile(atPath: name) { return name } else { continue } }
+      for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) { return folder + "/" + name }
+    }
+    return nil
   }
 
   static let demo = "SampleData/demo.trackport.json"
