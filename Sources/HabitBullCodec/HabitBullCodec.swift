@@ -35,7 +35,9 @@ public struct HabitBullCodec: TrackerCodec {
     id: "habitbull", name: "HabitBull CSV",
     summary: "HabitBull's CSV export, as Loop Habit Tracker imports it; habits planned every day.",
     extensions: ["habitbull.csv"], sniffedExtensions: ["csv"],
-    cannotCarry: [.trackerPinned, .trackerCreatedOn, .events, .eventDate, .tasks, .taskReminders,
+    // Events are not lost outright: one with records is written as a habit (its kind and
+    // date are reported by losses(writing:to:options:)).
+    cannotCarry: [.trackerPinned, .trackerCreatedOn, .eventDate, .tasks, .taskReminders,
                   .taskAttachments, .taskCategoryOrder],
     diagnostics: [numericValue, duplicateDay, keptInExtras, defaultedField,
                   CSVProblem.missingLabel.descriptor, CSVProblem.missingCell.descriptor,

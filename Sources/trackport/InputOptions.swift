@@ -44,7 +44,14 @@ struct InputOptions: ParsableArguments {
     }
   }
 
-  func validate() throws { _ = try codecOptions }
+  func validate() throws {
+    _ = try codecOptions
+    // Codecs differ on an empty title (one falls back to its default, another refuses it):
+    // the command line refuses it for all of them.
+    if let defaultCategory, defaultCategory.allSatisfy(\.isWhitespace) {
+      throw ValidationError("--default-category takes a category title, got an empty one")
+    }
+  }
 }
 
 extension DiagnosticFormat: ExpressibleByArgument {}

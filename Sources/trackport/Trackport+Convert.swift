@@ -9,7 +9,8 @@ extension Trackport {
         Formats are detected from file names and content; --from and --to override. The output \
         is written to a temporary file and renamed into place, never replaces an input, and \
         replaces an existing file only with --force. What the output format cannot carry is \
-        reported field by field as 'dropped-field' warnings. On a terminal, a conversion that         takes more than half a second shows a progress bar on standard error (none with --quiet).
+        reported field by field as 'dropped-field' warnings. On a terminal, a conversion that \
+        takes more than half a second shows a progress bar on standard error (none with --quiet).
         """)
 
     @Argument(help: "The input file, or - for standard input.")

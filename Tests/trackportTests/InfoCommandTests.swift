@@ -21,6 +21,42 @@ import Testing
     #expect(result.stdout.contains(".trackport.json"))
   }
 
+  @Test func helpTextsHaveNoRunsOfSpaces() throws {
+    // A missing line continuation in a multi-line help string shows as a gap in --help and in
+    // the man page: look at every abstract, discussion and argument help the tool declares.
+    let result = try CLI.run(["--experimental-dump-help"])
+    #expect(result.status == 0)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    var texts: [String] = []
+    func collect(_ command: [String: Any]) {
+      for key in ["abstract", "discussion"] { if let text = command[key] as? String { texts.append(text) } }
+      for argument in command["arguments"] as? [[String: Any]] ?? [] {
+        for key in ["abstract", "discussion"] { if let text = argument[key] as? String { texts.append(text) } }
+      }
+      for sub in command["subcommands"] as? [[String: Any]] ?? [] { collect(sub) }
+    }
+    collect(try #require(root["command"] as? [String: Any]))
+    #expect(texts.count > 50)
+    for text in texts {
+      #expect(!text.contains("  "), "\(text)")
+    }
+  }
+
+  @Test func anEmptyDefaultCategoryIsAUsageError() throws {
+    let result = try CLI.run(["convert", CLI.demo, "-", "--to", "json", "--default-category", " "])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--default-category"))
+  }
+
+  @Test func formatsSaysWhatEachFormatAlwaysLoses() throws {
+    let result = try CLI.run(["formats"])
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    // HabitBull writes an event with records as a habit, Loop drops events: only Loop lists them.
+    #expect(lines.contains { $0.hasPrefix("loop cannot carry:") && $0.contains("trackers[kind=event]") })
+    #expect(lines.contains { $0.hasPrefix("habitbull cannot carry:") && !$0.contains("trackers[kind=event]") })
+    #expect(!lines.contains { $0.hasPrefix("loop cannot carry:") && $0.contains(" records") })
+  }
+
   @Test func detectRecognisesPlainJSONByContent() throws {
     let folder = try CLI.temporaryFolder()
     let plain = folder.appendingPathComponent("export.json")
