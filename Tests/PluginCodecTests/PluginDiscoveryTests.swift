@@ -5,6 +5,7 @@ import TrackerPort
 @Suite struct PluginDiscoveryTests {
   @Test func pluginPathThenEnvironmentThenPathAndLaterOnesAreShadowed() throws {
     let option = try PluginFolder(), environment = try PluginFolder(), path = try PluginFolder()
+    defer { for folder in [option, environment, path] { folder.remove() } }
     let first = try option.plugin("same")
     let second = try environment.plugin("same")
     let third = try path.plugin("same")
@@ -24,6 +25,7 @@ import TrackerPort
 
   @Test func aPluginNamedLikeABuiltInIsRefusedAndSaysSo() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("json")
     let discovery = StandardCodecs.discoverPlugins(pluginPaths: [folder.path], environment: [:])
     #expect(discovery.codecs.isEmpty)
@@ -34,6 +36,7 @@ import TrackerPort
 
   @Test func badNamesAndNonExecutablesAreListedAsUnusable() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("Upper")
     try folder.plugin("plain", executable: false)
     let discovery = PluginDiscovery(pluginPaths: [folder.path], environment: [:], reservedIDs: [])
@@ -47,6 +50,7 @@ import TrackerPort
 
   @Test func aFolderListedTwiceIsSearchedOnce() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("once")
     let discovery = PluginDiscovery(pluginPaths: [folder.path, folder.path + "/"],
                                     environment: ["PATH": folder.path], reservedIDs: [])
@@ -56,6 +60,7 @@ import TrackerPort
 
   @Test func contentPrefixesAreAskedBeforeTheCatchAllCSVCodec() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("moods", describe: PluginFolder.descriptor("moods", #", "contentPrefixes": ["day,mood"]"#).replacingOccurrences(of: #"["moods"]"#, with: #"["csv"]"#))
     let discovery = StandardCodecs.discoverPlugins(pluginPaths: [folder.path], environment: [:])
     let registry = StandardCodecs.registry(plugins: discovery.codecs)

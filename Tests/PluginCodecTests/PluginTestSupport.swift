@@ -11,6 +11,11 @@ struct PluginFolder {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
+  /// Deletes the folder and everything in it (each test does, in a `defer`).
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+
   /// A valid descriptor for `name`, with extra members spliced in.
   static func descriptor(_ name: String, _ extra: String = "") -> String {
     #"{"id": "\#(name)", "name": "Test \#(name)", "version": "0.1", "extensions": ["\#(name)"], "reads": true, "writes": true\#(extra)}"#

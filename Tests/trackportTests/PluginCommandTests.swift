@@ -43,6 +43,7 @@ import Testing
   @Test func convertsTheDaylioFixtureThroughTheExamplePlugin() throws {
     try #require(FileManager.default.fileExists(atPath: Self.daylio.path), "fixture missing: \(Self.daylio.path)")
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("daylio.trackport.json").path
     // No --from: the plugin's content prefix claims the .csv before the built-in CSV reader.
     let result = try CLI.run(["convert", Self.daylio.path, output, "--plugin-path", Self.examplePlugins])
@@ -80,6 +81,7 @@ import Testing
 
   @Test func aPluginNamedLikeABuiltInIsRefusedVisibly() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let fake = folder.appendingPathComponent("trackport-codec-json")
     try Self.writeScript("#!/bin/sh\nexit 1\n", to: fake)
     let formats = try CLI.run(["formats", "--plugin-path", folder.path])
@@ -92,6 +94,7 @@ import Testing
 
   @Test func aFailingPluginExits70QuotingItsStandardError() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let plugin = folder.appendingPathComponent("trackport-codec-boom")
     try Self.writeScript("""
       #!/bin/sh
@@ -117,6 +120,7 @@ import Testing
 
   @Test func theTimeLimitComesFromTheEnvironmentAndKillsTheProcessGroup() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Self.writeScript("""
       #!/bin/sh
       if [ "$1" = describe ]; then
