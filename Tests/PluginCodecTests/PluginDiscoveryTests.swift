@@ -23,6 +23,21 @@ import TrackerPort
     #expect(discovery.warnings.first?.message.contains("\(first) comes first") == true)
   }
 
+  @Test func relativeEntriesOfTheSearchVariablesAreSkippedButAPluginPathIsNot() throws {
+    let folder = try PluginFolder()
+    defer { folder.remove() }
+    try folder.plugin("here")
+    // The folder named relatively, whatever the working folder is: ".." at "/" stays at "/".
+    let relative = String(repeating: "../", count: 64) + folder.path.drop { $0 == "/" }
+    let skipped = PluginDiscovery(pluginPaths: [],
+                                  environment: ["TRACKPORT_PLUGIN_PATH": relative, "PATH": ".:..:" + relative],
+                                  reservedIDs: [])
+    #expect(skipped.candidates.isEmpty)
+    #expect(PluginDiscovery.folders(pluginPaths: [], environment: ["PATH": "bin:.:/usr/bin::"]).map(\.0) == ["/usr/bin"])
+    let named = PluginDiscovery(pluginPaths: [relative], environment: [:], reservedIDs: [])
+    #expect(named.codecs.map(\.name) == ["here"])
+  }
+
   @Test func aPluginNamedLikeABuiltInIsRefusedAndSaysSo() throws {
     let folder = try PluginFolder()
     defer { folder.remove() }

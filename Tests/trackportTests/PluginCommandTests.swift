@@ -79,6 +79,29 @@ import Testing
     #expect(formats.first?["origin"] as? String == "built-in")
   }
 
+  @Test func aPluginInTheWorkingFolderIsNotFoundThroughARelativePathEntry() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let marker = folder.appendingPathComponent("described")
+    try Self.writeScript("""
+      #!/bin/sh
+      touch '\(marker.path)'
+      echo '{"id": "trap", "name": "Trap", "version": "1", "extensions": ["trap"], "reads": true, "writes": false}'
+
+      """, to: folder.appendingPathComponent("trackport-codec-trap"))
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    let relative = try CLI.run(["formats"], in: folder,
+                               environment: ["PATH": ".:bin:" + path, "TRACKPORT_PLUGIN_PATH": ".:./"])
+    #expect(relative.status == 0, "\(relative.stderr)")
+    #expect(!relative.stdout.contains("trap"))
+    #expect(relative.stderr.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: marker.path))
+    // Named on the command line, the working folder is searched.
+    let named = try CLI.run(["formats", "--plugin-path", "."], in: folder)
+    #expect(named.stdout.contains("trap"))
+    #expect(FileManager.default.fileExists(atPath: marker.path))
+  }
+
   @Test func aPluginNamedLikeABuiltInIsRefusedVisibly() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
