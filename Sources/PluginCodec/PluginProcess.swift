@@ -43,17 +43,13 @@ enum PluginProcess {
   ///   interpreter, no pipes).
   static func run(_ executable: String, _ arguments: [String], input: UnsafeRawBufferPointer,
                   environment: [String: String], limits: PluginLimits) throws(SpawnFailure) -> Outcome {
-    // A plugin that stops reading early closes the pipe; the write then fails with EPIPE
-    // instead of killing the host.
-    signal(SIGPIPE, SIG_IGN)
     var pipes: [[Int32]] = []
     for _ in 0..<3 {
-      var fds: [Int32] = [-1, -1]
-      guard pipe(&fds) == 0 else {
+      guard let fds = makePipe() else {
+        let reason = String(cString: strerror(errno))
         for p in pipes { close(p[0]); close(p[1]) }
-        throw SpawnFailure(message: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        throw SpawnFailure(message: "cannot create a pipe: \(reason)")
       }
-      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
       pipes.append(fds)
     }
     let (stdinRead, stdinWrite) = (pipes[0][0], pipes[0][1])
@@ -74,6 +70,16 @@ enum PluginProcess {
     for fd in [stdinWrite, stdoutRead, stderrRead] {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
+
+    // A plugin that stops reading early closes the pipe, and writing to it raises SIGPIPE,
+    // which would kill the host. Ignoring SIGPIPE process-wide would also change how
+    // `trackport ... - | head` ends (an EPIPE error instead of a quiet death), and restoring
+    // the handler afterwards races with other threads. So SIGPIPE is blocked on this thread
+    // only, which does all the writing to the plugin: the write fails with EPIPE, and the
+    // SIGPIPE it leaves pending on this thread is consumed before the mask is restored. (This
+    // is after the spawn: the child must not inherit the blocked signal.)
+    let sigpipeGuard = SigpipeGuard()
+    defer { sigpipeGuard.restore() }
 
     let deadline = ContinuousClock.now + .milliseconds(Int64(limits.timeout * 1000))
     var outcome = Outcome(stdout: [], stderr: [])
@@ -102,6 +108,30 @@ enum PluginProcess {
     }
     return outcome
   }
+
+  /// A pipe whose ends are closed on exec: atomically (`pipe2`) where there is one, so a spawn
+  /// on another thread cannot inherit them; `nil`, with `errno` set, when none can be made.
+  private static func makePipe() -> [Int32]? {
+    var fds: [Int32] = [-1, -1]
+    #if os(Linux)
+    if let pipe2 = linuxPipe2 {
+      return pipe2(&fds, O_CLOEXEC) == 0 ? fds : nil
+    }
+    #endif
+    // Darwin has no pipe2: there is a window between pipe and fcntl.
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return fds
+  }
+
+  #if os(Linux)
+  /// glibc's and musl's `pipe2`. Swift's Glibc module declares it only under `_GNU_SOURCE`,
+  /// which a package cannot set for it, so it is looked up by name.
+  private static let linuxPipe2: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32)? = {
+    guard let symbol = dlsym(nil, "pipe2") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
+  }()
+  #endif
 
   /// Waits for `pid` to end, polling until `deadline` (forever when `nil`): its wait status,
   /// `nil` when it did not end in time, -1 when it cannot be waited for.
@@ -161,6 +191,37 @@ enum PluginProcess {
       throw SpawnFailure(message: "cannot run \(executable): \(String(cString: strerror(result)))")
     }
     return pid
+  }
+}
+
+/// Blocks SIGPIPE on the calling thread until ``restore()``, which consumes a SIGPIPE that
+/// became pending meanwhile (one raised by a write to a closed pipe) and restores the mask.
+private struct SigpipeGuard {
+  private var previous = sigset_t()
+  private var sigpipe = sigset_t()
+  private var wasPending = false
+
+  init() {
+    sigemptyset(&sigpipe)
+    sigaddset(&sigpipe, SIGPIPE)
+    var pending = sigset_t()
+    sigemptyset(&pending)
+    sigpending(&pending)
+    wasPending = sigismember(&pending, SIGPIPE) == 1
+    pthread_sigmask(SIG_BLOCK, &sigpipe, &previous)
+  }
+
+  func restore() {
+    var pending = sigset_t()
+    sigemptyset(&pending)
+    sigpending(&pending)
+    if !wasPending && sigismember(&pending, SIGPIPE) == 1 {
+      // It is pending, so this returns at once.
+      var set = sigpipe, signal: Int32 = 0
+      sigwait(&set, &signal)
+    }
+    var mask = previous
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
   }
 }
 

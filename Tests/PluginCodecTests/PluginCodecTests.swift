@@ -65,6 +65,27 @@ import TrackerPort
     #expect(error?.note?.contains(folder.path) == true)
   }
 
+  @Test func aPluginThatReadsNoInputLeavesTheHostsSIGPIPEHandlingAlone() throws {
+    let folder = try PluginFolder()
+    defer { folder.remove() }
+    // It answers without reading its (large) input: the host's writes fail with EPIPE.
+    let answer = canonicalJSON(records: 1).replacingOccurrences(of: "'", with: "")
+    try folder.plugin("deaf", body: "echo '\(answer)'")
+    var before = sigaction()
+    sigaction(SIGPIPE, nil, &before)
+    let (dataset, _) = try decode(folder.codec("deaf"), canonicalJSON(records: 20_000))
+    #expect(dataset.records.count == 1)
+    var after = sigaction()
+    sigaction(SIGPIPE, nil, &after)
+    #expect(handlerAddress(after) == handlerAddress(before))
+    var blocked = sigset_t()
+    pthread_sigmask(SIG_BLOCK, nil, &blocked)
+    #expect(sigismember(&blocked, SIGPIPE) == 0)
+    var pending = sigset_t()
+    sigpending(&pending)
+    #expect(sigismember(&pending, SIGPIPE) == 0)
+  }
+
   @Test func invalidCanonicalJSONIsAPluginFailureNamingThePlugin() throws {
     let folder = try PluginFolder()
     defer { folder.remove() }

@@ -1,6 +1,12 @@
 import Foundation
 import TrackerPort
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Tiny shell-script plugins in a fresh temporary folder.
 struct PluginFolder {
   let url: URL
@@ -79,4 +85,13 @@ func codecError(_ body: () throws -> Void) -> CodecError? {
     return nil
   }
   return nil
+}
+
+/// A signal disposition's handler, comparable.
+func handlerAddress(_ action: sigaction) -> UInt {
+  #if os(Linux)
+  unsafeBitCast(action.__sigaction_handler.sa_handler, to: UInt.self)
+  #else
+  unsafeBitCast(action.__sigaction_u.__sa_handler, to: UInt.self)
+  #endif
 }

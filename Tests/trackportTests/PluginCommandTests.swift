@@ -102,6 +102,28 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: marker.path))
   }
 
+  @Test func aClosedStandardOutputStillEndsTrackportQuietlyAfterAPluginRan() throws {
+    let bash = try #require(CLI.tool("bash"))
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let marker = folder.appendingPathComponent("described")
+    try Self.writeScript("""
+      #!/bin/sh
+      touch '\(marker.path)'
+      echo '{"id": "other", "name": "Other", "version": "1", "extensions": ["other"], "reads": true, "writes": false}'
+
+      """, to: folder.appendingPathComponent("trackport-codec-other"))
+    let big = folder.appendingPathComponent("big.trackport.json").path
+    #expect(try CLI.run(["generate", "--trackers", "20", "--days", "2000", "-o", big]).status == 0)
+    // Detecting the input's format describes the plugin; then the output goes to `head`,
+    // which stops reading: SIGPIPE ends trackport (status 141 in bash), without an error.
+    let result = try CLI.run(["-c", #""$0" convert "$1" - --to json --plugin-path "$2" | head -c 1 >/dev/null; echo "${PIPESTATUS[0]}""#,
+                              CLI.binary, big, folder.path], executable: bash)
+    #expect(FileManager.default.fileExists(atPath: marker.path))
+    #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "141", "\(result.stderr)")
+    #expect(result.stderr == "")
+  }
+
   @Test func aPluginNamedLikeABuiltInIsRefusedVisibly() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
