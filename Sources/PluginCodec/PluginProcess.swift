@@ -11,7 +11,9 @@ import Darwin
 /// pipe), under a time limit and an output cap.
 ///
 /// The child runs in its own process group; on timeout or overflow the whole group is killed,
-/// so a shell-script plugin's own children (`sleep`, `python3`) go too.
+/// so a shell-script plugin's own children (`sleep`, `python3`) go too. The run ends when the
+/// plugin has exited and its output is read (for at most a moment more: a child it left in the
+/// background may hold the pipes open), and then the rest of the group is killed as well.
 enum PluginProcess {
   /// What a finished (or stopped) run produced.
   struct Outcome {
@@ -84,23 +86,43 @@ enum PluginProcess {
     let deadline = ContinuousClock.now + .milliseconds(Int64(limits.timeout * 1000))
     var outcome = Outcome(stdout: [], stderr: [])
     var streams = Streams(stdin: stdinWrite, stdout: stdoutRead, stderr: stderrRead, input: input)
+    // The run ends when standard output and error are closed, or shortly after the plugin
+    // exits: a child it left running (`sleep 30 &` in a shell script) may hold the pipes open,
+    // and waiting for their end would wait for it.
+    var exited = false
+    var graceEnd: ContinuousClock.Instant?
     while streams.isOpen {
-      let left = ContinuousClock.now.duration(to: deadline)
+      let now = ContinuousClock.now
+      if let graceEnd, now >= graceEnd { break }
+      let left = now.duration(to: deadline)
       if left <= .zero { outcome.timedOut = true; break }
-      let milliseconds = min(1000, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+      // Short polls, so that the plugin's exit is noticed while a leftover child keeps the
+      // pipes quiet.
+      let milliseconds = min(20, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
       streams.pump(timeoutMilliseconds: Int32(milliseconds), into: &outcome)
       if outcome.stdout.count > limits.maximumOutput { outcome.outputTooLarge = true; break }
+      if !exited && hasExited(pid) {
+        // What it wrote before exiting is in the pipes: read it, for a moment at most.
+        exited = true
+        graceEnd = ContinuousClock.now + .milliseconds(100)
+        streams.closeInput()
+      }
     }
     streams.closeAll()
     if outcome.timedOut || outcome.outputTooLarge {
       kill(-pid, SIGKILL)
     }
-    let status = wait(for: pid, until: deadline)
-    if status == nil {
+    if !exited && !waitForExit(pid, until: deadline) {
       outcome.timedOut = true
       kill(-pid, SIGKILL)
     }
-    guard let status = status ?? wait(for: pid, until: nil), status != -1 else { return outcome }
+    // The plugin has ended but is not reaped yet, so its process group id cannot be reused:
+    // whatever it left behind in the group goes now.
+    kill(-pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { return outcome }
+    }
     if status & 0x7f == 0 {
       outcome.exitStatus = (status >> 8) & 0xff
     } else {
@@ -133,16 +155,21 @@ enum PluginProcess {
   }()
   #endif
 
-  /// Waits for `pid` to end, polling until `deadline` (forever when `nil`): its wait status,
-  /// `nil` when it did not end in time, -1 when it cannot be waited for.
-  private static func wait(for pid: pid_t, until deadline: ContinuousClock.Instant?) -> Int32? {
-    var status: Int32 = 0
+  /// Whether `pid` has ended, without reaping it (so its pid and process group id stay taken).
+  private static func hasExited(_ pid: pid_t) -> Bool {
+    var info = siginfo_t()
+    let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+    // With WNOHANG and no change, the structure is left zeroed.
+    return result == 0 && info.si_signo == SIGCHLD || (result < 0 && errno == ECHILD)
+  }
+
+  /// Waits, polling, until `pid` has ended (without reaping it) or `deadline` passes; whether
+  /// it ended.
+  private static func waitForExit(_ pid: pid_t, until deadline: ContinuousClock.Instant) -> Bool {
     while true {
-      let result = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
-      if result == pid { return status }
-      if result < 0 && errno != EINTR { return -1 }
-      if let deadline, ContinuousClock.now >= deadline { return nil }
-      if deadline != nil { usleep(5_000) }
+      if hasExited(pid) { return true }
+      if ContinuousClock.now >= deadline { return false }
+      usleep(5_000)
     }
   }
 
@@ -280,7 +307,7 @@ private struct Streams {
     if (count < 0 && errno != EAGAIN && errno != EINTR) || written >= input.count { closeInput() }
   }
 
-  private mutating func closeInput() {
+  mutating func closeInput() {
     if stdin >= 0 { close(stdin) }
     stdin = -1
   }

@@ -65,6 +65,35 @@ import TrackerPort
     #expect(error?.note?.contains(folder.path) == true)
   }
 
+  @Test func aChildLeftInTheBackgroundNeitherHoldsUpTheRunNorOutlivesIt() throws {
+    let folder = try PluginFolder()
+    defer { folder.remove() }
+    let script = folder.url.appendingPathComponent("trackport-codec-bg")
+    try Data("""
+      #!/bin/sh
+      sleep 30 &
+      echo $! > '\(folder.path)/sleep-'"$1"
+      if [ "$1" = describe ]; then
+        echo '\(PluginFolder.descriptor("bg"))'
+        exit 0
+      fi
+      cat
+
+      """.utf8).write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    let codec = folder.codec("bg", limits: PluginLimits(timeout: 20, maximumOutput: 1 << 20))
+    let start = ContinuousClock.now
+    #expect(codec.descriptor.summary == "", "\(codec.descriptor.summary)")
+    let (dataset, _) = try decode(codec, canonicalJSON(records: 2))
+    #expect(dataset.records.count == 2)
+    #expect(ContinuousClock.now - start < .seconds(5))
+    for command in ["describe", "decode"] {
+      let text = try String(contentsOfFile: folder.path + "/sleep-" + command, encoding: .utf8)
+      let pid = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+      #expect(waitUntilGone(pid), "the background sleep of \(command) is still running")
+    }
+  }
+
   @Test func aPluginThatReadsNoInputLeavesTheHostsSIGPIPEHandlingAlone() throws {
     let folder = try PluginFolder()
     defer { folder.remove() }

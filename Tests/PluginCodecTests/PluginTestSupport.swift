@@ -87,6 +87,21 @@ func codecError(_ body: () throws -> Void) -> CodecError? {
   return nil
 }
 
+/// Whether process `pid` is gone (or a zombie) within a few seconds.
+func waitUntilGone(_ pid: pid_t) -> Bool {
+  for _ in 0..<100 {
+    #if os(Linux)
+    // An orphan may stay a zombie when nothing reaps it (a container without init): it counts.
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+    if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { return true }
+    #else
+    if kill(pid, 0) != 0 && errno == ESRCH { return true }
+    #endif
+    usleep(50_000)
+  }
+  return false
+}
+
 /// A signal disposition's handler, comparable.
 func handlerAddress(_ action: sigaction) -> UInt {
   #if os(Linux)
