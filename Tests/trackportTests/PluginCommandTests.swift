@@ -102,6 +102,25 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: marker.path))
   }
 
+  @Test func convertQuietPrintsNoPluginWarnings() throws {
+    let first = try CLI.temporaryFolder(), second = try CLI.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: first)
+      try? FileManager.default.removeItem(at: second)
+    }
+    for folder in [first, second] {
+      try Self.writeScript("#!/bin/sh\necho '{}'\n", to: folder.appendingPathComponent("trackport-codec-twin"))
+    }
+    let output = first.appendingPathComponent("out.trackport.json").path
+    let arguments = ["convert", CLI.demo, output, "--plugin-path", first.path, "--plugin-path", second.path]
+    let loud = try CLI.run(arguments)
+    #expect(loud.status == 0, "\(loud.stderr)")
+    #expect(loud.stderr.contains("[plugin-shadowed]"))
+    let quiet = try CLI.run(arguments + ["--force", "--quiet"])
+    #expect(quiet.status == 0)
+    #expect(quiet.stderr == "")
+  }
+
   @Test func aClosedStandardOutputStillEndsTrackportQuietlyAfterAPluginRan() throws {
     let bash = try #require(CLI.tool("bash"))
     let folder = try CLI.temporaryFolder()
