@@ -63,6 +63,46 @@ import Testing
     #expect(validation.status == 0, "\(validation.stdout)")
   }
 
+  @Test func anImpossibleDaylioDateIsSkippedWithAWarning() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("export.csv")
+    try Data("""
+      full_date,date,weekday,time,mood,activities,note_title,note
+      2021-03-01,1 March,Monday,9:00 pm,good,"walk | read",,
+      2021-02-30,30 February,Tuesday,9:00 pm,good,"walk | swim",,
+      2021-02-28,28 February,Sunday,9:00 pm,rad,walk,,
+
+      """.utf8).write(to: input)
+    let output = folder.appendingPathComponent("out.trackport.json")
+    let result = try CLI.run(["convert", input.path, output.path, "--plugin-path", Self.examplePlugins])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("row 3: full_date '2021-02-30' is not a YYYY-MM-DD date"))
+    #expect(result.stderr.contains("[daylio-bad-date]"))
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+    let trackers = try #require(json["trackers"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+    let records = try #require(json["records"] as? [[String: Any]]).compactMap { $0["date"] as? String }
+    #expect(trackers == ["walk", "read"])
+    #expect(records == ["2021-02-28", "2021-03-01", "2021-03-01"])
+  }
+
+  @Test func theDaylioPluginWritesUTF8WhateverTheLocale() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("export.csv")
+    try Data("full_date,date,weekday,time,mood,activities,note_title,note\n2021-03-01,1 März,Montag,21:00,gut,Café,,\n".utf8)
+      .write(to: input)
+    let output = folder.appendingPathComponent("out.trackport.json")
+    // As under a Latin-1 or ASCII locale: Python's text streams cannot say "é" or an emoji.
+    let result = try CLI.run(["convert", input.path, output.path, "--plugin-path", Self.examplePlugins],
+                             environment: ["PYTHONIOENCODING": "ascii", "LC_ALL": "C", "PYTHONUTF8": "0"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("[defaulted-field]"))
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+    let trackers = try #require(json["trackers"] as? [[String: Any]])
+    #expect(trackers.first?["name"] as? String == "Café")
+  }
+
   @Test func formatsListsThePluginWithItsOrigin() throws {
     let text = try CLI.run(["formats", "--plugin-path", Self.examplePlugins])
     #expect(text.status == 0)
