@@ -40,6 +40,19 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
   }
 
+  /// Writes a read-only plugin `trackport-codec-NAME` into `folder` that creates the file
+  /// `described` there whenever it runs; returns that file's URL.
+  static func writeMarkingPlugin(_ name: String, in folder: URL) throws -> URL {
+    let marker = folder.appendingPathComponent("described")
+    try writeScript("""
+      #!/bin/sh
+      touch '\(marker.path)'
+      echo '{"id": "\(name)", "name": "\(name)", "version": "1", "extensions": ["\(name)"], "reads": true, "writes": false}'
+
+      """, to: folder.appendingPathComponent("trackport-codec-\(name)"))
+    return marker
+  }
+
   @Test func convertsTheDaylioFixtureThroughTheExamplePlugin() throws {
     try #require(FileManager.default.fileExists(atPath: Self.daylio.path), "fixture missing: \(Self.daylio.path)")
     let folder = try CLI.temporaryFolder()
@@ -122,13 +135,7 @@ import Testing
   @Test func aPluginInTheWorkingFolderIsNotFoundThroughARelativePathEntry() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let marker = folder.appendingPathComponent("described")
-    try Self.writeScript("""
-      #!/bin/sh
-      touch '\(marker.path)'
-      echo '{"id": "trap", "name": "Trap", "version": "1", "extensions": ["trap"], "reads": true, "writes": false}'
-
-      """, to: folder.appendingPathComponent("trackport-codec-trap"))
+    let marker = try Self.writeMarkingPlugin("trap", in: folder)
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let relative = try CLI.run(["formats"], in: folder,
                                environment: ["PATH": ".:bin:" + path, "TRACKPORT_PLUGIN_PATH": ".:./"])
@@ -165,13 +172,7 @@ import Testing
     let bash = try #require(CLI.tool("bash"))
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let marker = folder.appendingPathComponent("described")
-    try Self.writeScript("""
-      #!/bin/sh
-      touch '\(marker.path)'
-      echo '{"id": "other", "name": "Other", "version": "1", "extensions": ["other"], "reads": true, "writes": false}'
-
-      """, to: folder.appendingPathComponent("trackport-codec-other"))
+    let marker = try Self.writeMarkingPlugin("other", in: folder)
     let big = folder.appendingPathComponent("big.trackport.json").path
     #expect(try CLI.run(["generate", "--trackers", "20", "--days", "2000", "-o", big]).status == 0)
     // Detecting the input's format describes the plugin; then the output goes to `head`,
