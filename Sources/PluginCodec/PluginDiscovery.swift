@@ -119,15 +119,23 @@ public struct PluginDiscovery: Sendable {
     }
   }
 
-  /// The search folders in order, each once (by its resolved path), empty entries skipped
-  /// (an empty `PATH` entry would mean the current folder, which is not searched).
+  /// The search folders in order, each once (by its resolved path).
+  ///
+  /// `--plugin-path` folders are used as given (a relative one from the working folder: the
+  /// user named it). Of `TRACKPORT_PLUGIN_PATH` and `PATH`, only absolute entries are used: an
+  /// empty or relative entry (`.`, `..`, `bin`) would mean a folder under wherever `trackport`
+  /// happens to run, say an untrusted dataset checkout, and finding a plugin there runs its
+  /// `describe`. Such entries are skipped quietly, as shells' security advice treats them.
   public static func folders(pluginPaths: [String], environment: [String: String]) -> [(String, Source)] {
     var seen: Set<String> = []
     var result: [(String, Source)] = []
+    let searchList = { (name: String) in
+      (environment[name] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    }
     let lists: [([String], Source)] = [
       (pluginPaths, .option),
-      ((environment["TRACKPORT_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init), .environment),
-      ((environment["PATH"] ?? "").split(separator: ":").map(String.init), .path),
+      (searchList("TRACKPORT_PLUGIN_PATH"), .environment),
+      (searchList("PATH"), .path),
     ]
     for (folders, source) in lists {
       for folder in folders where !folder.isEmpty {

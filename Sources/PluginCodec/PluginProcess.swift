@@ -11,7 +11,9 @@ import Darwin
 /// pipe), under a time limit and an output cap.
 ///
 /// The child runs in its own process group; on timeout or overflow the whole group is killed,
-/// so a shell-script plugin's own children (`sleep`, `python3`) go too.
+/// so a shell-script plugin's own children (`sleep`, `python3`) go too. The run ends when the
+/// plugin has exited and its output is read (for at most a moment more: a child it left in the
+/// background may hold the pipes open), and then the rest of the group is killed as well.
 enum PluginProcess {
   /// What a finished (or stopped) run produced.
   struct Outcome {
@@ -43,17 +45,13 @@ enum PluginProcess {
   ///   interpreter, no pipes).
   static func run(_ executable: String, _ arguments: [String], input: UnsafeRawBufferPointer,
                   environment: [String: String], limits: PluginLimits) throws(SpawnFailure) -> Outcome {
-    // A plugin that stops reading early closes the pipe; the write then fails with EPIPE
-    // instead of killing the host.
-    signal(SIGPIPE, SIG_IGN)
     var pipes: [[Int32]] = []
     for _ in 0..<3 {
-      var fds: [Int32] = [-1, -1]
-      guard pipe(&fds) == 0 else {
+      guard let fds = makePipe() else {
+        let reason = String(cString: strerror(errno))
         for p in pipes { close(p[0]); close(p[1]) }
-        throw SpawnFailure(message: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        throw SpawnFailure(message: "cannot create a pipe: \(reason)")
       }
-      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
       pipes.append(fds)
     }
     let (stdinRead, stdinWrite) = (pipes[0][0], pipes[0][1])
@@ -75,26 +73,56 @@ enum PluginProcess {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
+    // A plugin that stops reading early closes the pipe, and writing to it raises SIGPIPE,
+    // which would kill the host. Ignoring SIGPIPE process-wide would also change how
+    // `trackport ... - | head` ends (an EPIPE error instead of a quiet death), and restoring
+    // the handler afterwards races with other threads. So SIGPIPE is blocked on this thread
+    // only, which does all the writing to the plugin: the write fails with EPIPE, and the
+    // SIGPIPE it leaves pending on this thread is consumed before the mask is restored. (This
+    // is after the spawn: the child must not inherit the blocked signal.)
+    let sigpipeGuard = SigpipeGuard()
+    defer { sigpipeGuard.restore() }
+
     let deadline = ContinuousClock.now + .milliseconds(Int64(limits.timeout * 1000))
     var outcome = Outcome(stdout: [], stderr: [])
     var streams = Streams(stdin: stdinWrite, stdout: stdoutRead, stderr: stderrRead, input: input)
+    // The run ends when standard output and error are closed, or shortly after the plugin
+    // exits: a child it left running (`sleep 30 &` in a shell script) may hold the pipes open,
+    // and waiting for their end would wait for it.
+    var exited = false
+    var graceEnd: ContinuousClock.Instant?
     while streams.isOpen {
-      let left = ContinuousClock.now.duration(to: deadline)
+      let now = ContinuousClock.now
+      if let graceEnd, now >= graceEnd { break }
+      let left = now.duration(to: deadline)
       if left <= .zero { outcome.timedOut = true; break }
-      let milliseconds = min(1000, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+      // Short polls, so that the plugin's exit is noticed while a leftover child keeps the
+      // pipes quiet.
+      let milliseconds = min(20, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
       streams.pump(timeoutMilliseconds: Int32(milliseconds), into: &outcome)
       if outcome.stdout.count > limits.maximumOutput { outcome.outputTooLarge = true; break }
+      if !exited && hasExited(pid) {
+        // What it wrote before exiting is in the pipes: read it, for a moment at most.
+        exited = true
+        graceEnd = ContinuousClock.now + .milliseconds(100)
+        streams.closeInput()
+      }
     }
     streams.closeAll()
     if outcome.timedOut || outcome.outputTooLarge {
       kill(-pid, SIGKILL)
     }
-    let status = wait(for: pid, until: deadline)
-    if status == nil {
+    if !exited && !waitForExit(pid, until: deadline) {
       outcome.timedOut = true
       kill(-pid, SIGKILL)
     }
-    guard let status = status ?? wait(for: pid, until: nil), status != -1 else { return outcome }
+    // The plugin has ended but is not reaped yet, so its process group id cannot be reused:
+    // whatever it left behind in the group goes now.
+    kill(-pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { return outcome }
+    }
     if status & 0x7f == 0 {
       outcome.exitStatus = (status >> 8) & 0xff
     } else {
@@ -103,16 +131,45 @@ enum PluginProcess {
     return outcome
   }
 
-  /// Waits for `pid` to end, polling until `deadline` (forever when `nil`): its wait status,
-  /// `nil` when it did not end in time, -1 when it cannot be waited for.
-  private static func wait(for pid: pid_t, until deadline: ContinuousClock.Instant?) -> Int32? {
-    var status: Int32 = 0
+  /// A pipe whose ends are closed on exec: atomically (`pipe2`) where there is one, so a spawn
+  /// on another thread cannot inherit them; `nil`, with `errno` set, when none can be made.
+  private static func makePipe() -> [Int32]? {
+    var fds: [Int32] = [-1, -1]
+    #if os(Linux)
+    if let pipe2 = linuxPipe2 {
+      return pipe2(&fds, O_CLOEXEC) == 0 ? fds : nil
+    }
+    #endif
+    // Darwin has no pipe2: there is a window between pipe and fcntl.
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return fds
+  }
+
+  #if os(Linux)
+  /// glibc's and musl's `pipe2`. Swift's Glibc module declares it only under `_GNU_SOURCE`,
+  /// which a package cannot set for it, so it is looked up by name.
+  private static let linuxPipe2: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32)? = {
+    guard let symbol = dlsym(nil, "pipe2") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
+  }()
+  #endif
+
+  /// Whether `pid` has ended, without reaping it (so its pid and process group id stay taken).
+  private static func hasExited(_ pid: pid_t) -> Bool {
+    var info = siginfo_t()
+    let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+    // With WNOHANG and no change, the structure is left zeroed.
+    return result == 0 && info.si_signo == SIGCHLD || (result < 0 && errno == ECHILD)
+  }
+
+  /// Waits, polling, until `pid` has ended (without reaping it) or `deadline` passes; whether
+  /// it ended.
+  private static func waitForExit(_ pid: pid_t, until deadline: ContinuousClock.Instant) -> Bool {
     while true {
-      let result = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
-      if result == pid { return status }
-      if result < 0 && errno != EINTR { return -1 }
-      if let deadline, ContinuousClock.now >= deadline { return nil }
-      if deadline != nil { usleep(5_000) }
+      if hasExited(pid) { return true }
+      if ContinuousClock.now >= deadline { return false }
+      usleep(5_000)
     }
   }
 
@@ -161,6 +218,37 @@ enum PluginProcess {
       throw SpawnFailure(message: "cannot run \(executable): \(String(cString: strerror(result)))")
     }
     return pid
+  }
+}
+
+/// Blocks SIGPIPE on the calling thread until ``restore()``, which consumes a SIGPIPE that
+/// became pending meanwhile (one raised by a write to a closed pipe) and restores the mask.
+private struct SigpipeGuard {
+  private var previous = sigset_t()
+  private var sigpipe = sigset_t()
+  private var wasPending = false
+
+  init() {
+    sigemptyset(&sigpipe)
+    sigaddset(&sigpipe, SIGPIPE)
+    var pending = sigset_t()
+    sigemptyset(&pending)
+    sigpending(&pending)
+    wasPending = sigismember(&pending, SIGPIPE) == 1
+    pthread_sigmask(SIG_BLOCK, &sigpipe, &previous)
+  }
+
+  func restore() {
+    var pending = sigset_t()
+    sigemptyset(&pending)
+    sigpending(&pending)
+    if !wasPending && sigismember(&pending, SIGPIPE) == 1 {
+      // It is pending, so this returns at once.
+      var set = sigpipe, signal: Int32 = 0
+      sigwait(&set, &signal)
+    }
+    var mask = previous
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
   }
 }
 
@@ -219,7 +307,7 @@ private struct Streams {
     if (count < 0 && errno != EAGAIN && errno != EINTR) || written >= input.count { closeInput() }
   }
 
-  private mutating func closeInput() {
+  mutating func closeInput() {
     if stdin >= 0 { close(stdin) }
     stdin = -1
   }

@@ -44,10 +44,12 @@ struct PluginOptions: ParsableArguments {
   }
 
   /// The built-in codecs and the plugins found, after warning on standard error about every
-  /// plugin refused or shadowed.
-  func registry() throws -> CodecRegistry {
+  /// plugin refused, shadowed or broken (unless `quiet`: `convert --quiet` prints no warnings).
+  func registry(quiet: Bool = false) throws -> CodecRegistry {
     let discovery = try discover()
-    for warning in discovery.warnings { StandardError.line(DiagnosticRenderer.text(warning)) }
+    if !quiet {
+      for warning in discovery.warnings { StandardError.line(DiagnosticRenderer.text(warning)) }
+    }
     return StandardCodecs.registry(plugins: discovery.codecs)
   }
 }

@@ -74,7 +74,7 @@ extension Trackport {
         if let timezone { options["timezone"] = timezone }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
-        let registry = try pluginOptions.registry()
+        let registry = try pluginOptions.registry(quiet: quiet)
         let display = ProgressDisplay.start(quiet: quiet)
         let result: Conversion.Result
         do {

@@ -5,6 +5,7 @@ import TrackerPort
 @Suite struct PluginCodecTests {
   @Test func describeRunsOnceAndDecodeReadsThePluginsCanonicalJSON() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     let counter = folder.url.appendingPathComponent("describes").path
     try folder.plugin("demo", describe: nil, body: "cat")
     // Count describes by wrapping the script: a second describe would append a second line.
@@ -25,6 +26,7 @@ import TrackerPort
 
   @Test func lookingUpAFormatByIDRunsNoPlugin() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     let marker = folder.url.appendingPathComponent("described").path
     try folder.plugin("lazy", describe: PluginFolder.descriptor("lazy"))
     let path = folder.url.appendingPathComponent("trackport-codec-lazy").path
@@ -41,6 +43,7 @@ import TrackerPort
 
   @Test func aBigInputAndOutputStreamWithoutDeadlock() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("echo")
     let text = canonicalJSON(records: 60_000)
     #expect(text.utf8.count > 3_000_000)
@@ -50,6 +53,7 @@ import TrackerPort
 
   @Test func aSleepingPluginIsKilledAtTheTimeLimit() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("slow", body: "sleep 30")
     let codec = folder.codec("slow", limits: PluginLimits(timeout: 0.5, maximumOutput: 1 << 20))
     _ = codec.descriptor
@@ -61,8 +65,59 @@ import TrackerPort
     #expect(error?.note?.contains(folder.path) == true)
   }
 
+  @Test func aChildLeftInTheBackgroundNeitherHoldsUpTheRunNorOutlivesIt() throws {
+    let folder = try PluginFolder()
+    defer { folder.remove() }
+    let script = folder.url.appendingPathComponent("trackport-codec-bg")
+    try Data("""
+      #!/bin/sh
+      sleep 30 &
+      echo $! > '\(folder.path)/sleep-'"$1"
+      if [ "$1" = describe ]; then
+        echo '\(PluginFolder.descriptor("bg"))'
+        exit 0
+      fi
+      cat
+
+      """.utf8).write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    let codec = folder.codec("bg", limits: PluginLimits(timeout: 20, maximumOutput: 1 << 20))
+    let start = ContinuousClock.now
+    #expect(codec.descriptor.summary == "", "\(codec.descriptor.summary)")
+    let (dataset, _) = try decode(codec, canonicalJSON(records: 2))
+    #expect(dataset.records.count == 2)
+    #expect(ContinuousClock.now - start < .seconds(5))
+    for command in ["describe", "decode"] {
+      let text = try String(contentsOfFile: folder.path + "/sleep-" + command, encoding: .utf8)
+      let pid = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+      #expect(waitUntilGone(pid), "the background sleep of \(command) is still running")
+    }
+  }
+
+  @Test func aPluginThatReadsNoInputLeavesTheHostsSIGPIPEHandlingAlone() throws {
+    let folder = try PluginFolder()
+    defer { folder.remove() }
+    // It answers without reading its (large) input: the host's writes fail with EPIPE.
+    let answer = canonicalJSON(records: 1).replacingOccurrences(of: "'", with: "")
+    try folder.plugin("deaf", body: "echo '\(answer)'")
+    var before = sigaction()
+    sigaction(SIGPIPE, nil, &before)
+    let (dataset, _) = try decode(folder.codec("deaf"), canonicalJSON(records: 20_000))
+    #expect(dataset.records.count == 1)
+    var after = sigaction()
+    sigaction(SIGPIPE, nil, &after)
+    #expect(handlerAddress(after) == handlerAddress(before))
+    var blocked = sigset_t()
+    pthread_sigmask(SIG_BLOCK, nil, &blocked)
+    #expect(sigismember(&blocked, SIGPIPE) == 0)
+    var pending = sigset_t()
+    sigpending(&pending)
+    #expect(sigismember(&pending, SIGPIPE) == 0)
+  }
+
   @Test func invalidCanonicalJSONIsAPluginFailureNamingThePlugin() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("bad", body: #"echo '{"trackport": 1, "trackers": ['"#)
     let error = codecError { _ = try decode(folder.codec("bad"), "x", name: "data.bad") }
     #expect(error?.kind == .pluginFailed)
@@ -73,6 +128,7 @@ import TrackerPort
 
   @Test func aFailingExitQuotesTheEndOfStandardError() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("fail", body: """
       echo 'Traceback (most recent call last):' >&2
       echo '{"severity": "error", "code": "demo-broke", "message": "cannot parse row 3"}' >&2
@@ -90,6 +146,7 @@ import TrackerPort
 
   @Test func exit65IsMalformedInputLocatedByThePluginsDiagnostic() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("strict", body: """
       echo '{"severity": "error", "code": "bad-row", "message": "row 4 has no date", "location": {"line": 4, "column": 2, "row": 4, "field": "date"}}' >&2
       exit 65
@@ -102,6 +159,7 @@ import TrackerPort
 
   @Test func diagnosticsAndTextOnStandardErrorAreReportedOnSuccess() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("chatty", body: """
       echo '{"severity": "warning", "code": "odd-row", "message": "row 2 skipped", "location": {"row": 2, "field": "mood"}}' >&2
       echo 'just some text' >&2
@@ -123,6 +181,7 @@ import TrackerPort
 
   @Test func tooMuchOutputStopsThePlugin() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("flood", body: "while :; do echo aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; done")
     let codec = folder.codec("flood", limits: PluginLimits(timeout: 20, maximumOutput: 10_000))
     let error = codecError { _ = try decode(codec, "x") }
@@ -132,6 +191,7 @@ import TrackerPort
 
   @Test func aBrokenDescriptorIsListedNotFatal() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("wrong", describe: PluginFolder.descriptor("right"))
     let codec = folder.codec("wrong")
     #expect(codec.descriptor.id == "wrong")
@@ -150,6 +210,7 @@ import TrackerPort
 
   @Test func encodeSendsCanonicalJSONAndWritesThePluginsOutput() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("upper", body: "tr a-z A-Z")
     var readContext = CodecContext(fileName: "in.trackport.json")
     let dataset = try JSONCodec().decode(CodecInput(.bytes(Array(canonicalJSON().utf8), name: "in")), context: &readContext)

@@ -5,6 +5,7 @@ import TrackerPort
 @Suite struct PluginDiscoveryTests {
   @Test func pluginPathThenEnvironmentThenPathAndLaterOnesAreShadowed() throws {
     let option = try PluginFolder(), environment = try PluginFolder(), path = try PluginFolder()
+    defer { for folder in [option, environment, path] { folder.remove() } }
     let first = try option.plugin("same")
     let second = try environment.plugin("same")
     let third = try path.plugin("same")
@@ -22,8 +23,24 @@ import TrackerPort
     #expect(discovery.warnings.first?.message.contains("\(first) comes first") == true)
   }
 
+  @Test func relativeEntriesOfTheSearchVariablesAreSkippedButAPluginPathIsNot() throws {
+    let folder = try PluginFolder()
+    defer { folder.remove() }
+    try folder.plugin("here")
+    // The folder named relatively, whatever the working folder is: ".." at "/" stays at "/".
+    let relative = String(repeating: "../", count: 64) + folder.path.drop { $0 == "/" }
+    let skipped = PluginDiscovery(pluginPaths: [],
+                                  environment: ["TRACKPORT_PLUGIN_PATH": relative, "PATH": ".:..:" + relative],
+                                  reservedIDs: [])
+    #expect(skipped.candidates.isEmpty)
+    #expect(PluginDiscovery.folders(pluginPaths: [], environment: ["PATH": "bin:.:/usr/bin::"]).map(\.0) == ["/usr/bin"])
+    let named = PluginDiscovery(pluginPaths: [relative], environment: [:], reservedIDs: [])
+    #expect(named.codecs.map(\.name) == ["here"])
+  }
+
   @Test func aPluginNamedLikeABuiltInIsRefusedAndSaysSo() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("json")
     let discovery = StandardCodecs.discoverPlugins(pluginPaths: [folder.path], environment: [:])
     #expect(discovery.codecs.isEmpty)
@@ -34,6 +51,7 @@ import TrackerPort
 
   @Test func badNamesAndNonExecutablesAreListedAsUnusable() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("Upper")
     try folder.plugin("plain", executable: false)
     let discovery = PluginDiscovery(pluginPaths: [folder.path], environment: [:], reservedIDs: [])
@@ -47,6 +65,7 @@ import TrackerPort
 
   @Test func aFolderListedTwiceIsSearchedOnce() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("once")
     let discovery = PluginDiscovery(pluginPaths: [folder.path, folder.path + "/"],
                                     environment: ["PATH": folder.path], reservedIDs: [])
@@ -56,6 +75,7 @@ import TrackerPort
 
   @Test func contentPrefixesAreAskedBeforeTheCatchAllCSVCodec() throws {
     let folder = try PluginFolder()
+    defer { folder.remove() }
     try folder.plugin("moods", describe: PluginFolder.descriptor("moods", #", "contentPrefixes": ["day,mood"]"#).replacingOccurrences(of: #"["moods"]"#, with: #"["csv"]"#))
     let discovery = StandardCodecs.discoverPlugins(pluginPaths: [folder.path], environment: [:])
     let registry = StandardCodecs.registry(plugins: discovery.codecs)

@@ -1,6 +1,12 @@
 import Foundation
 import TrackerPort
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Tiny shell-script plugins in a fresh temporary folder.
 struct PluginFolder {
   let url: URL
@@ -9,6 +15,11 @@ struct PluginFolder {
   init() throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-plugins-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  /// Deletes the folder and everything in it (each test does, in a `defer`).
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
   }
 
   /// A valid descriptor for `name`, with extra members spliced in.
@@ -74,4 +85,28 @@ func codecError(_ body: () throws -> Void) -> CodecError? {
     return nil
   }
   return nil
+}
+
+/// Whether process `pid` is gone (or a zombie) within a few seconds.
+func waitUntilGone(_ pid: pid_t) -> Bool {
+  for _ in 0..<100 {
+    #if os(Linux)
+    // An orphan may stay a zombie when nothing reaps it (a container without init): it counts.
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+    if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { return true }
+    #else
+    if kill(pid, 0) != 0 && errno == ESRCH { return true }
+    #endif
+    usleep(50_000)
+  }
+  return false
+}
+
+/// A signal disposition's handler, comparable.
+func handlerAddress(_ action: sigaction) -> UInt {
+  #if os(Linux)
+  unsafeBitCast(action.__sigaction_handler.sa_handler, to: UInt.self)
+  #else
+  unsafeBitCast(action.__sigaction_u.__sa_handler, to: UInt.self)
+  #endif
 }

@@ -40,9 +40,23 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
   }
 
+  /// Writes a read-only plugin `trackport-codec-NAME` into `folder` that creates the file
+  /// `described` there whenever it runs; returns that file's URL.
+  static func writeMarkingPlugin(_ name: String, in folder: URL) throws -> URL {
+    let marker = folder.appendingPathComponent("described")
+    try writeScript("""
+      #!/bin/sh
+      touch '\(marker.path)'
+      echo '{"id": "\(name)", "name": "\(name)", "version": "1", "extensions": ["\(name)"], "reads": true, "writes": false}'
+
+      """, to: folder.appendingPathComponent("trackport-codec-\(name)"))
+    return marker
+  }
+
   @Test func convertsTheDaylioFixtureThroughTheExamplePlugin() throws {
     try #require(FileManager.default.fileExists(atPath: Self.daylio.path), "fixture missing: \(Self.daylio.path)")
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("daylio.trackport.json").path
     // No --from: the plugin's content prefix claims the .csv before the built-in CSV reader.
     let result = try CLI.run(["convert", Self.daylio.path, output, "--plugin-path", Self.examplePlugins])
@@ -62,6 +76,46 @@ import Testing
     #expect(validation.status == 0, "\(validation.stdout)")
   }
 
+  @Test func anImpossibleDaylioDateIsSkippedWithAWarning() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("export.csv")
+    try Data("""
+      full_date,date,weekday,time,mood,activities,note_title,note
+      2021-03-01,1 March,Monday,9:00 pm,good,"walk | read",,
+      2021-02-30,30 February,Tuesday,9:00 pm,good,"walk | swim",,
+      2021-02-28,28 February,Sunday,9:00 pm,rad,walk,,
+
+      """.utf8).write(to: input)
+    let output = folder.appendingPathComponent("out.trackport.json")
+    let result = try CLI.run(["convert", input.path, output.path, "--plugin-path", Self.examplePlugins])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("row 3: full_date '2021-02-30' is not a YYYY-MM-DD date"))
+    #expect(result.stderr.contains("[daylio-bad-date]"))
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+    let trackers = try #require(json["trackers"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+    let records = try #require(json["records"] as? [[String: Any]]).compactMap { $0["date"] as? String }
+    #expect(trackers == ["walk", "read"])
+    #expect(records == ["2021-02-28", "2021-03-01", "2021-03-01"])
+  }
+
+  @Test func theDaylioPluginWritesUTF8WhateverTheLocale() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("export.csv")
+    try Data("full_date,date,weekday,time,mood,activities,note_title,note\n2021-03-01,1 März,Montag,21:00,gut,Café,,\n".utf8)
+      .write(to: input)
+    let output = folder.appendingPathComponent("out.trackport.json")
+    // As under a Latin-1 or ASCII locale: Python's text streams cannot say "é" or an emoji.
+    let result = try CLI.run(["convert", input.path, output.path, "--plugin-path", Self.examplePlugins],
+                             environment: ["PYTHONIOENCODING": "ascii", "LC_ALL": "C", "PYTHONUTF8": "0"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("[defaulted-field]"))
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+    let trackers = try #require(json["trackers"] as? [[String: Any]])
+    #expect(trackers.first?["name"] as? String == "Café")
+  }
+
   @Test func formatsListsThePluginWithItsOrigin() throws {
     let text = try CLI.run(["formats", "--plugin-path", Self.examplePlugins])
     #expect(text.status == 0)
@@ -78,8 +132,61 @@ import Testing
     #expect(formats.first?["origin"] as? String == "built-in")
   }
 
+  @Test func aPluginInTheWorkingFolderIsNotFoundThroughARelativePathEntry() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let marker = try Self.writeMarkingPlugin("trap", in: folder)
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    let relative = try CLI.run(["formats"], in: folder,
+                               environment: ["PATH": ".:bin:" + path, "TRACKPORT_PLUGIN_PATH": ".:./"])
+    #expect(relative.status == 0, "\(relative.stderr)")
+    #expect(!relative.stdout.contains("trap"))
+    #expect(relative.stderr.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: marker.path))
+    // Named on the command line, the working folder is searched.
+    let named = try CLI.run(["formats", "--plugin-path", "."], in: folder)
+    #expect(named.stdout.contains("trap"))
+    #expect(FileManager.default.fileExists(atPath: marker.path))
+  }
+
+  @Test func convertQuietPrintsNoPluginWarnings() throws {
+    let first = try CLI.temporaryFolder(), second = try CLI.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: first)
+      try? FileManager.default.removeItem(at: second)
+    }
+    for folder in [first, second] {
+      try Self.writeScript("#!/bin/sh\necho '{}'\n", to: folder.appendingPathComponent("trackport-codec-twin"))
+    }
+    let output = first.appendingPathComponent("out.trackport.json").path
+    let arguments = ["convert", CLI.demo, output, "--plugin-path", first.path, "--plugin-path", second.path]
+    let loud = try CLI.run(arguments)
+    #expect(loud.status == 0, "\(loud.stderr)")
+    #expect(loud.stderr.contains("[plugin-shadowed]"))
+    let quiet = try CLI.run(arguments + ["--force", "--quiet"])
+    #expect(quiet.status == 0)
+    #expect(quiet.stderr == "")
+  }
+
+  @Test func aClosedStandardOutputStillEndsTrackportQuietlyAfterAPluginRan() throws {
+    let bash = try #require(CLI.tool("bash"))
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let marker = try Self.writeMarkingPlugin("other", in: folder)
+    let big = folder.appendingPathComponent("big.trackport.json").path
+    #expect(try CLI.run(["generate", "--trackers", "20", "--days", "2000", "-o", big]).status == 0)
+    // Detecting the input's format describes the plugin; then the output goes to `head`,
+    // which stops reading: SIGPIPE ends trackport (status 141 in bash), without an error.
+    let result = try CLI.run(["-c", #""$0" convert "$1" - --to json --plugin-path "$2" | head -c 1 >/dev/null; echo "${PIPESTATUS[0]}""#,
+                              CLI.binary, big, folder.path], executable: bash)
+    #expect(FileManager.default.fileExists(atPath: marker.path))
+    #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "141", "\(result.stderr)")
+    #expect(result.stderr == "")
+  }
+
   @Test func aPluginNamedLikeABuiltInIsRefusedVisibly() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let fake = folder.appendingPathComponent("trackport-codec-json")
     try Self.writeScript("#!/bin/sh\nexit 1\n", to: fake)
     let formats = try CLI.run(["formats", "--plugin-path", folder.path])
@@ -92,6 +199,7 @@ import Testing
 
   @Test func aFailingPluginExits70QuotingItsStandardError() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let plugin = folder.appendingPathComponent("trackport-codec-boom")
     try Self.writeScript("""
       #!/bin/sh
@@ -117,6 +225,7 @@ import Testing
 
   @Test func theTimeLimitComesFromTheEnvironmentAndKillsTheProcessGroup() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Self.writeScript("""
       #!/bin/sh
       if [ "$1" = describe ]; then
