@@ -103,6 +103,33 @@ struct LoopDatabaseReadTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
   }
 
+  /// A WAL-mode backup whose last commit is still only in `<file>-wal` (never checkpointed):
+  /// the habit committed there is read, and nothing beside the input is created or changed.
+  @Test func aBackupInWALModeReadsTheCommitsInItsWALFile() throws {
+    let folder = try Loop.temporaryFolder()
+    let db = folder.appendingPathComponent("wal.db").path
+    let dump = try String(contentsOfFile: Loop.fixture("sql_dumps/databases_022.db.sql"), encoding: .utf8)
+    try Loop.run("sqlite3", [db], input: "PRAGMA journal_mode=WAL;\n" + dump)
+    // A second session that neither checkpoints nor deletes its -wal on close.
+    try Loop.run("sqlite3", [db], input: """
+      .dbconfig no_ckpt_on_close on
+      INSERT INTO Habits (name, position, freq_num, freq_den, color, archived, highlight, reminder_days, type, target_type, target_value, unit)
+        VALUES ('From the WAL', 2, 1, 1, 0, 0, 0, 127, 0, 0, 0, '');
+      """)
+    try? FileManager.default.removeItem(atPath: db + "-shm")
+    let wal = try Data(contentsOf: URL(fileURLWithPath: db + "-wal"))
+    #expect(!wal.isEmpty)
+    let before = try Data(contentsOf: URL(fileURLWithPath: db))
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(files == ["wal.db", "wal.db-wal"])
+
+    let (dataset, _) = try Loop.decode(db)
+    #expect(dataset.trackers.map(\.name) == ["Work out", "Test", "From the WAL"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == files)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db + "-wal")) == wal)
+  }
+
   @Test func aVersion25BackupWithEveryFieldReads() throws {
     let db = try LoopV25Sample.make()
     #expect(try Loop.sqlite(db, "PRAGMA user_version") == ["25"])
