@@ -147,7 +147,7 @@ extension LoopCSVReader {
       habit.unit = cell("Unit") ?? ""
       habit.targetType = cell("Target Type") == "AT_MOST" ? 1 : 0
       if let text = cell("Target Value"), !text.isEmpty {
-        guard let value = Double(text) else {
+        guard let value = Double(text), value.isFinite else {
           throw CodecError(.malformedInput, "Target Value \"\(text)\" is not a number",
                            location: SourceLocation(file: file, line: row.line, field: "Target Value"))
         }

@@ -115,12 +115,20 @@ struct LoopDatabaseWriter {
       let kept = byDay[date]
       if habit.numerical {
         if let kept, LoopDatasetBuilder.isCompletion(kept, of: habit) { continue }
-        let target = Int((habit.targetValue * 1000).rounded())
-        byDay[date] = LoopEntry(date: date, value: target > 0 ? target : 1000, notes: kept?.notes)
+        byDay[date] = LoopEntry(date: date, value: storedTarget(habit.targetValue), notes: kept?.notes)
       } else {
         byDay[date] = LoopEntry(date: date, value: LoopEntry.yesManual, notes: kept?.notes)
       }
     }
     return byDay.values.sorted { $0.date < $1.date }
+  }
+
+  /// A target as the value of a day meeting it (×1000, as Loop stores values): 1000 (one unit)
+  /// for a target of 0 or less, or one that is not a number; at most the largest value Loop's
+  /// 32-bit `Int` holds.
+  static func storedTarget(_ target: Double) -> Int {
+    let scaled = (target * 1000).rounded()
+    guard scaled.isFinite, scaled > 0 else { return target == .infinity ? Int(Int32.max) : 1000 }
+    return scaled >= Double(Int32.max) ? Int(Int32.max) : Int(scaled)
   }
 }

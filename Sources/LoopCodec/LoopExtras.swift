@@ -75,7 +75,7 @@ enum LoopExtras {
     habit.numerical = extras["type"]?.stringValue == "NUMERICAL"
     habit.unit = extras["unit"]?.stringValue ?? ""
     habit.targetType = extras["targetType"]?.stringValue == "AT_MOST" ? 1 : 0
-    if case .number(let text)? = extras["targetValue"] { habit.targetValue = Double(text) ?? 0 }
+    if case .number(let text)? = extras["targetValue"], let value = Double(text), value.isFinite { habit.targetValue = value }
     habit.reminderHour = int(extras["reminder"]?["hour"])
     habit.reminderMinute = int(extras["reminder"]?["minute"])
     habit.reminderDays = int(extras["reminderDays"])
@@ -103,9 +103,13 @@ enum LoopExtras {
 
   private static func number(_ value: Int) -> JSONValue { .number(String(value)) }
 
+  /// A whole number Loop can store (its columns are Kotlin `Int`s, 32 bits): `7`, `7.0`;
+  /// `nil` for anything else, a fraction, or a number out of that range (`1e300`), which the
+  /// writer then ignores (Loop's default is written instead).
   private static func int(_ value: JSONValue?) -> Int? {
     guard case .number(let text)? = value else { return nil }
-    return Int(text) ?? Double(text).flatMap { $0.isFinite ? Int($0) : nil }
+    let number = Int(text) ?? Double(text).flatMap { Int(exactly: $0) }
+    return number.flatMap { Int32(exactly: $0) != nil ? $0 : nil }
   }
 
   private static func members(_ value: JSONValue?) -> [(String, JSONValue)] {

@@ -145,6 +145,17 @@ struct LoopCSVReadTests {
     #expect(quoteError.location.line == 2 && quoteError.location.column == 5)
   }
 
+  @Test func aTargetValueBeyondADoubleIsAnError() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Run,NUMERICAL,,,1,1,#E64A19,km,AT_LEAST,1e400,false\n",
+      "001 Run/Checkmarks.csv": "Date,Value,Notes\n2020-01-01,1000,\n",
+    ])
+    let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.contains("1e400"))
+    #expect(error.location.line == 2 && error.location.field == "Target Value")
+  }
+
   @Test func numericalCurrentFormat() throws {
     let path = try Self.export([
       "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Run,NUMERICAL,How far?,,1,7,#E64A19,miles,AT_LEAST,2.0,true\n",

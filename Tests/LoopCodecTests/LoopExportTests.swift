@@ -91,6 +91,41 @@ struct LoopExportTests {
     }
   }
 
+  /// A dataset of one habit keeping `loop` in `extras["loop"]`, with records on `days`.
+  static func oneHabit(_ loop: [JSONMember], days: [String]) -> TrackerDataset {
+    let tracker = Tracker(id: "11111111-2222-3333-4444-555555555555", kind: .habit, name: "Edited", categoryId: "C",
+                          emoji: nil, color: nil, schedule: Weekday.allCases, extras: ["loop": .object(loop)])
+    return TrackerDataset(categories: [TrackerCategory(id: "C", title: "C")], trackers: [tracker],
+                          records: days.map { TrackerRecord(trackerId: tracker.id, date: LocalDate($0)!) })
+  }
+
+  /// The repetitions of the one habit of a written backup: `day value notes`.
+  static func repetitions(_ db: String) throws -> [String] {
+    try Loop.sqlite(db, "SELECT date(timestamp / 1000, 'unixepoch') || ' ' || value || ' ' || coalesce(notes, '') FROM Repetitions ORDER BY timestamp")
+  }
+
+  @Test func keptNumbersBeyondLoopsRangeAreIgnoredOrClampedNotATrap() throws {
+    let folder = try Loop.temporaryFolder()
+    let out = folder.appendingPathComponent("huge.db").path
+    let dataset = Self.oneHabit([
+      JSONMember("freqNum", .number("1e300")), JSONMember("freqDen", .number("7")),
+      JSONMember("reminder", .object([JSONMember("hour", .number("1e300")), JSONMember("minute", .number("-1e300"))])),
+      JSONMember("reminderDays", .number("9223372036854775808")),
+      JSONMember("type", .string("NUMERICAL")), JSONMember("targetValue", .number("1e300")),
+      JSONMember("values", .object([JSONMember("2024-03-04", .number("1e300")), JSONMember("2024-03-05", .number("4.5"))])),
+    ], days: ["2024-03-06"])
+    // The loss report reads the kept frequency too.
+    _ = LoopCodec().losses(writing: dataset, to: CodecOutput(path: out), options: [:])
+    try Loop.encode(dataset, to: out)
+    #expect(try Loop.sqlite(out, "SELECT freq_num, freq_den, reminder_hour IS NULL, reminder_days FROM Habits") == ["1|1|1|127"])
+    // The completion is written as the target, at most Loop's largest value (a 32-bit Int).
+    #expect(try Self.repetitions(out) == ["2024-03-06 2147483647 "])
+    #expect(LoopDatabaseWriter.storedTarget(.infinity) == Int(Int32.max))
+    #expect(LoopDatabaseWriter.storedTarget(.nan) == 1000)
+    #expect(LoopDatabaseWriter.storedTarget(-1e300) == 1000)
+    #expect(LoopDatabaseWriter.storedTarget(2.5) == 2500)
+  }
+
   @Test func lossesAreReportedFieldByField() throws {
     let demo = try DatasetFile.load(Self.demoPath).dataset
     let losses = LoopCodec().losses(writing: demo, to: CodecOutput(path: "/tmp/x.db"), options: [:])

@@ -44,6 +44,28 @@ struct LoopCommandTests {
     #expect(!FileManager.default.fileExists(atPath: refusedPath))
   }
 
+  @Test func keptNumbersBeyondLoopsRangeDoNotCrashTheConversion() throws {
+    let folder = try CLI.temporaryFolder()
+    let json = folder.appendingPathComponent("huge.trackport.json")
+    try Data("""
+      {"trackport": 1, "categories": [{"id": "C", "title": "C"}],
+       "trackers": [{"id": "H", "kind": "habit", "name": "Huge", "categoryId": "C", "emoji": "🙂", "color": "#007BFA",
+                     "extras": {"loop": {"freqNum": 1e300, "freqDen": 7, "type": "NUMERICAL", "targetValue": 1e300}}}],
+       "records": [{"trackerId": "H", "date": "2024-03-04"}]}
+      """.utf8).write(to: json)
+    let db = folder.appendingPathComponent("huge.db").path
+    let result = try CLI.run(["convert", json.path, db])
+    #expect(result.status == 0, "\(result.stderr)")
+    let csv = folder.appendingPathComponent("export")
+    try FileManager.default.createDirectory(at: csv.appendingPathComponent("001 Run"), withIntermediateDirectories: true)
+    try Data("Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Run,NUMERICAL,,,1,1,#E64A19,km,AT_LEAST,1e400,false\n".utf8)
+      .write(to: csv.appendingPathComponent("Habits.csv"))
+    try Data("Date,Value,Notes\n2020-01-01,1000,\n".utf8).write(to: csv.appendingPathComponent("001 Run/Checkmarks.csv"))
+    let fromCSV = try CLI.run(["convert", csv.path, folder.appendingPathComponent("run.db").path])
+    #expect(fromCSV.status == 65, "\(fromCSV.stderr)")
+    #expect(fromCSV.stderr.contains("Target Value \"1e400\""))
+  }
+
   @Test func aDamagedBackupIsExit65NamingTheFile() throws {
     let folder = try CLI.temporaryFolder()
     let bad = folder.appendingPathComponent("broken.db")
