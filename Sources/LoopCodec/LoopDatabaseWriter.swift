@@ -101,11 +101,19 @@ struct LoopDatabaseWriter {
   /// One repetition per completion (a check, or the kept value of a measurable habit, else its
   /// target), plus the kept days that are not completions. `YES_AUTO` is never stored (Loop
   /// computes it): such a day with a note is stored as `UNKNOWN` with the note, as Loop does.
+  /// A kept day that counts as a completion (`YES_MANUAL`, a value meeting the target) on a
+  /// day the model has no record for was deleted by the user: it is not written back (which
+  /// would undo the deletion); its note, if any, stays, as `UNKNOWN` with the note.
   static func repetitions(_ habit: LoopHabit, completions: [LocalDate]) -> [LoopEntry] {
+    let done = Set(completions)
     var byDay: [LocalDate: LoopEntry] = [:]
     for entry in habit.entries {
       var entry = entry
       if entry.value == LoopEntry.yesAuto && !habit.numerical {
+        guard entry.notes != nil else { continue }
+        entry.value = LoopEntry.unknown
+      }
+      if !done.contains(entry.date) && LoopDatasetBuilder.isCompletion(entry, of: habit) {
         guard entry.notes != nil else { continue }
         entry.value = LoopEntry.unknown
       }

@@ -104,6 +104,40 @@ struct LoopExportTests {
     try Loop.sqlite(db, "SELECT date(timestamp / 1000, 'unixepoch') || ' ' || value || ' ' || coalesce(notes, '') FROM Repetitions ORDER BY timestamp")
   }
 
+  @Test func aDeletedCompletionOfAMeasurableHabitStaysDeleted() throws {
+    let folder = try Loop.temporaryFolder()
+    let out = folder.appendingPathComponent("edited.db").path
+    // At least 5 km; the user kept 03-04 (7.5 km), deleted 03-05 (6 km) and 03-06 (5 km, with
+    // a note); 03-07 (2 km) was never a completion.
+    let dataset = Self.oneHabit([
+      JSONMember("type", .string("NUMERICAL")), JSONMember("targetType", .string("AT_LEAST")),
+      JSONMember("targetValue", .number("5.0")), JSONMember("unit", .string("km")),
+      JSONMember("values", .object([JSONMember("2024-03-04", .number("7500")), JSONMember("2024-03-05", .number("6000")),
+                                    JSONMember("2024-03-06", .number("5000")), JSONMember("2024-03-07", .number("2000"))])),
+      JSONMember("notes", .object([JSONMember("2024-03-06", .string("hilly"))])),
+    ], days: ["2024-03-04"])
+    try Loop.encode(dataset, to: out)
+    #expect(try Self.repetitions(out) == ["2024-03-04 7500 ", "2024-03-06 -1 hilly", "2024-03-07 2000 "])
+    let (back, _) = try Loop.decode(out)
+    #expect(Loop.days(back) == ["Edited": ["2024-03-04"]])
+  }
+
+  @Test func aDeletedCheckOfAYesNoHabitStaysDeleted() throws {
+    let folder = try Loop.temporaryFolder()
+    let out = folder.appendingPathComponent("edited.db").path
+    // YES_MANUAL kept in entries (by hand, or by another tool) on 03-04 and 03-05; only 03-05
+    // is still a record. The skip, the no and the note-only day are not completions: kept.
+    let dataset = Self.oneHabit([
+      JSONMember("entries", .object([JSONMember("2024-03-04", .string("YES_MANUAL")), JSONMember("2024-03-05", .string("YES_MANUAL")),
+                                     JSONMember("2024-03-06", .string("SKIP")), JSONMember("2024-03-07", .string("NO"))])),
+      JSONMember("notes", .object([JSONMember("2024-03-08", .string("away"))])),
+    ], days: ["2024-03-05"])
+    try Loop.encode(dataset, to: out)
+    #expect(try Self.repetitions(out) == ["2024-03-05 2 ", "2024-03-06 3 ", "2024-03-07 0 ", "2024-03-08 -1 away"])
+    let (back, _) = try Loop.decode(out)
+    #expect(Loop.days(back) == ["Edited": ["2024-03-05"]])
+  }
+
   @Test func keptNumbersBeyondLoopsRangeAreIgnoredOrClampedNotATrap() throws {
     let folder = try Loop.temporaryFolder()
     let out = folder.appendingPathComponent("huge.db").path
