@@ -6,8 +6,9 @@ import TrackerModel
 /// (Loop's `#RRGGBB`), `colorIndex` (Loop's palette index), `archived`, `type` (`NUMERICAL`),
 /// `unit`, `targetType` (`AT_LEAST`/`AT_MOST`), `targetValue`, `reminder` (`{hour, minute}`),
 /// `reminderDays` (Loop's weekday mask), `uuid`, `entries` (day → `NO`/`SKIP`/`YES_AUTO`/
-/// `UNKNOWN` or a number, days of a yes/no habit that are not completions), `values` (day →
-/// value ×1000 of a measurable habit), `notes` (day → text). `docs/loop.md` documents them.
+/// `UNKNOWN` or a number, days of a yes/no habit that are not completions, and `SKIP`/`UNKNOWN`
+/// days of a measurable habit), `values` (day → value ×1000 of a measurable habit), `notes`
+/// (day → text). `docs/loop.md` documents them.
 enum LoopExtras {
   /// The `extras["loop"]` object of a habit; counts what is kept instead of completed.
   static func encode(_ habit: LoopHabit, counts: inout KeptCounts) -> JSONValue {
@@ -41,7 +42,7 @@ enum LoopExtras {
         notes.append(JSONMember(day, .string(text)))
         counts.notes += 1
       }
-      if habit.numerical, entry.value >= 0 {
+      if LoopEntry.isValue(entry.value, numerical: habit.numerical) {
         values.append(JSONMember(day, number(entry.value)))
         counts.values += 1
       } else if habit.numerical || entry.value != LoopEntry.yesManual {

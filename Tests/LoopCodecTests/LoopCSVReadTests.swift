@@ -145,6 +145,22 @@ struct LoopCSVReadTests {
     #expect(quoteError.location.line == 2 && quoteError.location.column == 5)
   }
 
+  @Test func aSkipOfAnAtMostHabitInTheExportIsNotACompletion() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Sugar,NUMERICAL,How many?,,1,1,#E64A19,spoons,AT_MOST,2.0,false\n",
+      "001 Sugar/Checkmarks.csv": "Date,Value,Notes\n2020-01-04,3,\n2020-01-03,SKIP,ill\n2020-01-02,UNKNOWN,\n2020-01-01,1000,\n",
+    ])
+    let (dataset, context) = try Loop.decode(path)
+    #expect(Loop.days(dataset) == ["Sugar": ["2020-01-01"]])
+    let loop = dataset.trackers[0].extras["loop"]
+    #expect(loop?["entries"]?["2020-01-04"] == .string("SKIP"))
+    #expect(loop?["entries"]?["2020-01-03"] == .string("SKIP"))
+    #expect(loop?["entries"]?["2020-01-02"] == .string("UNKNOWN"))
+    #expect(loop?["values"]?["2020-01-01"] == .number("1000"))
+    #expect(loop?["notes"]?["2020-01-03"] == .string("ill"))
+    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("1 value(s)") && $0.message.contains("1 day(s)") })
+  }
+
   @Test func aTargetValueBeyondADoubleIsAnError() throws {
     let path = try Self.export([
       "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Run,NUMERICAL,,,1,1,#E64A19,km,AT_LEAST,1e400,false\n",

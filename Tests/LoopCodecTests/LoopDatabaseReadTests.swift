@@ -155,6 +155,43 @@ struct LoopDatabaseReadTests {
   }
 }
 
+/// Loop stores a skipped (3) or unknown (-1) day of a measurable habit as it does for a
+/// yes/no one: not 0.003 units, which an at-most target would count as met.
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+struct LoopMeasurableSkipTests {
+  @Test func skipAndUnknownOfAnAtMostHabitAreNotCompletionsAndComeBack() throws {
+    let folder = try Loop.temporaryFolder()
+    let db = folder.appendingPathComponent("at-most.db").path
+    let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
+      .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
+    // At most 2 cigarettes a day. 2024-03-04 is 1709510400000; one day is 86400000.
+    try Loop.run("sqlite3", [db], input: schema + """
+      PRAGMA user_version=25;
+      INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
+        VALUES (1, 0, 3, '', 1, 1, 0, 'Cigarettes', 0, NULL, NULL, 127, 1, 1, 2.0, 'pcs', 'How many?', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb');
+      INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
+        (1, 1709510400000, 1000, NULL), (1, 1709596800000, 3, NULL), (1, 1709683200000, -1, 'travel'),
+        (1, 1709769600000, 5000, NULL), (1, 1709856000000, 0, NULL);
+      """)
+    let (dataset, context) = try Loop.decode(db)
+    // 1 and 0 cigarettes meet "at most 2"; the skip, the unknown day and 5 do not.
+    #expect(Loop.days(dataset)["Cigarettes"] == ["2024-03-04", "2024-03-08"])
+    let loop = try #require(dataset.trackers.first?.extras["loop"])
+    #expect(loop["entries"]?["2024-03-05"] == .string("SKIP"))
+    #expect(loop["entries"]?["2024-03-06"] == .string("UNKNOWN"))
+    #expect(loop["values"]?["2024-03-05"] == nil)
+    #expect(loop["values"]?["2024-03-07"] == .number("5000"))
+    #expect(loop["notes"]?["2024-03-06"] == .string("travel"))
+    #expect(context.diagnostics.contains { $0.code == "loop-kept-entries" && $0.message.contains("1 SKIP, 1 UNKNOWN") })
+    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("3 value(s)") })
+    // Written back, the skip and the unknown day are stored as Loop stored them.
+    let out = folder.appendingPathComponent("again.db").path
+    try Loop.encode(dataset, to: out)
+    let rows = "SELECT timestamp, value, notes FROM Repetitions ORDER BY timestamp"
+    #expect(try Loop.sqlite(out, rows) == (try Loop.sqlite(db, rows)))
+  }
+}
+
 /// A version-25 backup built with `sqlite3` from the fixture schema: a measurable habit, an
 /// archived 3-per-week habit with reminder days, notes and a skip.
 enum LoopV25Sample {
