@@ -17,31 +17,30 @@ import TrackerModel
 struct LoopDatabaseWriter {
   let fileName: String
 
-  /// The database's bytes, built in a temporary file that is removed afterwards.
+  /// The database's bytes, built in a private temporary folder (``LoopScratch``, mode 0700)
+  /// that is removed afterwards with the database and its journal.
   ///
   /// - Throws: ``CodecError`` `.io` when the temporary database cannot be written.
   func bytes(of dataset: TrackerDataset) throws -> [UInt8] {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trackport-loop-\(UUID().uuidString).db").path
-    defer {
-      for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-    do {
-      let queue = try DatabaseQueue(path: path)
-      try queue.writeWithoutTransaction { db in
-        for statement in LoopSchema.statements { try db.execute(sql: statement) }
-        try db.execute(sql: "PRAGMA user_version = \(LoopSchema.version)")
-        try db.inTransaction {
-          try write(dataset, into: db)
-          return .commit
+    try LoopScratch.withFolder(fileName: fileName) { folder in
+      let path = folder + "/backup.db"
+      do {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+          for statement in LoopSchema.statements { try db.execute(sql: statement) }
+          try db.execute(sql: "PRAGMA user_version = \(LoopSchema.version)")
+          try db.inTransaction {
+            try write(dataset, into: db)
+            return .commit
+          }
         }
+        try queue.close()
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      } catch let error as CodecError {
+        throw error
+      } catch {
+        throw CodecError(.io, "cannot build the Loop database: \(error)", location: SourceLocation(file: fileName))
       }
-      try queue.close()
-      return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch let error as CodecError {
-      throw error
-    } catch {
-      throw CodecError(.io, "cannot build the Loop database: \(error)", location: SourceLocation(file: fileName))
     }
   }
 

@@ -160,6 +160,17 @@ struct LoopExportTests {
     #expect(LoopDatabaseWriter.storedTarget(2.5) == 2500)
   }
 
+  @Test func temporaryDatabasesAreInAPrivateFolderThatIsRemoved() throws {
+    var seen = ""
+    let mode = try LoopScratch.withFolder(fileName: "x.db") { folder in
+      seen = folder
+      #expect(FileManager.default.fileExists(atPath: folder))
+      return try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+    }
+    #expect(mode == 0o700)
+    #expect(!seen.isEmpty && !FileManager.default.fileExists(atPath: seen))
+  }
+
   @Test func lossesAreReportedFieldByField() throws {
     let demo = try DatasetFile.load(Self.demoPath).dataset
     let losses = LoopCodec().losses(writing: demo, to: CodecOutput(path: "/tmp/x.db"), options: [:])

@@ -66,6 +66,28 @@ struct LoopCommandTests {
     #expect(fromCSV.stderr.contains("Target Value \"1e400\""))
   }
 
+  @Test func temporaryCopiesAreRemovedFromTheTemporaryFolder() throws {
+    let folder = try CLI.temporaryFolder()
+    let tmp = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    let db = folder.appendingPathComponent("wal.db").path
+    let written = try CLI.run(["convert", CLI.demo, db], environment: ["TMPDIR": tmp.path])
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
+    // A WAL-mode backup is read from a copy in the temporary folder.
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    sqlite.arguments = ["sqlite3", db, "PRAGMA journal_mode=WAL;"]
+    sqlite.standardOutput = FileHandle.nullDevice
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    let read = try CLI.run(["convert", db, "-", "--to", "json"], environment: ["TMPDIR": tmp.path])
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(read.stdout.contains("\"kind\": \"habit\""))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["tmp", "wal.db"])
+  }
+
   @Test func aDamagedBackupIsExit65NamingTheFile() throws {
     let folder = try CLI.temporaryFolder()
     let bad = folder.appendingPathComponent("broken.db")
