@@ -19,6 +19,7 @@ struct LoopDatabaseReadTests {
   @Test(arguments: ["loop.db.sql", "databases_021.db.sql", "databases_022.db.sql"])
   func sqlDumpsLoadedBySQLiteRead(_ dump: String) throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let db = folder.appendingPathComponent("from-dump.db").path
     try Loop.run("sqlite3", [db], input: try String(contentsOfFile: Loop.fixture("sql_dumps/" + dump), encoding: .utf8))
     try checkAgainstSQLite(db)
@@ -81,6 +82,7 @@ struct LoopDatabaseReadTests {
 
   @Test func theInputIsOpenedReadOnlyAndNotChanged() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let copy = folder.appendingPathComponent("backup.db")
     try FileManager.default.copyItem(atPath: Loop.fixture("databases/022.db"), toPath: copy.path)
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: copy.path)
@@ -92,6 +94,7 @@ struct LoopDatabaseReadTests {
 
   @Test func aBackupInWALModeReadsWithoutFilesBesideIt() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let db = folder.appendingPathComponent("wal.db").path
     let dump = try String(contentsOfFile: Loop.fixture("sql_dumps/databases_022.db.sql"), encoding: .utf8)
     try Loop.run("sqlite3", [db], input: "PRAGMA journal_mode=WAL;\n" + dump)
@@ -107,6 +110,7 @@ struct LoopDatabaseReadTests {
   /// the habit committed there is read, and nothing beside the input is created or changed.
   @Test func aBackupInWALModeReadsTheCommitsInItsWALFile() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let db = folder.appendingPathComponent("wal.db").path
     let dump = try String(contentsOfFile: Loop.fixture("sql_dumps/databases_022.db.sql"), encoding: .utf8)
     try Loop.run("sqlite3", [db], input: "PRAGMA journal_mode=WAL;\n" + dump)
@@ -132,6 +136,7 @@ struct LoopDatabaseReadTests {
 
   @Test func aVersion25BackupWithEveryFieldReads() throws {
     let db = try LoopV25Sample.make()
+    defer { Loop.removeFolder(of: db) }
     #expect(try Loop.sqlite(db, "PRAGMA user_version") == ["25"])
     try checkAgainstSQLite(db)
     let (dataset, context) = try Loop.decode(db)
@@ -161,6 +166,7 @@ struct LoopDatabaseReadTests {
 struct LoopMeasurableSkipTests {
   @Test func skipAndUnknownOfAnAtMostHabitAreNotCompletionsAndComeBack() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let db = folder.appendingPathComponent("at-most.db").path
     let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
       .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
@@ -193,7 +199,8 @@ struct LoopMeasurableSkipTests {
 }
 
 /// A version-25 backup built with `sqlite3` from the fixture schema: a measurable habit, an
-/// archived 3-per-week habit with reminder days, notes and a skip.
+/// archived 3-per-week habit with reminder days, notes and a skip. The test removes its folder
+/// (``Loop/removeFolder(of:)``).
 enum LoopV25Sample {
   static func make() throws -> String {
     let folder = try Loop.temporaryFolder()

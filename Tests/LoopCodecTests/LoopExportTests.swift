@@ -23,6 +23,7 @@ struct LoopExportTests {
   @Test func aWrittenBackupHasVersion25TheSchemaAndTheRows() throws {
     let demo = try DatasetFile.load(Self.demoPath).dataset
     let out = try Loop.temporaryFolder().appendingPathComponent("out.db").path
+    defer { Loop.removeFolder(of: out) }
     try Loop.encode(demo, to: out)
     #expect(try Loop.sqlite(out, "PRAGMA user_version") == ["25"])
     let fixture = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
@@ -60,6 +61,7 @@ struct LoopExportTests {
       let ids = Set(dataset.trackers.map(\.id))
       dataset.records = dataset.records.filter { ids.contains($0.trackerId) }
       let out = try Loop.temporaryFolder().appendingPathComponent("round.db").path
+      defer { Loop.removeFolder(of: out) }
       try Loop.encode(dataset, to: out)
       let (back, _) = try Loop.decode(out)
       #expect(back.trackers.map(\.id) == dataset.trackers.map(\.id), "seed \(seed)")
@@ -72,8 +74,10 @@ struct LoopExportTests {
 
   @Test func loopToDatasetToLoopKeepsLoopsOwnData() throws {
     let original = try LoopV25Sample.make()
+    defer { Loop.removeFolder(of: original) }
     let (dataset, _) = try Loop.decode(original)
     let out = try Loop.temporaryFolder().appendingPathComponent("again.db").path
+    defer { Loop.removeFolder(of: out) }
     try Loop.encode(dataset, to: out)
     let habits = "SELECT archived, color, description, freq_den, freq_num, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid FROM Habits ORDER BY position"
     #expect(try Loop.sqlite(out, habits) == (try Loop.sqlite(original, habits)))
@@ -83,6 +87,7 @@ struct LoopExportTests {
     for name in ["loop.db", "databases/022.db"] {
       let (fromFixture, _) = try Loop.decode(Loop.fixture(name))
       let written = try Loop.temporaryFolder().appendingPathComponent("fixture.db").path
+      defer { Loop.removeFolder(of: written) }
       try Loop.encode(fromFixture, to: written)
       let (back, _) = try Loop.decode(written)
       #expect(Loop.days(back) == Loop.days(fromFixture))
@@ -106,6 +111,7 @@ struct LoopExportTests {
 
   @Test func aDeletedCompletionOfAMeasurableHabitStaysDeleted() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let out = folder.appendingPathComponent("edited.db").path
     // At least 5 km; the user kept 03-04 (7.5 km), deleted 03-05 (6 km) and 03-06 (5 km, with
     // a note); 03-07 (2 km) was never a completion.
@@ -124,6 +130,7 @@ struct LoopExportTests {
 
   @Test func aDeletedCheckOfAYesNoHabitStaysDeleted() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let out = folder.appendingPathComponent("edited.db").path
     // YES_MANUAL kept in entries (by hand, or by another tool) on 03-04 and 03-05; only 03-05
     // is still a record. The skip, the no and the note-only day are not completions: kept.
@@ -140,6 +147,7 @@ struct LoopExportTests {
 
   @Test func keptNumbersBeyondLoopsRangeAreIgnoredOrClampedNotATrap() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let out = folder.appendingPathComponent("huge.db").path
     let dataset = Self.oneHabit([
       JSONMember("freqNum", .number("1e300")), JSONMember("freqDen", .number("7")),
@@ -182,7 +190,9 @@ struct LoopExportTests {
     let events = demo.trackers.count { $0.kind == .event }
     #expect(losses.contains { $0.location.pointer == "/trackers[kind=event]" && $0.message.contains(": \(events) item(s)") })
     // A dataset read from Loop loses no colour and no extras when written back.
-    let (fromLoop, _) = try Loop.decode(try LoopV25Sample.make())
+    let sample = try LoopV25Sample.make()
+    defer { Loop.removeFolder(of: sample) }
+    let (fromLoop, _) = try Loop.decode(sample)
     let back = LoopCodec().losses(writing: fromLoop, to: CodecOutput(path: "/tmp/x.db"), options: [:])
     #expect(Set(back.compactMap(\.location.pointer)) == ["/categories", "/trackers.emoji"])
   }
@@ -202,6 +212,7 @@ struct LoopExportTests {
 struct LoopBadDatabaseTests {
   func decodeError(_ bytes: Data) throws -> (CodecError, String) {
     let path = try Loop.temporaryFolder().appendingPathComponent("bad.db").path
+    defer { Loop.removeFolder(of: path) }
     try bytes.write(to: URL(fileURLWithPath: path))
     let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
     #expect(error.location.file == path)
@@ -237,6 +248,7 @@ struct LoopBadDatabaseTests {
 
   @Test func aNewerVersionIsRefused() throws {
     let path = try Loop.temporaryFolder().appendingPathComponent("new.db").path
+    defer { Loop.removeFolder(of: path) }
     try Loop.run("sqlite3", [path], input: "CREATE TABLE Habits (id integer); CREATE TABLE Repetitions (id integer); PRAGMA user_version=26;")
     let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
     #expect(error.kind == .unsupportedVersion)

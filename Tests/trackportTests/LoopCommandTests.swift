@@ -29,6 +29,7 @@ struct LoopCommandTests {
 
   @Test func aDatasetBecomesALoopBackupAndComesBack() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let db = folder.appendingPathComponent("for-loop.db").path
     let written = try CLI.run(["convert", CLI.demo, db])
     #expect(written.status == 0, "\(written.stderr)")
@@ -46,6 +47,7 @@ struct LoopCommandTests {
 
   @Test func keptNumbersBeyondLoopsRangeDoNotCrashTheConversion() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let json = folder.appendingPathComponent("huge.trackport.json")
     try Data("""
       {"trackport": 1, "categories": [{"id": "C", "title": "C"}],
@@ -68,6 +70,7 @@ struct LoopCommandTests {
 
   @Test func temporaryCopiesAreRemovedFromTheTemporaryFolder() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let tmp = folder.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
     let db = folder.appendingPathComponent("wal.db").path
@@ -90,6 +93,7 @@ struct LoopCommandTests {
 
   @Test func aDamagedBackupIsExit65NamingTheFile() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let bad = folder.appendingPathComponent("broken.db")
     try Data(try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/loop.db")).prefix(3000)).write(to: bad)
     let result = try CLI.run(["convert", bad.path, "-", "--to", "json", "--from", "loop"])
