@@ -152,6 +152,24 @@ struct LoopCSVReadTests {
     #expect(quoteError.location.line == 2 && quoteError.location.column == 5)
   }
 
+  @Test func bytesThatAreNotUTF8AreAnEncodingErrorWithTheirPlace() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Read,YES_NO,,,1,1,#303030,,,,false\n",
+      "001 Read/Checkmarks.csv": "",
+    ])
+    defer { Loop.removeFolder(of: path) }
+    // "Café" in windows-1252 (0xE9), never UTF-8: it was read as "Caf\u{FFFD}" before.
+    try Data("Date,Value,Notes\n2016-05-02,YES_MANUAL,Caf".utf8 + [0xE9] + Data("\n".utf8))
+      .write(to: URL(fileURLWithPath: path + "/001 Read/Checkmarks.csv"))
+    let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.contains("encoding-error"))
+    #expect(error.location.file == path + "/001 Read/Checkmarks.csv")
+    #expect(error.location.line == 2)
+    #expect(error.location.column == 26)
+    #expect(error.note?.contains("UTF-8") == true && error.note?.contains("--encoding") == false)
+  }
+
   @Test func aSkipOfAnAtMostHabitInTheExportIsNotACompletion() throws {
     let path = try Self.export([
       "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Sugar,NUMERICAL,How many?,,1,1,#E64A19,spoons,AT_MOST,2.0,false\n",
