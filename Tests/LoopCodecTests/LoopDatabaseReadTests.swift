@@ -165,20 +165,15 @@ struct LoopDatabaseReadTests {
 @Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
 struct LoopMeasurableSkipTests {
   @Test func skipAndUnknownOfAnAtMostHabitAreNotCompletionsAndComeBack() throws {
-    let folder = try Loop.temporaryFolder()
-    defer { Loop.remove(folder) }
-    let db = folder.appendingPathComponent("at-most.db").path
-    let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
-      .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
     // At most 2 cigarettes a day. 2024-03-04 is 1709510400000; one day is 86400000.
-    try Loop.run("sqlite3", [db], input: schema + """
-      PRAGMA user_version=25;
+    let db = try LoopV25Sample.database("at-most.db", """
       INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
         VALUES (1, 0, 3, '', 1, 1, 0, 'Cigarettes', 0, NULL, NULL, 127, 1, 1, 2.0, 'pcs', 'How many?', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb');
       INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
         (1, 1709510400000, 1000, NULL), (1, 1709596800000, 3, NULL), (1, 1709683200000, -1, 'travel'),
         (1, 1709769600000, 5000, NULL), (1, 1709856000000, 0, NULL);
       """)
+    defer { Loop.removeFolder(of: db) }
     let (dataset, context) = try Loop.decode(db)
     // 1 and 0 cigarettes meet "at most 2"; the skip, the unknown day and 5 do not.
     #expect(Loop.days(dataset)["Cigarettes"] == ["2024-03-04", "2024-03-08"])
@@ -191,7 +186,7 @@ struct LoopMeasurableSkipTests {
     #expect(context.diagnostics.contains { $0.code == "loop-kept-entries" && $0.message.contains("1 SKIP, 1 UNKNOWN") })
     #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("3 value(s)") })
     // Written back, the skip and the unknown day are stored as Loop stored them.
-    let out = folder.appendingPathComponent("again.db").path
+    let out = URL(fileURLWithPath: db).deletingLastPathComponent().appendingPathComponent("again.db").path
     try Loop.encode(dataset, to: out)
     let rows = "SELECT timestamp, value, notes FROM Repetitions ORDER BY timestamp"
     #expect(try Loop.sqlite(out, rows) == (try Loop.sqlite(db, rows)))
@@ -203,13 +198,8 @@ struct LoopMeasurableSkipTests {
 /// (``Loop/removeFolder(of:)``).
 enum LoopV25Sample {
   static func make() throws -> String {
-    let folder = try Loop.temporaryFolder()
-    let db = folder.appendingPathComponent("v25.db").path
-    let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
-      .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
     // Reminder days: Monday 4 + Wednesday 16 + Friday 64 = 84. 2024-03-04 is a Monday: 1709510400000.
-    try Loop.run("sqlite3", [db], input: schema + """
-      PRAGMA user_version=25;
+    try database("v25.db", """
       INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
         VALUES (1, 0, 2, 'Outdoors', 1, 1, 0, 'Run', 0, NULL, NULL, 127, 1, 0, 5.0, 'km', 'How far did you run?', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
                (2, 1, 15, '', 7, 3, 0, 'Gym', 1, 7, 30, 84, 0, 0, 0, '', 'Did you go?', '0123456789abcdef0123456789abcdef');
@@ -217,6 +207,15 @@ enum LoopV25Sample {
         (1, 1709596800000, 7500, NULL), (1, 1709683200000, 2000, 'tired'), (1, 1709769600000, 5000, NULL),
         (2, 1709510400000, 2, 'leg day, "heavy"'), (2, 1709683200000, 3, NULL), (2, 1709856000000, 2, NULL);
       """)
+  }
+
+  /// A version-25 backup `name` in a new temporary folder, built with `sqlite3`: the fixture
+  /// schema, `user_version` 25, then `sql`.
+  static func database(_ name: String, _ sql: String) throws -> String {
+    let db = try Loop.temporaryFolder().appendingPathComponent(name).path
+    let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
+      .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
+    try Loop.run("sqlite3", [db], input: schema + "PRAGMA user_version=25;\n" + sql)
     return db
   }
 }
