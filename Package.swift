@@ -35,7 +35,7 @@ let package = Package(
     .target(name: "ICalendarCodec", dependencies: ["TrackerCodec"]),
     // Formats of other apps.
     .target(name: "HabitBullCodec", dependencies: ["TrackerCodec", "CSVCore"]),
-    .target(name: "LoopCodec", dependencies: ["TrackerCodec", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", .product(name: "GRDB", package: "GRDB.swift")]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),

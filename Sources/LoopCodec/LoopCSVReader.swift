@@ -17,7 +17,9 @@ struct LoopCSVReader {
   ///
   /// - Throws: ``CodecError`` `.malformedInput` for a package without `Habits.csv`, a header
   ///   without `Position` or `Name`, a bad position, frequency, date or value (with the file,
-  ///   line and column name); `.cannotReadInput` from the package.
+  ///   line and column name), and from CSVCore's parser for a broken quote or bytes that are
+  ///   not UTF-8 (`unclosed-quote`, `stray-quote`, `encoding-error`, with line and column);
+  ///   `.cannotReadInput` from the package.
   func read() throws -> [LoopHabit] {
     let members = try input.members()
     guard let habitsPath = LoopCSVReader.habitsMember(members) else {
@@ -87,12 +89,13 @@ struct LoopCSVReader {
     for row in rows {
       guard let date = LocalDate(row.cells[0]) else {
         throw CodecError(.malformedInput, "bad date \"\(row.cells[0])\" (expected YYYY-MM-DD)",
-                         location: SourceLocation(file: table.file, line: row.line, column: 1, field: "Date"))
+                         location: SourceLocation(file: table.file, line: row.line, column: row.columns[0], field: "Date"))
       }
       let cell = row.cells.count > 1 ? row.cells[1] : ""
       guard let value = LoopEntry.value(ofCell: cell) else {
         throw CodecError(.malformedInput, "bad checkmark value \"\(cell)\"",
-                         location: SourceLocation(file: table.file, line: row.line, column: row.cells[0].utf8.count + 2, field: "Value"),
+                         location: SourceLocation(file: table.file, line: row.line,
+                                                  column: row.columns.count > 1 ? row.columns[1] : row.cells[0].unicodeScalars.count + 2, field: "Value"),
                          note: "expected YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN or an integer")
       }
       let notes = row.cells.count > 2 && !row.cells[2].isEmpty ? row.cells[2] : nil
@@ -147,7 +150,7 @@ extension LoopCSVReader {
       habit.unit = cell("Unit") ?? ""
       habit.targetType = cell("Target Type") == "AT_MOST" ? 1 : 0
       if let text = cell("Target Value"), !text.isEmpty {
-        guard let value = Double(text) else {
+        guard let value = Double(text), value.isFinite else {
           throw CodecError(.malformedInput, "Target Value \"\(text)\" is not a number",
                            location: SourceLocation(file: file, line: row.line, field: "Target Value"))
         }

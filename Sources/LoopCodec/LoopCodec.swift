@@ -126,8 +126,11 @@ public struct LoopCodec: TrackerCodec {
 
   /// Opens a file input in place (read-only); other inputs are copied to a temporary file
   /// first, as SQLite reads files, not bytes. So is a file in WAL mode (header bytes 18–19 are
-  /// 2), which SQLite cannot open read-only without writing a `-shm` file beside it: the copy
-  /// is marked as a rollback-journal database, which a backup (one file, no `-wal`) is.
+  /// 2), which SQLite cannot open read-only without writing a `-shm` file beside it. Its
+  /// `<file>-wal`, when there is one, holds committed pages the main file does not have yet:
+  /// it is copied beside the copy (as `<copy>-wal`), so that SQLite reads them; without one,
+  /// the copy is marked as a rollback-journal database, which a backup (one file) is. The
+  /// copies are in a private temporary folder (``LoopScratch``), never beside the input.
   private func readDatabase(_ input: CodecInput, fileName: String) throws -> [LoopHabit] {
     let head = try input.head(20)
     guard head.starts(with: LoopDatabaseReader.magic) else {
@@ -139,20 +142,33 @@ public struct LoopCodec: TrackerCodec {
     if case .file(let path) = input.source, !wal {
       return try LoopDatabaseReader(path: path, fileName: fileName).read()
     }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-loop-\(UUID().uuidString).db").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    do {
-      var bytes = try input.withBytes { Data($0) }
-      if wal, bytes.count >= 20 {
-        bytes[18] = 1
-        bytes[19] = 1
+    var walBytes: Data?
+    if wal, case .file(let path) = input.source, FileManager.default.fileExists(atPath: path + "-wal") {
+      do {
+        walBytes = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
+      } catch {
+        throw CodecError(.cannotReadInput, "cannot read the database's write-ahead log \(path)-wal: \(error)",
+                         location: SourceLocation(file: fileName + "-wal"))
       }
-      try bytes.write(to: URL(fileURLWithPath: path))
-    } catch let error as CodecError {
-      throw error
-    } catch {
-      throw CodecError(.io, "cannot copy the database to a temporary file: \(error)", location: SourceLocation(file: fileName))
+      if walBytes?.isEmpty == true { walBytes = nil }
     }
-    return try LoopDatabaseReader(path: path, fileName: fileName).read()
+    return try LoopScratch.withFolder(fileName: fileName) { folder in
+      let path = folder + "/backup.db"
+      do {
+        var bytes = try input.withBytes { Data($0) }
+        if let walBytes {
+          try walBytes.write(to: URL(fileURLWithPath: path + "-wal"))
+        } else if wal, bytes.count >= 20 {
+          bytes[18] = 1
+          bytes[19] = 1
+        }
+        try bytes.write(to: URL(fileURLWithPath: path))
+      } catch let error as CodecError {
+        throw error
+      } catch {
+        throw CodecError(.io, "cannot copy the database to a temporary file: \(error)", location: SourceLocation(file: fileName))
+      }
+      return try LoopDatabaseReader(path: path, fileName: fileName).read()
+    }
   }
 }

@@ -17,31 +17,30 @@ import TrackerModel
 struct LoopDatabaseWriter {
   let fileName: String
 
-  /// The database's bytes, built in a temporary file that is removed afterwards.
+  /// The database's bytes, built in a private temporary folder (``LoopScratch``, mode 0700)
+  /// that is removed afterwards with the database and its journal.
   ///
   /// - Throws: ``CodecError`` `.io` when the temporary database cannot be written.
   func bytes(of dataset: TrackerDataset) throws -> [UInt8] {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trackport-loop-\(UUID().uuidString).db").path
-    defer {
-      for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-    do {
-      let queue = try DatabaseQueue(path: path)
-      try queue.writeWithoutTransaction { db in
-        for statement in LoopSchema.statements { try db.execute(sql: statement) }
-        try db.execute(sql: "PRAGMA user_version = \(LoopSchema.version)")
-        try db.inTransaction {
-          try write(dataset, into: db)
-          return .commit
+    try LoopScratch.withFolder(fileName: fileName) { folder in
+      let path = folder + "/backup.db"
+      do {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+          for statement in LoopSchema.statements { try db.execute(sql: statement) }
+          try db.execute(sql: "PRAGMA user_version = \(LoopSchema.version)")
+          try db.inTransaction {
+            try write(dataset, into: db)
+            return .commit
+          }
         }
+        try queue.close()
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      } catch let error as CodecError {
+        throw error
+      } catch {
+        throw CodecError(.io, "cannot build the Loop database: \(error)", location: SourceLocation(file: fileName))
       }
-      try queue.close()
-      return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch let error as CodecError {
-      throw error
-    } catch {
-      throw CodecError(.io, "cannot build the Loop database: \(error)", location: SourceLocation(file: fileName))
     }
   }
 
@@ -101,11 +100,19 @@ struct LoopDatabaseWriter {
   /// One repetition per completion (a check, or the kept value of a measurable habit, else its
   /// target), plus the kept days that are not completions. `YES_AUTO` is never stored (Loop
   /// computes it): such a day with a note is stored as `UNKNOWN` with the note, as Loop does.
+  /// A kept day that counts as a completion (`YES_MANUAL`, a value meeting the target) on a
+  /// day the model has no record for was deleted by the user: it is not written back (which
+  /// would undo the deletion); its note, if any, stays, as `UNKNOWN` with the note.
   static func repetitions(_ habit: LoopHabit, completions: [LocalDate]) -> [LoopEntry] {
+    let done = Set(completions)
     var byDay: [LocalDate: LoopEntry] = [:]
     for entry in habit.entries {
       var entry = entry
       if entry.value == LoopEntry.yesAuto && !habit.numerical {
+        guard entry.notes != nil else { continue }
+        entry.value = LoopEntry.unknown
+      }
+      if !done.contains(entry.date) && LoopDatasetBuilder.isCompletion(entry, of: habit) {
         guard entry.notes != nil else { continue }
         entry.value = LoopEntry.unknown
       }
@@ -115,12 +122,20 @@ struct LoopDatabaseWriter {
       let kept = byDay[date]
       if habit.numerical {
         if let kept, LoopDatasetBuilder.isCompletion(kept, of: habit) { continue }
-        let target = Int((habit.targetValue * 1000).rounded())
-        byDay[date] = LoopEntry(date: date, value: target > 0 ? target : 1000, notes: kept?.notes)
+        byDay[date] = LoopEntry(date: date, value: storedTarget(habit.targetValue), notes: kept?.notes)
       } else {
         byDay[date] = LoopEntry(date: date, value: LoopEntry.yesManual, notes: kept?.notes)
       }
     }
     return byDay.values.sorted { $0.date < $1.date }
+  }
+
+  /// A target as the value of a day meeting it (×1000, as Loop stores values): 1000 (one unit)
+  /// for a target of 0 or less, or one that is not a number; at most the largest value Loop's
+  /// 32-bit `Int` holds.
+  static func storedTarget(_ target: Double) -> Int {
+    let scaled = (target * 1000).rounded()
+    guard scaled.isFinite, scaled > 0 else { return target == .infinity ? Int(Int32.max) : 1000 }
+    return scaled >= Double(Int32.max) ? Int(Int32.max) : Int(scaled)
   }
 }

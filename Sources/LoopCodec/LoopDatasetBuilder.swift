@@ -52,7 +52,7 @@ struct LoopDatasetBuilder {
                "habit \"\(habit.name)\" is archived in Loop; kept, and marked extras[\"loop\"].archived")
       }
       if habit.numerical {
-        let values = habit.entries.count { $0.value >= 0 }
+        let values = habit.entries.count { LoopEntry.isValue($0.value, numerical: true) }
         let target = (habit.targetType == 1 ? "at most " : "at least ") + LoopExtras.decimal(habit.targetValue)
           + (habit.unit.isEmpty ? "" : " " + habit.unit)
         report(LoopCodec.numericalHabit, habit, pointer,
@@ -76,10 +76,12 @@ struct LoopDatasetBuilder {
   }
 
   /// A checked day of a yes/no habit; a day meeting the target of a measurable one (Loop's own
-  /// rule, `value / 1000 >= target`, or `<=` for an at-most target).
+  /// rule, `value / 1000 >= target`, or `<=` for an at-most target). Loop stores a skipped or
+  /// unknown day of a measurable habit as `SKIP` (3) or `UNKNOWN` (-1) too: those are never
+  /// completions (not 0.003 units, which an at-most target would count as met).
   static func isCompletion(_ entry: LoopEntry, of habit: LoopHabit) -> Bool {
     guard habit.numerical else { return entry.value == LoopEntry.yesManual }
-    guard entry.value >= 0 else { return false }
+    guard LoopEntry.isValue(entry.value, numerical: true) else { return false }
     let amount = Double(entry.value) / 1000
     return habit.targetType == 1 ? amount <= habit.targetValue : (amount >= habit.targetValue && entry.value > 0)
   }

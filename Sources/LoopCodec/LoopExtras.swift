@@ -6,8 +6,9 @@ import TrackerModel
 /// (Loop's `#RRGGBB`), `colorIndex` (Loop's palette index), `archived`, `type` (`NUMERICAL`),
 /// `unit`, `targetType` (`AT_LEAST`/`AT_MOST`), `targetValue`, `reminder` (`{hour, minute}`),
 /// `reminderDays` (Loop's weekday mask), `uuid`, `entries` (day → `NO`/`SKIP`/`YES_AUTO`/
-/// `UNKNOWN` or a number, days of a yes/no habit that are not completions), `values` (day →
-/// value ×1000 of a measurable habit), `notes` (day → text). `docs/loop.md` documents them.
+/// `UNKNOWN` or a number, days of a yes/no habit that are not completions, and `SKIP`/`UNKNOWN`
+/// days of a measurable habit), `values` (day → value ×1000 of a measurable habit), `notes`
+/// (day → text). `docs/loop.md` documents them.
 enum LoopExtras {
   /// The `extras["loop"]` object of a habit; counts what is kept instead of completed.
   static func encode(_ habit: LoopHabit, counts: inout KeptCounts) -> JSONValue {
@@ -41,7 +42,7 @@ enum LoopExtras {
         notes.append(JSONMember(day, .string(text)))
         counts.notes += 1
       }
-      if habit.numerical, entry.value >= 0 {
+      if LoopEntry.isValue(entry.value, numerical: habit.numerical) {
         values.append(JSONMember(day, number(entry.value)))
         counts.values += 1
       } else if habit.numerical || entry.value != LoopEntry.yesManual {
@@ -75,7 +76,7 @@ enum LoopExtras {
     habit.numerical = extras["type"]?.stringValue == "NUMERICAL"
     habit.unit = extras["unit"]?.stringValue ?? ""
     habit.targetType = extras["targetType"]?.stringValue == "AT_MOST" ? 1 : 0
-    if case .number(let text)? = extras["targetValue"] { habit.targetValue = Double(text) ?? 0 }
+    if case .number(let text)? = extras["targetValue"], let value = Double(text), value.isFinite { habit.targetValue = value }
     habit.reminderHour = int(extras["reminder"]?["hour"])
     habit.reminderMinute = int(extras["reminder"]?["minute"])
     habit.reminderDays = int(extras["reminderDays"])
@@ -103,9 +104,13 @@ enum LoopExtras {
 
   private static func number(_ value: Int) -> JSONValue { .number(String(value)) }
 
+  /// A whole number Loop can store (its columns are Kotlin `Int`s, 32 bits): `7`, `7.0`;
+  /// `nil` for anything else, a fraction, or a number out of that range (`1e300`), which the
+  /// writer then ignores (Loop's default is written instead).
   private static func int(_ value: JSONValue?) -> Int? {
     guard case .number(let text)? = value else { return nil }
-    return Int(text) ?? Double(text).flatMap { $0.isFinite ? Int($0) : nil }
+    let number = Int(text) ?? Double(text).flatMap { Int(exactly: $0) }
+    return number.flatMap { Int32(exactly: $0) != nil ? $0 : nil }
   }
 
   private static func members(_ value: JSONValue?) -> [(String, JSONValue)] {

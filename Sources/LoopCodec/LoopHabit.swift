@@ -55,6 +55,13 @@ struct LoopEntry: Hashable, Sendable {
     return Int(text)
   }
 
+  /// Whether a stored value is an amount (×1000) of a measurable habit, kept in
+  /// `extras.loop.values`: any value of one but `SKIP` (3) and `UNKNOWN` (-1, or below), which
+  /// Loop stores for measurable habits too. Never for a yes/no habit.
+  static func isValue(_ value: Int, numerical: Bool) -> Bool {
+    numerical && value >= 0 && value != skip
+  }
+
   /// The word for a yes/no value, or `nil` for a number.
   static func word(for value: Int) -> String? {
     words.first(where: { $0.value == value })?.word

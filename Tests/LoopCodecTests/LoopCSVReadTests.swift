@@ -47,6 +47,7 @@ struct LoopCSVReadTests {
 
   @Test func theZipReadsLikeTheFolder() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let zip = folder.appendingPathComponent("Loop Habits CSV 2015-01-25.zip").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -73,7 +74,7 @@ struct LoopCSVReadTests {
 
 /// Hand-made exports: older header generations and broken files.
 @Suite struct LoopCSVLegacyTests {
-  /// A folder export with these files.
+  /// A folder export with these files, in a temporary folder (``Loop/removeFolder(of:)``).
   static func export(_ files: [String: String]) throws -> String {
     let folder = try Loop.temporaryFolder().appendingPathComponent("export")
     for (name, text) in files {
@@ -91,6 +92,7 @@ struct LoopCSVReadTests {
       "001 Caf/Checkmarks.csv": "2020-01-03,2\n2020-01-02,0\n2020-01-01,2\n",
       "002 Gym/Checkmarks.csv": "2020-01-02,3\n",
     ])
+    defer { Loop.removeFolder(of: path) }
     let (dataset, context) = try Loop.decode(path)
     #expect(dataset.trackers.map(\.name) == ["Café ☕", "Gym"])
     #expect(Loop.days(dataset) == ["Café ☕": ["2020-01-01", "2020-01-03"], "Gym": []])
@@ -103,6 +105,7 @@ struct LoopCSVReadTests {
       "Habits.csv": "Position,Name,Description,NumRepetitions,Interval,Color\n001,Read,Did you read?,1,1,#303030\n",
       "001 Read/Checkmarks.csv": "2016-05-02,2\n2016-05-01,1\n",
     ])
+    defer { Loop.removeFolder(of: path) }
     let (dataset, _) = try Loop.decode(path)
     #expect(dataset.trackers[0].extras["loop"]?["question"] == .string("Did you read?"))
     #expect(dataset.trackers[0].extras["loop"]?["description"] == nil)
@@ -111,6 +114,7 @@ struct LoopCSVReadTests {
 
   @Test func aMissingHabitsFileIsAClearError() throws {
     let path = try Self.export(["001 Read/Checkmarks.csv": "Date,Value,Notes\n"])
+    defer { Loop.removeFolder(of: path) }
     let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
     #expect(error.kind == .malformedInput)
     #expect(error.message.contains("no Habits.csv"))
@@ -122,6 +126,7 @@ struct LoopCSVReadTests {
       "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Read,YES_NO,,,1,1,#303030,,,,false\n",
       "001 Read/Checkmarks.csv": "Date,Value,Notes\n2016-05-02,YES_MANUAL,\n2016-05-01,MAYBE,\n",
     ])
+    defer { Loop.removeFolder(of: path) }
     let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
     #expect(error.kind == .malformedInput)
     #expect(error.message.contains("MAYBE"))
@@ -135,14 +140,63 @@ struct LoopCSVReadTests {
       "Habits.csv": "Position,Name,Description,NumRepetitions,Interval,Color\n001,Read,,1,1,#303030\n",
       "001 Read/Checkmarks.csv": "2016-13-02,2\n",
     ])
+    defer { Loop.removeFolder(of: badDate) }
     let dateError = try #require(throws: CodecError.self) { try Loop.decode(badDate) }
     #expect(dateError.location.line == 1 && dateError.location.field == "Date")
     let openQuote = try Self.export([
       "Habits.csv": "Position,Name,Description,NumRepetitions,Interval,Color\n001,\"Read,,1,1,#303030\n",
       "001 Read/Checkmarks.csv": "",
     ])
+    defer { Loop.removeFolder(of: openQuote) }
     let quoteError = try #require(throws: CodecError.self) { try Loop.decode(openQuote) }
     #expect(quoteError.location.line == 2 && quoteError.location.column == 5)
+  }
+
+  @Test func bytesThatAreNotUTF8AreAnEncodingErrorWithTheirPlace() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Read,YES_NO,,,1,1,#303030,,,,false\n",
+      "001 Read/Checkmarks.csv": "",
+    ])
+    defer { Loop.removeFolder(of: path) }
+    // "Café" in windows-1252 (0xE9), never UTF-8: it was read as "Caf\u{FFFD}" before.
+    try Data("Date,Value,Notes\n2016-05-02,YES_MANUAL,Caf".utf8 + [0xE9] + Data("\n".utf8))
+      .write(to: URL(fileURLWithPath: path + "/001 Read/Checkmarks.csv"))
+    let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.contains("encoding-error"))
+    #expect(error.location.file == path + "/001 Read/Checkmarks.csv")
+    #expect(error.location.line == 2)
+    #expect(error.location.column == 26)
+    #expect(error.note?.contains("UTF-8") == true && error.note?.contains("--encoding") == false)
+  }
+
+  @Test func aSkipOfAnAtMostHabitInTheExportIsNotACompletion() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Sugar,NUMERICAL,How many?,,1,1,#E64A19,spoons,AT_MOST,2.0,false\n",
+      "001 Sugar/Checkmarks.csv": "Date,Value,Notes\n2020-01-04,3,\n2020-01-03,SKIP,ill\n2020-01-02,UNKNOWN,\n2020-01-01,1000,\n",
+    ])
+    defer { Loop.removeFolder(of: path) }
+    let (dataset, context) = try Loop.decode(path)
+    #expect(Loop.days(dataset) == ["Sugar": ["2020-01-01"]])
+    let loop = dataset.trackers[0].extras["loop"]
+    #expect(loop?["entries"]?["2020-01-04"] == .string("SKIP"))
+    #expect(loop?["entries"]?["2020-01-03"] == .string("SKIP"))
+    #expect(loop?["entries"]?["2020-01-02"] == .string("UNKNOWN"))
+    #expect(loop?["values"]?["2020-01-01"] == .number("1000"))
+    #expect(loop?["notes"]?["2020-01-03"] == .string("ill"))
+    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("1 value(s)") && $0.message.contains("1 day(s)") })
+  }
+
+  @Test func aTargetValueBeyondADoubleIsAnError() throws {
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Run,NUMERICAL,,,1,1,#E64A19,km,AT_LEAST,1e400,false\n",
+      "001 Run/Checkmarks.csv": "Date,Value,Notes\n2020-01-01,1000,\n",
+    ])
+    defer { Loop.removeFolder(of: path) }
+    let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
+    #expect(error.kind == .malformedInput)
+    #expect(error.message.contains("1e400"))
+    #expect(error.location.line == 2 && error.location.field == "Target Value")
   }
 
   @Test func numericalCurrentFormat() throws {
@@ -150,6 +204,7 @@ struct LoopCSVReadTests {
       "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Run,NUMERICAL,How far?,,1,7,#E64A19,miles,AT_LEAST,2.0,true\n",
       "001 Run/Checkmarks.csv": "Date,Value,Notes\n2020-01-03,2500,\n2020-01-02,NO,rain\n2020-01-01,1000,\n",
     ])
+    defer { Loop.removeFolder(of: path) }
     let (dataset, context) = try Loop.decode(path)
     #expect(Loop.days(dataset) == ["Run": ["2020-01-03"]])
     let loop = dataset.trackers[0].extras["loop"]

@@ -19,6 +19,7 @@ struct LoopDatabaseReadTests {
   @Test(arguments: ["loop.db.sql", "databases_021.db.sql", "databases_022.db.sql"])
   func sqlDumpsLoadedBySQLiteRead(_ dump: String) throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let db = folder.appendingPathComponent("from-dump.db").path
     try Loop.run("sqlite3", [db], input: try String(contentsOfFile: Loop.fixture("sql_dumps/" + dump), encoding: .utf8))
     try checkAgainstSQLite(db)
@@ -81,6 +82,7 @@ struct LoopDatabaseReadTests {
 
   @Test func theInputIsOpenedReadOnlyAndNotChanged() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let copy = folder.appendingPathComponent("backup.db")
     try FileManager.default.copyItem(atPath: Loop.fixture("databases/022.db"), toPath: copy.path)
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: copy.path)
@@ -92,6 +94,7 @@ struct LoopDatabaseReadTests {
 
   @Test func aBackupInWALModeReadsWithoutFilesBesideIt() throws {
     let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
     let db = folder.appendingPathComponent("wal.db").path
     let dump = try String(contentsOfFile: Loop.fixture("sql_dumps/databases_022.db.sql"), encoding: .utf8)
     try Loop.run("sqlite3", [db], input: "PRAGMA journal_mode=WAL;\n" + dump)
@@ -103,8 +106,37 @@ struct LoopDatabaseReadTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
   }
 
+  /// A WAL-mode backup whose last commit is still only in `<file>-wal` (never checkpointed):
+  /// the habit committed there is read, and nothing beside the input is created or changed.
+  @Test func aBackupInWALModeReadsTheCommitsInItsWALFile() throws {
+    let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
+    let db = folder.appendingPathComponent("wal.db").path
+    let dump = try String(contentsOfFile: Loop.fixture("sql_dumps/databases_022.db.sql"), encoding: .utf8)
+    try Loop.run("sqlite3", [db], input: "PRAGMA journal_mode=WAL;\n" + dump)
+    // A second session that neither checkpoints nor deletes its -wal on close.
+    try Loop.run("sqlite3", [db], input: """
+      .dbconfig no_ckpt_on_close on
+      INSERT INTO Habits (name, position, freq_num, freq_den, color, archived, highlight, reminder_days, type, target_type, target_value, unit)
+        VALUES ('From the WAL', 2, 1, 1, 0, 0, 0, 127, 0, 0, 0, '');
+      """)
+    try? FileManager.default.removeItem(atPath: db + "-shm")
+    let wal = try Data(contentsOf: URL(fileURLWithPath: db + "-wal"))
+    #expect(!wal.isEmpty)
+    let before = try Data(contentsOf: URL(fileURLWithPath: db))
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(files == ["wal.db", "wal.db-wal"])
+
+    let (dataset, _) = try Loop.decode(db)
+    #expect(dataset.trackers.map(\.name) == ["Work out", "Test", "From the WAL"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == files)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db + "-wal")) == wal)
+  }
+
   @Test func aVersion25BackupWithEveryFieldReads() throws {
     let db = try LoopV25Sample.make()
+    defer { Loop.removeFolder(of: db) }
     #expect(try Loop.sqlite(db, "PRAGMA user_version") == ["25"])
     try checkAgainstSQLite(db)
     let (dataset, context) = try Loop.decode(db)
@@ -128,17 +160,46 @@ struct LoopDatabaseReadTests {
   }
 }
 
+/// Loop stores a skipped (3) or unknown (-1) day of a measurable habit as it does for a
+/// yes/no one: not 0.003 units, which an at-most target would count as met.
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+struct LoopMeasurableSkipTests {
+  @Test func skipAndUnknownOfAnAtMostHabitAreNotCompletionsAndComeBack() throws {
+    // At most 2 cigarettes a day. 2024-03-04 is 1709510400000; one day is 86400000.
+    let db = try LoopV25Sample.database("at-most.db", """
+      INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
+        VALUES (1, 0, 3, '', 1, 1, 0, 'Cigarettes', 0, NULL, NULL, 127, 1, 1, 2.0, 'pcs', 'How many?', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb');
+      INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
+        (1, 1709510400000, 1000, NULL), (1, 1709596800000, 3, NULL), (1, 1709683200000, -1, 'travel'),
+        (1, 1709769600000, 5000, NULL), (1, 1709856000000, 0, NULL);
+      """)
+    defer { Loop.removeFolder(of: db) }
+    let (dataset, context) = try Loop.decode(db)
+    // 1 and 0 cigarettes meet "at most 2"; the skip, the unknown day and 5 do not.
+    #expect(Loop.days(dataset)["Cigarettes"] == ["2024-03-04", "2024-03-08"])
+    let loop = try #require(dataset.trackers.first?.extras["loop"])
+    #expect(loop["entries"]?["2024-03-05"] == .string("SKIP"))
+    #expect(loop["entries"]?["2024-03-06"] == .string("UNKNOWN"))
+    #expect(loop["values"]?["2024-03-05"] == nil)
+    #expect(loop["values"]?["2024-03-07"] == .number("5000"))
+    #expect(loop["notes"]?["2024-03-06"] == .string("travel"))
+    #expect(context.diagnostics.contains { $0.code == "loop-kept-entries" && $0.message.contains("1 SKIP, 1 UNKNOWN") })
+    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("3 value(s)") })
+    // Written back, the skip and the unknown day are stored as Loop stored them.
+    let out = URL(fileURLWithPath: db).deletingLastPathComponent().appendingPathComponent("again.db").path
+    try Loop.encode(dataset, to: out)
+    let rows = "SELECT timestamp, value, notes FROM Repetitions ORDER BY timestamp"
+    #expect(try Loop.sqlite(out, rows) == (try Loop.sqlite(db, rows)))
+  }
+}
+
 /// A version-25 backup built with `sqlite3` from the fixture schema: a measurable habit, an
-/// archived 3-per-week habit with reminder days, notes and a skip.
+/// archived 3-per-week habit with reminder days, notes and a skip. The test removes its folder
+/// (``Loop/removeFolder(of:)``).
 enum LoopV25Sample {
   static func make() throws -> String {
-    let folder = try Loop.temporaryFolder()
-    let db = folder.appendingPathComponent("v25.db").path
-    let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
-      .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
     // Reminder days: Monday 4 + Wednesday 16 + Friday 64 = 84. 2024-03-04 is a Monday: 1709510400000.
-    try Loop.run("sqlite3", [db], input: schema + """
-      PRAGMA user_version=25;
+    try database("v25.db", """
       INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
         VALUES (1, 0, 2, 'Outdoors', 1, 1, 0, 'Run', 0, NULL, NULL, 127, 1, 0, 5.0, 'km', 'How far did you run?', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
                (2, 1, 15, '', 7, 3, 0, 'Gym', 1, 7, 30, 84, 0, 0, 0, '', 'Did you go?', '0123456789abcdef0123456789abcdef');
@@ -146,6 +207,15 @@ enum LoopV25Sample {
         (1, 1709596800000, 7500, NULL), (1, 1709683200000, 2000, 'tired'), (1, 1709769600000, 5000, NULL),
         (2, 1709510400000, 2, 'leg day, "heavy"'), (2, 1709683200000, 3, NULL), (2, 1709856000000, 2, NULL);
       """)
+  }
+
+  /// A version-25 backup `name` in a new temporary folder, built with `sqlite3`: the fixture
+  /// schema, `user_version` 25, then `sql`.
+  static func database(_ name: String, _ sql: String) throws -> String {
+    let db = try Loop.temporaryFolder().appendingPathComponent(name).path
+    let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
+      .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
+    try Loop.run("sqlite3", [db], input: schema + "PRAGMA user_version=25;\n" + sql)
     return db
   }
 }

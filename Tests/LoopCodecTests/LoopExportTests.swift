@@ -23,6 +23,7 @@ struct LoopExportTests {
   @Test func aWrittenBackupHasVersion25TheSchemaAndTheRows() throws {
     let demo = try DatasetFile.load(Self.demoPath).dataset
     let out = try Loop.temporaryFolder().appendingPathComponent("out.db").path
+    defer { Loop.removeFolder(of: out) }
     try Loop.encode(demo, to: out)
     #expect(try Loop.sqlite(out, "PRAGMA user_version") == ["25"])
     let fixture = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
@@ -60,6 +61,7 @@ struct LoopExportTests {
       let ids = Set(dataset.trackers.map(\.id))
       dataset.records = dataset.records.filter { ids.contains($0.trackerId) }
       let out = try Loop.temporaryFolder().appendingPathComponent("round.db").path
+      defer { Loop.removeFolder(of: out) }
       try Loop.encode(dataset, to: out)
       let (back, _) = try Loop.decode(out)
       #expect(back.trackers.map(\.id) == dataset.trackers.map(\.id), "seed \(seed)")
@@ -72,8 +74,10 @@ struct LoopExportTests {
 
   @Test func loopToDatasetToLoopKeepsLoopsOwnData() throws {
     let original = try LoopV25Sample.make()
+    defer { Loop.removeFolder(of: original) }
     let (dataset, _) = try Loop.decode(original)
     let out = try Loop.temporaryFolder().appendingPathComponent("again.db").path
+    defer { Loop.removeFolder(of: out) }
     try Loop.encode(dataset, to: out)
     let habits = "SELECT archived, color, description, freq_den, freq_num, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid FROM Habits ORDER BY position"
     #expect(try Loop.sqlite(out, habits) == (try Loop.sqlite(original, habits)))
@@ -83,12 +87,96 @@ struct LoopExportTests {
     for name in ["loop.db", "databases/022.db"] {
       let (fromFixture, _) = try Loop.decode(Loop.fixture(name))
       let written = try Loop.temporaryFolder().appendingPathComponent("fixture.db").path
+      defer { Loop.removeFolder(of: written) }
       try Loop.encode(fromFixture, to: written)
       let (back, _) = try Loop.decode(written)
       #expect(Loop.days(back) == Loop.days(fromFixture))
       let query = "SELECT name, freq_num, freq_den FROM Habits ORDER BY position"
       #expect(try Loop.sqlite(written, query) == (try Loop.sqlite(Loop.fixture(name), query)))
     }
+  }
+
+  /// A dataset of one habit keeping `loop` in `extras["loop"]`, with records on `days`.
+  static func oneHabit(_ loop: [JSONMember], days: [String]) -> TrackerDataset {
+    let tracker = Tracker(id: "11111111-2222-3333-4444-555555555555", kind: .habit, name: "Edited", categoryId: "C",
+                          emoji: nil, color: nil, schedule: Weekday.allCases, extras: ["loop": .object(loop)])
+    return TrackerDataset(categories: [TrackerCategory(id: "C", title: "C")], trackers: [tracker],
+                          records: days.map { TrackerRecord(trackerId: tracker.id, date: LocalDate($0)!) })
+  }
+
+  /// The repetitions of the one habit of a written backup: `day value notes`.
+  static func repetitions(_ db: String) throws -> [String] {
+    try Loop.sqlite(db, "SELECT date(timestamp / 1000, 'unixepoch') || ' ' || value || ' ' || coalesce(notes, '') FROM Repetitions ORDER BY timestamp")
+  }
+
+  @Test func aDeletedCompletionOfAMeasurableHabitStaysDeleted() throws {
+    let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
+    let out = folder.appendingPathComponent("edited.db").path
+    // At least 5 km; the user kept 03-04 (7.5 km), deleted 03-05 (6 km) and 03-06 (5 km, with
+    // a note); 03-07 (2 km) was never a completion.
+    let dataset = Self.oneHabit([
+      JSONMember("type", .string("NUMERICAL")), JSONMember("targetType", .string("AT_LEAST")),
+      JSONMember("targetValue", .number("5.0")), JSONMember("unit", .string("km")),
+      JSONMember("values", .object([JSONMember("2024-03-04", .number("7500")), JSONMember("2024-03-05", .number("6000")),
+                                    JSONMember("2024-03-06", .number("5000")), JSONMember("2024-03-07", .number("2000"))])),
+      JSONMember("notes", .object([JSONMember("2024-03-06", .string("hilly"))])),
+    ], days: ["2024-03-04"])
+    try Loop.encode(dataset, to: out)
+    #expect(try Self.repetitions(out) == ["2024-03-04 7500 ", "2024-03-06 -1 hilly", "2024-03-07 2000 "])
+    let (back, _) = try Loop.decode(out)
+    #expect(Loop.days(back) == ["Edited": ["2024-03-04"]])
+  }
+
+  @Test func aDeletedCheckOfAYesNoHabitStaysDeleted() throws {
+    let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
+    let out = folder.appendingPathComponent("edited.db").path
+    // YES_MANUAL kept in entries (by hand, or by another tool) on 03-04 and 03-05; only 03-05
+    // is still a record. The skip, the no and the note-only day are not completions: kept.
+    let dataset = Self.oneHabit([
+      JSONMember("entries", .object([JSONMember("2024-03-04", .string("YES_MANUAL")), JSONMember("2024-03-05", .string("YES_MANUAL")),
+                                     JSONMember("2024-03-06", .string("SKIP")), JSONMember("2024-03-07", .string("NO"))])),
+      JSONMember("notes", .object([JSONMember("2024-03-08", .string("away"))])),
+    ], days: ["2024-03-05"])
+    try Loop.encode(dataset, to: out)
+    #expect(try Self.repetitions(out) == ["2024-03-05 2 ", "2024-03-06 3 ", "2024-03-07 0 ", "2024-03-08 -1 away"])
+    let (back, _) = try Loop.decode(out)
+    #expect(Loop.days(back) == ["Edited": ["2024-03-05"]])
+  }
+
+  @Test func keptNumbersBeyondLoopsRangeAreIgnoredOrClampedNotATrap() throws {
+    let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
+    let out = folder.appendingPathComponent("huge.db").path
+    let dataset = Self.oneHabit([
+      JSONMember("freqNum", .number("1e300")), JSONMember("freqDen", .number("7")),
+      JSONMember("reminder", .object([JSONMember("hour", .number("1e300")), JSONMember("minute", .number("-1e300"))])),
+      JSONMember("reminderDays", .number("9223372036854775808")),
+      JSONMember("type", .string("NUMERICAL")), JSONMember("targetValue", .number("1e300")),
+      JSONMember("values", .object([JSONMember("2024-03-04", .number("1e300")), JSONMember("2024-03-05", .number("4.5"))])),
+    ], days: ["2024-03-06"])
+    // The loss report reads the kept frequency too.
+    _ = LoopCodec().losses(writing: dataset, to: CodecOutput(path: out), options: [:])
+    try Loop.encode(dataset, to: out)
+    #expect(try Loop.sqlite(out, "SELECT freq_num, freq_den, reminder_hour IS NULL, reminder_days FROM Habits") == ["1|1|1|127"])
+    // The completion is written as the target, at most Loop's largest value (a 32-bit Int).
+    #expect(try Self.repetitions(out) == ["2024-03-06 2147483647 "])
+    #expect(LoopDatabaseWriter.storedTarget(.infinity) == Int(Int32.max))
+    #expect(LoopDatabaseWriter.storedTarget(.nan) == 1000)
+    #expect(LoopDatabaseWriter.storedTarget(-1e300) == 1000)
+    #expect(LoopDatabaseWriter.storedTarget(2.5) == 2500)
+  }
+
+  @Test func temporaryDatabasesAreInAPrivateFolderThatIsRemoved() throws {
+    var seen = ""
+    let mode = try LoopScratch.withFolder(fileName: "x.db") { folder in
+      seen = folder
+      #expect(FileManager.default.fileExists(atPath: folder))
+      return try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+    }
+    #expect(mode == 0o700)
+    #expect(!seen.isEmpty && !FileManager.default.fileExists(atPath: seen))
   }
 
   @Test func lossesAreReportedFieldByField() throws {
@@ -102,7 +190,9 @@ struct LoopExportTests {
     let events = demo.trackers.count { $0.kind == .event }
     #expect(losses.contains { $0.location.pointer == "/trackers[kind=event]" && $0.message.contains(": \(events) item(s)") })
     // A dataset read from Loop loses no colour and no extras when written back.
-    let (fromLoop, _) = try Loop.decode(try LoopV25Sample.make())
+    let sample = try LoopV25Sample.make()
+    defer { Loop.removeFolder(of: sample) }
+    let (fromLoop, _) = try Loop.decode(sample)
     let back = LoopCodec().losses(writing: fromLoop, to: CodecOutput(path: "/tmp/x.db"), options: [:])
     #expect(Set(back.compactMap(\.location.pointer)) == ["/categories", "/trackers.emoji"])
   }
@@ -122,6 +212,7 @@ struct LoopExportTests {
 struct LoopBadDatabaseTests {
   func decodeError(_ bytes: Data) throws -> (CodecError, String) {
     let path = try Loop.temporaryFolder().appendingPathComponent("bad.db").path
+    defer { Loop.removeFolder(of: path) }
     try bytes.write(to: URL(fileURLWithPath: path))
     let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
     #expect(error.location.file == path)
@@ -157,6 +248,7 @@ struct LoopBadDatabaseTests {
 
   @Test func aNewerVersionIsRefused() throws {
     let path = try Loop.temporaryFolder().appendingPathComponent("new.db").path
+    defer { Loop.removeFolder(of: path) }
     try Loop.run("sqlite3", [path], input: "CREATE TABLE Habits (id integer); CREATE TABLE Repetitions (id integer); PRAGMA user_version=26;")
     let error = try #require(throws: CodecError.self) { try Loop.decode(path) }
     #expect(error.kind == .unsupportedVersion)

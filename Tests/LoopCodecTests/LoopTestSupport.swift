@@ -40,11 +40,21 @@ enum Loop {
     try run("sqlite3", ["-batch", db, sql]).split(separator: "\n").map(String.init)
   }
 
-  /// A fresh temporary folder.
+  /// A fresh temporary folder; the test removes it (``remove(_:)``, ``removeFolder(of:)``).
   static func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-loop-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// Removes a folder made by ``temporaryFolder()`` (for a `defer` right after making it).
+  static func remove(_ folder: URL) {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Removes the temporary folder holding `path` (a file or folder made directly in one).
+  static func removeFolder(of path: String) {
+    remove(URL(fileURLWithPath: path).deletingLastPathComponent())
   }
 
   /// Decodes a file or folder with the Loop codec.

@@ -1,0 +1,39 @@
+import Foundation
+import TrackerCodec
+import TrackerModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A private temporary folder for the databases SQLite must have as files (a copy of the
+/// user's backup, or the backup being built): made by `mkdtemp` (mode 0700, so no other user
+/// can read what is put in it) and removed with everything in it afterwards.
+///
+/// ``AtomicFile`` makes its temporaries beside the output, with the ordinary modes, for a
+/// rename into place; these are never renamed, so they live in the temporary directory.
+enum LoopScratch {
+  /// Runs `body` with the path of a new private folder, then removes the folder.
+  ///
+  /// - Throws: ``CodecError`` `.io` (with `fileName`) when the folder cannot be made; what
+  ///   `body` throws.
+  static func withFolder<T>(fileName: String, _ body: (String) throws -> T) throws -> T {
+    let folder = try make(fileName: fileName)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    return try body(folder)
+  }
+
+  private static func make(fileName: String) throws -> String {
+    var base = FileManager.default.temporaryDirectory.path
+    while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+    var template = Array((base + "/trackport-loop-XXXXXX").utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) != nil }
+    guard made else {
+      let reason = String(cString: strerror(errno))
+      throw CodecError(.io, "cannot create a temporary folder in \(base): \(reason)", location: SourceLocation(file: fileName))
+    }
+    return String(cString: template)
+  }
+}
