@@ -12,7 +12,7 @@ import TrackerPort
     let path = folder.url.appendingPathComponent("trackport-codec-demo").path
     var script = try String(contentsOfFile: path, encoding: .utf8)
     script = script.replacingOccurrences(of: "if [ \"$1\" = describe ]; then\n", with: "if [ \"$1\" = describe ]; then\necho x >> '\(counter)'\n")
-    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+    try PluginFolder.writeScript(script, to: path)
 
     let codec = folder.codec("demo")
     #expect(codec.descriptor.id == "demo")
@@ -32,7 +32,7 @@ import TrackerPort
     let path = folder.url.appendingPathComponent("trackport-codec-lazy").path
     let script = try String(contentsOfFile: path, encoding: .utf8)
       .replacingOccurrences(of: "then\n", with: "then\ntouch '\(marker)'\n")
-    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+    try PluginFolder.writeScript(script, to: path)
     let registry = StandardCodecs.registry(plugins: [folder.codec("lazy")])
     #expect(try registry.codec(id: "csv").id == "csv")
     #expect(try registry.codec(id: "lazy").id == "lazy")
@@ -69,7 +69,7 @@ import TrackerPort
     let folder = try PluginFolder()
     defer { folder.remove() }
     let script = folder.url.appendingPathComponent("trackport-codec-bg")
-    try Data("""
+    try PluginFolder.writeScript("""
       #!/bin/sh
       sleep 30 &
       echo $! > '\(folder.path)/sleep-'"$1"
@@ -79,8 +79,7 @@ import TrackerPort
       fi
       cat
 
-      """.utf8).write(to: script)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+      """, to: script.path)
     let codec = folder.codec("bg", limits: PluginLimits(timeout: 20, maximumOutput: 1 << 20))
     let start = ContinuousClock.now
     #expect(codec.descriptor.summary == "", "\(codec.descriptor.summary)")
@@ -204,7 +203,7 @@ import TrackerPort
 
     try folder.plugin("crash", describe: "", body: "")
     let script = folder.url.appendingPathComponent("trackport-codec-crash")
-    try Data("#!/bin/sh\necho 'no describe here' >&2\nexit 2\n".utf8).write(to: script)
+    try PluginFolder.writeScript("#!/bin/sh\necho 'no describe here' >&2\nexit 2\n", to: script.path)
     #expect(folder.codec("crash").descriptor.summary.contains("describe failed with exit status 2"))
   }
 

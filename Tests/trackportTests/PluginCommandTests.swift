@@ -34,10 +34,16 @@ import Testing
     return (counts[0], counts[1])
   }
 
-  /// Writes an executable script.
+  /// Writes an executable script through a close-on-exec descriptor, so a process another
+  /// test spawns meanwhile cannot inherit the write descriptor and keep the script busy
+  /// (ETXTBSY) for its whole life.
   static func writeScript(_ text: String, to url: URL) throws {
-    try Data(text.utf8).write(to: url)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count,
+          fchmod(fd, 0o755) == 0 else { throw CocoaError(.fileWriteUnknown) }
   }
 
   /// Writes a read-only plugin `trackport-codec-NAME` into `folder` that creates the file
