@@ -34,6 +34,6 @@ enum LoopScratch {
       let reason = String(cString: strerror(errno))
       throw CodecError(.io, "cannot create a temporary folder in \(base): \(reason)", location: SourceLocation(file: fileName))
     }
-    return String(cString: template)
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
