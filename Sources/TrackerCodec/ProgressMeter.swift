@@ -18,35 +18,29 @@ public final class ProgressMeter: @unchecked Sendable {
     public var totalBytes: Int?
     /// Items (records, rows) done so far.
     public var items: Int
-    /// The number of items when known, else `nil`.
-    public var totalItems: Int?
     /// Seconds since the phase began.
     public var elapsed: Double
 
-    public init(phase: String, subject: String, bytes: Int, totalBytes: Int?, items: Int,
-                totalItems: Int?, elapsed: Double) {
+    public init(phase: String, subject: String, bytes: Int, totalBytes: Int?, items: Int, elapsed: Double) {
       self.phase = phase
       self.subject = subject
       self.bytes = bytes
       self.totalBytes = totalBytes
       self.items = items
-      self.totalItems = totalItems
       self.elapsed = elapsed
     }
   }
 
   private let lock = NSLock()
-  private var current = Snapshot(phase: "", subject: "", bytes: 0, totalBytes: nil, items: 0,
-                                 totalItems: nil, elapsed: 0)
+  private var current = Snapshot(phase: "", subject: "", bytes: 0, totalBytes: nil, items: 0, elapsed: 0)
   private var started = DispatchTime.now()
 
   public init() {}
 
   /// Starts a phase: counts go back to zero.
-  public func begin(_ phase: String, subject: String, totalBytes: Int? = nil, totalItems: Int? = nil) {
+  public func begin(_ phase: String, subject: String, totalBytes: Int? = nil) {
     lock.withLock {
-      current = Snapshot(phase: phase, subject: subject, bytes: 0, totalBytes: totalBytes, items: 0,
-                         totalItems: totalItems, elapsed: 0)
+      current = Snapshot(phase: phase, subject: subject, bytes: 0, totalBytes: totalBytes, items: 0, elapsed: 0)
       started = DispatchTime.now()
     }
   }
@@ -68,7 +62,7 @@ public final class ProgressMeter: @unchecked Sendable {
     }
   }
 
-  /// The counts now, with the time since ``begin(_:subject:totalBytes:totalItems:)``.
+  /// The counts now, with the time since ``begin(_:subject:totalBytes:)``.
   public func snapshot() -> Snapshot {
     lock.withLock {
       var copy = current

@@ -19,11 +19,13 @@ struct SARIFReport {
   var rulesURL: String?
   /// The folder relative paths are taken from; absolute paths inside it are made relative.
   var currentDirectory: String = FileManager.default.currentDirectoryPath
+  /// The codecs of the run, plugins included, whose codes the rules describe.
+  var registry: CodecRegistry = StandardCodecs.registry
 
   /// The document, pretty-printed, without a final newline.
   func render() throws -> String {
     let diagnostics = files.flatMap(\.diagnostics)
-    let rules = Self.rules(for: diagnostics)
+    let rules = Self.rules(for: diagnostics, registry: registry)
     let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.code, $0.offset) })
     let driver: [JSONMember] = [
       JSONMember("name", .string("trackport")),
@@ -44,9 +46,9 @@ struct SARIFReport {
 
   /// The descriptors of the codes reported, in `trackport rules` order; a code the tool does
   /// not list (none should exist) gets a descriptor from its first diagnostic.
-  static func rules(for diagnostics: [Diagnostic]) -> [KnownCodes.Entry] {
+  static func rules(for diagnostics: [Diagnostic], registry: CodecRegistry) -> [KnownCodes.Entry] {
     let reported = Set(diagnostics.map(\.code))
-    var entries = KnownCodes.all().filter { reported.contains($0.code) }
+    var entries = KnownCodes.all(registry: registry).filter { reported.contains($0.code) }
     for d in diagnostics where !entries.contains(where: { $0.code == d.code }) {
       entries.append(KnownCodes.Entry(descriptor: DiagnosticDescriptor(code: d.code, severity: d.severity, summary: d.message),
                                       source: "unknown"))

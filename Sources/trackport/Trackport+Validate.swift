@@ -94,7 +94,7 @@ extension Trackport {
         case .github:
           try StandardOutput.write(diagnostics.map { DiagnosticRenderer.github($0) + "\n" }.joined())
         case .sarif:
-          try StandardOutput.line(SARIFReport(files: results, rulesURL: rulesURL).render())
+          try StandardOutput.line(SARIFReport(files: results, rulesURL: rulesURL, registry: registry).render())
         case .junit:
           try StandardOutput.write(JUnitReport(files: results, strict: strict).render())
         }

@@ -105,6 +105,22 @@ import Testing
     #expect(records == ["2021-02-28", "2021-03-01", "2021-03-01"])
   }
 
+  @Test func sarifDescribesAPluginsCodeWithThePluginsOwnSummary() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("export.csv")
+    try Data("full_date,date,weekday,time,mood,activities,note_title,note\n2021-02-30,30 February,Tuesday,9:00 pm,good,walk,,\n2021-02-28,28 February,Sunday,9:00 pm,rad,walk,,\n".utf8)
+      .write(to: input)
+    let result = try CLI.run(["validate", input.path, "--plugin-path", Self.examplePlugins, "--format", "sarif"])
+    let sarif = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+    let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+    let rule = try #require(rules.first { $0["id"] as? String == "daylio-bad-date" })
+    let summary = (rule["shortDescription"] as? [String: Any])?["text"] as? String
+    // The descriptor's summary, not the message of the first finding.
+    #expect(summary?.hasPrefix("A Daylio row whose full_date is not") == true, "\(rule)")
+  }
+
   @Test func theDaylioPluginWritesUTF8WhateverTheLocale() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -7,7 +7,7 @@ import TrackerPort
   func snapshot(bytes: Int, total: Int?, items: Int = 0, elapsed: Double = 2, subject: String = "data/big.trackport.json")
     -> ProgressMeter.Snapshot {
     ProgressMeter.Snapshot(phase: "reading", subject: subject, bytes: bytes, totalBytes: total, items: items,
-                           totalItems: nil, elapsed: elapsed)
+                           elapsed: elapsed)
   }
 
   @Test func aKnownSizeGetsABarPercentBytesItemsAndRate() {
