@@ -3,8 +3,10 @@ import Foundation
 /// Counts how far a long read or write has gone, for a progress display.
 ///
 /// Codecs advance it from their loops (every chunk or every few thousand items, never per byte);
-/// a display on another thread takes ``snapshot()``s. A conversion without a display passes no
-/// meter (`nil`), so the counting costs nothing then.
+/// a display on another thread takes ``snapshot()``s. The beginning and end of each phase are
+/// also told to an observer (see ``observe(_:)``) on the working thread, so a display can draw
+/// those moments even when they fall between its timed draws. A conversion without a display
+/// passes no meter (`nil`), so the counting costs nothing then.
 public final class ProgressMeter: @unchecked Sendable {
   /// The counts at one moment.
   public struct Snapshot: Sendable, Equatable {
@@ -34,8 +36,15 @@ public final class ProgressMeter: @unchecked Sendable {
   private let lock = NSLock()
   private var current = Snapshot(phase: "", subject: "", bytes: 0, totalBytes: nil, items: 0, elapsed: 0)
   private var started = DispatchTime.now()
+  private var observer: (@Sendable (Snapshot) -> Void)?
 
   public init() {}
+
+  /// Calls `observer` with the counts whenever a phase begins (``begin(_:subject:totalBytes:)``)
+  /// and ends (``end()``), on the thread doing the work, after the counts are updated.
+  public func observe(_ observer: @escaping @Sendable (Snapshot) -> Void) {
+    lock.withLock { self.observer = observer }
+  }
 
   /// Starts a phase: counts go back to zero.
   public func begin(_ phase: String, subject: String, totalBytes: Int? = nil) {
@@ -43,6 +52,23 @@ public final class ProgressMeter: @unchecked Sendable {
       current = Snapshot(phase: phase, subject: subject, bytes: 0, totalBytes: totalBytes, items: 0, elapsed: 0)
       started = DispatchTime.now()
     }
+    notify()
+  }
+
+  /// Ends the phase: all of a known size has been read. The item count stays as last told.
+  public func end() {
+    lock.withLock {
+      if let total = current.totalBytes { current.bytes = total }
+    }
+    notify()
+  }
+
+  private func notify() {
+    lock.lock()
+    let observer = self.observer
+    let now = unlockedSnapshot()
+    lock.unlock()
+    observer?(now)
   }
 
   /// Sets the position reached: bytes consumed of the input and items made so far (either may
@@ -64,10 +90,12 @@ public final class ProgressMeter: @unchecked Sendable {
 
   /// The counts now, with the time since ``begin(_:subject:totalBytes:)``.
   public func snapshot() -> Snapshot {
-    lock.withLock {
-      var copy = current
-      copy.elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-      return copy
-    }
+    lock.withLock { unlockedSnapshot() }
+  }
+
+  private func unlockedSnapshot() -> Snapshot {
+    var copy = current
+    copy.elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+    return copy
   }
 }

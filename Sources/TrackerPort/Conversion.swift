@@ -61,6 +61,7 @@ public struct Conversion: Sendable {
       context.progress = progress
     }
     try writer.encode(file.dataset, to: destination, context: &context)
+    progress?.end()
     return Result(diagnostics: file.diagnostics + losses + context.diagnostics, wrote: true, losses: losses.count)
   }
 }

@@ -31,6 +31,7 @@ public struct DatasetFile: Sendable {
       context.progress = progress
     }
     let dataset = try codec.decode(input, context: &context)
+    progress?.end()
     return DatasetFile(dataset: dataset, fileName: input.displayName, codec: codec.descriptor,
                        diagnostics: context.diagnostics.located(by: context.sourceLocator, file: input.displayName),
                        locator: context.sourceLocator)

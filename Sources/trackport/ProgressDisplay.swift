@@ -12,17 +12,28 @@ import Darwin
 ///
 /// Shown only when standard error is a terminal (and `TERM` is not `dumb`), never with
 /// `--quiet`, and only once the work has taken longer than a moment (half a second, or
-/// `TRACKPORT_PROGRESS_DELAY` seconds), so quick conversions print nothing extra. The line is
-/// erased when the work ends, before any diagnostics are printed.
+/// `TRACKPORT_PROGRESS_DELAY` seconds), so quick conversions print nothing extra. Once shown,
+/// the line is redrawn every tenth of a second and at the start and end of each phase (so the
+/// finished count of a phase is seen even when it took less than a tenth); with a delay of `0`
+/// it is shown from the start. The line is erased when the work ends, before any diagnostics
+/// are printed.
 final class ProgressDisplay: @unchecked Sendable {
   /// The meter the command's codecs advance.
   let meter = ProgressMeter()
   private let stopping = DispatchSemaphore(value: 0)
   private let stopped = DispatchSemaphore(value: 0)
   private let delay: Double
+  /// Guards drawing, which happens on the display's thread (timed) and on the working thread
+  /// (phase starts and ends), and the two flags below.
+  private let drawing = NSLock()
+  /// The delay has passed and the command has not finished: draws are wanted.
+  private var shown = false
+  /// Something is on the line and must be erased at the end.
+  private var drawn = false
 
   private init(delay: Double) {
     self.delay = delay
+    shown = delay == 0
   }
 
   /// A running display, or `nil` when progress must not be shown (not a terminal, `--quiet`).
@@ -31,6 +42,7 @@ final class ProgressDisplay: @unchecked Sendable {
     guard !quiet, isatty(STDERR_FILENO) == 1, environment["TERM"] != "dumb" else { return nil }
     let delay = environment["TRACKPORT_PROGRESS_DELAY"].flatMap(Double.init) ?? 0.5
     let display = ProgressDisplay(delay: max(0, delay))
+    display.meter.observe { [weak display] snapshot in display?.drawIfShown(snapshot) }
     let thread = Thread { display.loop() }
     thread.name = "progress"
     thread.start()
@@ -44,15 +56,25 @@ final class ProgressDisplay: @unchecked Sendable {
   }
 
   private func loop() {
-    var drawn = false
-    if stopping.wait(timeout: .now() + delay) == .timedOut {
+    if delay == 0 || stopping.wait(timeout: .now() + delay) == .timedOut {
+      drawing.withLock { shown = true }
       repeat {
-        draw(ProgressDisplay.line(meter.snapshot(), width: ProgressDisplay.terminalWidth()))
-        drawn = true
+        drawIfShown(meter.snapshot())
       } while stopping.wait(timeout: .now() + 0.1) == .timedOut
     }
-    if drawn { draw("") }
+    drawing.withLock {
+      if drawn { draw("") }
+      shown = false
+    }
     stopped.signal()
+  }
+
+  private func drawIfShown(_ snapshot: ProgressMeter.Snapshot) {
+    drawing.withLock {
+      guard shown, !snapshot.phase.isEmpty else { return }
+      draw(ProgressDisplay.line(snapshot, width: ProgressDisplay.terminalWidth()))
+      drawn = true
+    }
   }
 
   /// Carriage return, the text, then erase to the end of the line.

@@ -85,7 +85,7 @@ import TrackerPort
     #expect(codec.descriptor.summary == "", "\(codec.descriptor.summary)")
     let (dataset, _) = try decode(codec, canonicalJSON(records: 2))
     #expect(dataset.records.count == 2)
-    #expect(ContinuousClock.now - start < .seconds(5))
+    #expect(ContinuousClock.now - start < .seconds(15))  // well under the background sleep's 30
     for command in ["describe", "decode"] {
       let text = try String(contentsOfFile: folder.path + "/sleep-" + command, encoding: .utf8)
       let pid = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))

@@ -41,7 +41,7 @@ import TrackerPort
     let read = reading.snapshot()
     #expect(read.phase == "reading")
     #expect(read.totalBytes == ProgressTests.size(output))
-    #expect(read.bytes > 0)
+    #expect(read.bytes == read.totalBytes)  // the phase ended: all of it was read
     #expect(read.items > 0 && read.items <= file.dataset.records.count + 1_000)
     #expect(file.dataset.records.count == records)
   }
@@ -66,4 +66,26 @@ import TrackerPort
     let s = meter.snapshot()
     #expect(s.phase == "writing" && s.subject == "b" && s.bytes == 0 && s.items == 0 && s.totalBytes == nil)
   }
+
+  @Test func theObserverSeesEachPhaseBeginAndEnd() {
+    let meter = ProgressMeter()
+    let seen = SeenSnapshots()
+    meter.observe { snapshot in seen.append(snapshot) }
+    meter.begin("reading", subject: "a", totalBytes: 100)
+    meter.reached(bytes: 40, items: 3)
+    meter.end()
+    meter.begin("writing", subject: "b")
+    meter.add(bytes: 7, items: 1)
+    meter.end()
+    let phases = seen.all.map { "\($0.phase) \($0.bytes) \($0.items)" }
+    #expect(phases == ["reading 0 0", "reading 100 3", "writing 0 0", "writing 7 1"])
+  }
+}
+
+/// What an observer was told, kept under a lock (observers are called from the working thread).
+private final class SeenSnapshots: @unchecked Sendable {
+  private let lock = NSLock()
+  private var snapshots: [ProgressMeter.Snapshot] = []
+  func append(_ snapshot: ProgressMeter.Snapshot) { lock.withLock { snapshots.append(snapshot) } }
+  var all: [ProgressMeter.Snapshot] { lock.withLock { snapshots } }
 }
