@@ -121,6 +121,25 @@ public struct LoopCodec: TrackerCodec {
                                message: "\(descriptor.name) cannot carry \(field.rawValue): \(count) \(what)",
                                location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
     }
+    result += Self.unstorableExtras(dataset, output: output.displayName)
+    return result
+  }
+
+  /// One `dropped-field` warning per habit whose `extras["loop"]` holds members Loop cannot
+  /// store (see ``LoopExtras/decode(_:ignored:)``), naming them, at the first of them.
+  static func unstorableExtras(_ dataset: TrackerDataset, output: String) -> [Diagnostic] {
+    var result: [Diagnostic] = []
+    for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
+      var ignored: [String] = []
+      _ = LoopExtras.decode(tracker.extras["loop"], ignored: &ignored)
+      guard let first = ignored.first else { continue }
+      let shown = ignored.prefix(5).map { $0.isEmpty ? "extras.loop" : "extras.loop." + $0.replacingOccurrences(of: "/", with: ".") }
+      let more = ignored.count > 5 ? " and \(ignored.count - 5) more" : ""
+      result.append(Diagnostic(
+        code: LossReport.droppedField.code, severity: .warning,
+        message: "Loop cannot store \(shown.joined(separator: ", "))\(more) of '\(tracker.name)': not a whole 32-bit number, a YYYY-MM-DD day or the kind of value Loop keeps there; left out (Loop's default is written instead)",
+        location: SourceLocation(file: output, pointer: "/trackers/\(index)/extras/loop" + (first.isEmpty ? "" : "/" + first))))
+    }
     return result
   }
 

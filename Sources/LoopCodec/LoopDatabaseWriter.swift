@@ -122,7 +122,8 @@ struct LoopDatabaseWriter {
       let kept = byDay[date]
       if habit.numerical {
         if let kept, LoopDatasetBuilder.isCompletion(kept, of: habit) { continue }
-        byDay[date] = LoopEntry(date: date, value: storedTarget(habit.targetValue), notes: kept?.notes)
+        byDay[date] = LoopEntry(date: date, value: storedTarget(habit.targetValue, atMost: habit.targetType == 1),
+                                notes: kept?.notes)
       } else {
         byDay[date] = LoopEntry(date: date, value: LoopEntry.yesManual, notes: kept?.notes)
       }
@@ -130,12 +131,19 @@ struct LoopDatabaseWriter {
     return byDay.values.sorted { $0.date < $1.date }
   }
 
-  /// A target as the value of a day meeting it (×1000, as Loop stores values): 1000 (one unit)
-  /// for a target of 0 or less, or one that is not a number; at most the largest value Loop's
-  /// 32-bit `Int` holds.
-  static func storedTarget(_ target: Double) -> Int {
+  /// A value (×1000, as Loop stores values) for a day meeting the target, within Loop's 32-bit
+  /// `Int`: the target itself, moved by 1 when rounding took it past the target. "At least":
+  /// 1000 (one unit) for a target of 0 or less, which Loop also wants above 0. "At most": 0
+  /// for a target below 0, which nothing can meet.
+  static func storedTarget(_ target: Double, atMost: Bool = false) -> Int {
+    guard !target.isNaN else { return atMost ? 0 : 1000 }
     let scaled = (target * 1000).rounded()
-    guard scaled.isFinite, scaled > 0 else { return target == .infinity ? Int(Int32.max) : 1000 }
-    return scaled >= Double(Int32.max) ? Int(Int32.max) : Int(scaled)
+    if scaled >= Double(Int32.max) { return Int(Int32.max) }
+    if scaled < 1 { return atMost ? 0 : 1000 }
+    var value = Int(scaled)
+    let amount = Double(value) / 1000  // as LoopDatasetBuilder.isCompletion compares
+    if atMost, amount > target { value -= 1 }
+    if !atMost, amount < target { value += 1 }
+    return value
   }
 }

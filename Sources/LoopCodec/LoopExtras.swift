@@ -64,35 +64,83 @@ enum LoopExtras {
   /// The Loop habit a tracker's `extras["loop"]` describes (name, schedule and completions are
   /// the writer's to fill in); a habit with Loop's defaults when there are none.
   static func decode(_ extras: JSONValue?) -> LoopHabit {
+    var ignored: [String] = []
+    return decode(extras, ignored: &ignored)
+  }
+
+  /// The same, listing in `ignored` the members Loop cannot store, as JSON pointers below
+  /// `extras/loop` without the leading `/` (`freqNum`, `values/2024-05-01`; `""` for all of it): a string where a number belongs, a
+  /// number that is not a whole 32-bit one (`1e300`), a day that is not `YYYY-MM-DD`. The
+  /// writer leaves them out (Loop's default is written instead); the loss report names them.
+  static func decode(_ extras: JSONValue?, ignored: inout [String]) -> LoopHabit {
     var habit = LoopHabit(position: 0, name: "")
     guard let extras else { return habit }
-    habit.question = extras["question"]?.stringValue ?? ""
-    habit.description = extras["description"]?.stringValue ?? ""
-    if let num = int(extras["freqNum"]), let den = int(extras["freqDen"]) {
-      habit.frequency = LoopFrequency(numerator: num, denominator: den)
+    guard extras.isObject else {
+      ignored.append("")
+      return habit
     }
-    habit.colorHex = extras["color"]?.stringValue
-    habit.archived = extras["archived"] == .bool(true)
-    habit.numerical = extras["type"]?.stringValue == "NUMERICAL"
-    habit.unit = extras["unit"]?.stringValue ?? ""
-    habit.targetType = extras["targetType"]?.stringValue == "AT_MOST" ? 1 : 0
-    if case .number(let text)? = extras["targetValue"], let value = Double(text), value.isFinite { habit.targetValue = value }
-    habit.reminderHour = int(extras["reminder"]?["hour"])
-    habit.reminderMinute = int(extras["reminder"]?["minute"])
-    habit.reminderDays = int(extras["reminderDays"])
-    habit.uuid = extras["uuid"]?.stringValue
+    func string(_ key: String) -> String? {
+      guard let value = extras[key] else { return nil }
+      if let text = value.stringValue { return text }
+      ignored.append(key)
+      return nil
+    }
+    func whole(_ value: JSONValue?, _ path: String) -> Int? {
+      guard let value else { return nil }
+      if let number = int(value) { return number }
+      ignored.append(path)
+      return nil
+    }
+    habit.question = string("question") ?? ""
+    habit.description = string("description") ?? ""
+    let num = whole(extras["freqNum"], "freqNum"), den = whole(extras["freqDen"], "freqDen")
+    if let num, let den {
+      habit.frequency = LoopFrequency(numerator: num, denominator: den)
+    } else if num != nil || den != nil {  // one without the other says no frequency
+      ignored.append(num != nil ? "freqNum" : "freqDen")
+    }
+    habit.colorHex = string("color")
+    if let archived = extras["archived"] {
+      if case .bool(let flag) = archived { habit.archived = flag } else { ignored.append("archived") }
+    }
+    habit.numerical = string("type") == "NUMERICAL"
+    habit.unit = string("unit") ?? ""
+    habit.targetType = string("targetType") == "AT_MOST" ? 1 : 0
+    if let target = extras["targetValue"] {
+      if case .number(let text) = target, let value = Double(text), value.isFinite {
+        habit.targetValue = value
+      } else {
+        ignored.append("targetValue")
+      }
+    }
+    if let reminder = extras["reminder"], !reminder.isObject { ignored.append("reminder") }
+    habit.reminderHour = whole(extras["reminder"]?["hour"], "reminder/hour")
+    habit.reminderMinute = whole(extras["reminder"]?["minute"], "reminder/minute")
+    habit.reminderDays = whole(extras["reminderDays"], "reminderDays")
+    habit.uuid = string("uuid")
+    for key in ["entries", "values", "notes"] where extras[key].map({ !$0.isObject }) == true { ignored.append(key) }
     var byDay: [LocalDate: LoopEntry] = [:]
     for (key, value) in members(extras["entries"]) {
-      guard let date = LocalDate(key) else { continue }
-      let raw = value.stringValue.flatMap(LoopEntry.value(ofCell:)) ?? int(value)
-      if let raw { byDay[date] = LoopEntry(date: date, value: raw) }
+      let raw = value.stringValue.flatMap(LoopEntry.value(ofCell:)).flatMap { Int32(exactly: $0) != nil ? $0 : nil }
+        ?? int(value)
+      guard let date = LocalDate(key), let raw else {
+        ignored.append("entries/" + pointerToken(key))
+        continue
+      }
+      byDay[date] = LoopEntry(date: date, value: raw)
     }
     for (key, value) in members(extras["values"]) {
-      guard let date = LocalDate(key), let raw = int(value) else { continue }
+      guard let date = LocalDate(key), let raw = int(value) else {
+        ignored.append("values/" + pointerToken(key))
+        continue
+      }
       byDay[date] = LoopEntry(date: date, value: raw)
     }
     for (key, value) in members(extras["notes"]) {
-      guard let date = LocalDate(key), let text = value.stringValue else { continue }
+      guard let date = LocalDate(key), let text = value.stringValue else {
+        ignored.append("notes/" + pointerToken(key))
+        continue
+      }
       byDay[date, default: LoopEntry(date: date, value: LoopEntry.unknown)].notes = text
     }
     habit.entries = byDay.values.sorted { $0.date < $1.date }
@@ -106,7 +154,7 @@ enum LoopExtras {
 
   /// A whole number Loop can store (its columns are Kotlin `Int`s, 32 bits): `7`, `7.0`;
   /// `nil` for anything else, a fraction, or a number out of that range (`1e300`), which the
-  /// writer then ignores (Loop's default is written instead).
+  /// writer then leaves out (Loop's default is written instead) and the loss report names.
   private static func int(_ value: JSONValue?) -> Int? {
     guard case .number(let text)? = value else { return nil }
     let number = Int(text) ?? Double(text).flatMap { Int(exactly: $0) }
@@ -116,5 +164,17 @@ enum LoopExtras {
   private static func members(_ value: JSONValue?) -> [(String, JSONValue)] {
     guard case .object(let members)? = value else { return [] }
     return members.map { ($0.key, $0.value) }
+  }
+}
+
+/// A key as a JSON pointer token: `~` as `~0`, `/` as `~1`.
+private func pointerToken(_ key: String) -> String {
+  key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+}
+
+private extension JSONValue {
+  var isObject: Bool {
+    if case .object = self { return true }
+    return false
   }
 }

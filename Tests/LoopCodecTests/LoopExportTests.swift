@@ -156,8 +156,15 @@ struct LoopExportTests {
       JSONMember("type", .string("NUMERICAL")), JSONMember("targetValue", .number("1e300")),
       JSONMember("values", .object([JSONMember("2024-03-04", .number("1e300")), JSONMember("2024-03-05", .number("4.5"))])),
     ], days: ["2024-03-06"])
-    // The loss report reads the kept frequency too.
-    _ = LoopCodec().losses(writing: dataset, to: CodecOutput(path: out), options: [:])
+    // The loss report names what cannot be stored, at the first of it.
+    let losses = LoopCodec().losses(writing: dataset, to: CodecOutput(path: out), options: [:])
+      .filter { $0.message.contains("cannot store") }
+    #expect(losses.count == 1)
+    #expect(losses.first?.location.pointer == "/trackers/0/extras/loop/freqNum")
+    for field in ["extras.loop.freqNum", "extras.loop.freqDen", "extras.loop.reminder.hour", "extras.loop.reminder.minute",
+                  "extras.loop.reminderDays", "and 2 more", "'Edited'"] {
+      #expect(losses.first?.message.contains(field) == true, "\(field): \(losses.first?.message ?? "")")
+    }
     try Loop.encode(dataset, to: out)
     #expect(try Loop.sqlite(out, "SELECT freq_num, freq_den, reminder_hour IS NULL, reminder_days FROM Habits") == ["1|1|1|127"])
     // The completion is written as the target, at most Loop's largest value (a 32-bit Int).
@@ -166,6 +173,38 @@ struct LoopExportTests {
     #expect(LoopDatabaseWriter.storedTarget(.nan) == 1000)
     #expect(LoopDatabaseWriter.storedTarget(-1e300) == 1000)
     #expect(LoopDatabaseWriter.storedTarget(2.5) == 2500)
+  }
+
+  @Test func aStoredTargetMeetsTheTargetItWasMadeFor() {
+    for target in [0, 0.0004, 0.0006, 0.1, 0.3, 1.0005, 2.5, 7.123456, 1_000_000.0001] {
+      for atMost in [false, true] {
+        let value = LoopDatabaseWriter.storedTarget(target, atMost: atMost)
+        var habit = LoopHabit(position: 0, name: "m")
+        habit.numerical = true
+        habit.targetType = atMost ? 1 : 0
+        habit.targetValue = target
+        #expect(LoopDatasetBuilder.isCompletion(LoopEntry(date: LocalDate("2024-01-01")!, value: value), of: habit),
+                "\(atMost ? "at most" : "at least") \(target): \(value)")
+        #expect(abs(Double(value) / 1000 - target) <= (target < 0.001 ? 1 : 0.001), "\(target): \(value)")
+      }
+    }
+    #expect(LoopDatabaseWriter.storedTarget(0, atMost: true) == 0)
+    #expect(LoopDatabaseWriter.storedTarget(0.1) == 100)
+    #expect(LoopDatabaseWriter.storedTarget(-3, atMost: true) == 0)
+  }
+
+  @Test func aCompletionOfAnAtMostZeroHabitComesBack() throws {
+    let folder = try Loop.temporaryFolder()
+    defer { Loop.remove(folder) }
+    let out = folder.appendingPathComponent("at-most.db").path
+    let dataset = Self.oneHabit([
+      JSONMember("type", .string("NUMERICAL")), JSONMember("targetType", .string("AT_MOST")),
+      JSONMember("targetValue", .number("0.0")), JSONMember("unit", .string("cigarettes")),
+    ], days: ["2024-03-04", "2024-03-05"])
+    try Loop.encode(dataset, to: out)
+    #expect(try Self.repetitions(out) == ["2024-03-04 0 ", "2024-03-05 0 "])
+    let (back, _) = try Loop.decode(out)
+    #expect(Loop.days(back) == ["Edited": ["2024-03-04", "2024-03-05"]])
   }
 
   @Test func temporaryDatabasesAreInAPrivateFolderThatIsRemoved() throws {
