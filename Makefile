@@ -104,10 +104,16 @@ demo: build
 	@echo; echo "\$$ trackport validate SampleData/invalid/name-too-long.trackport.json   # a broken file"
 	@$(BIN) validate SampleData/invalid/name-too-long.trackport.json; echo "exit status $$?"
 
-## test: every test, with the Python oracles.
+## test: every test, with the Python oracles. Temporary files go to a folder of their own
+## (TMPDIR), emptied before each run; afterwards no temporary folder of the tool's own
+## (`trackport-loop-XXXXXX`, Loop's scratch space) may be left in it.
+TEST_TMP := .build/test-tmp
 test: deps
 	$(SWIFT) build --build-tests
-	TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
+	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
+	TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
+	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-loop-??????'); \
+	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
 	$(MAKE) --no-print-directory check-install
 
 ## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).

@@ -9,7 +9,8 @@ import TrackerModel
 /// The mapping, the date formats and what is lost are in `docs/habitbull.md`: one habit per
 /// name, planned every day; a positive `Value` is a completion; descriptions, comments, amounts
 /// and days that are not done are kept in `extras["habitbull"]`, so a HabitBull file converted
-/// to the canonical model and back keeps its rows. Option: `default-category` (reading).
+/// to the canonical model and back keeps its rows. Options (reading): `default-category`,
+/// `date-format`.
 public struct HabitBullCodec: TrackerCodec {
   /// A `Value` other than 1: an amount (done), or 0, a negative or unreadable value (not done).
   public static let numericValue = DiagnosticDescriptor(
@@ -23,6 +24,11 @@ public struct HabitBullCodec: TrackerCodec {
   public static let keptInExtras = DiagnosticDescriptor(
     code: "kept-in-extras", severity: .warning,
     summary: "Habit descriptions and day comments the Tracker app cannot show are kept in extras[\"habitbull\"] and written back.")
+  /// Slashed dates that read as days either way (`03/04/2016`), or only day-first: says
+  /// which way the file was read.
+  public static let dateOrder = DiagnosticDescriptor(
+    code: "date-order", severity: .warning,
+    summary: "Slashed HabitBull dates were read day-first (a date is a day only that way) or month-first while some read differently day-first; --date-format decides.")
   /// What the file does not say and the reader filled in.
   public static let defaultedField = DiagnosticDescriptor(
     code: "defaulted-field", severity: .warning,
@@ -39,7 +45,7 @@ public struct HabitBullCodec: TrackerCodec {
     // date are reported by losses(writing:to:options:)).
     cannotCarry: [.trackerPinned, .trackerCreatedOn, .eventDate, .tasks, .taskReminders,
                   .taskAttachments, .taskCategoryOrder],
-    diagnostics: [numericValue, duplicateDay, keptInExtras, defaultedField,
+    diagnostics: [numericValue, duplicateDay, keptInExtras, defaultedField, dateOrder,
                   CSVProblem.missingLabel.descriptor, CSVProblem.missingCell.descriptor,
                   CSVProblem.extraCell.descriptor, CSVProblem.blankRow.descriptor, CSVProblem.typeError.descriptor,
                   CSVProblem.unclosedQuote.descriptor, CSVProblem.strayQuote.descriptor,
@@ -56,18 +62,31 @@ public struct HabitBullCodec: TrackerCodec {
   ///
   /// On success the context holds a locator mapping model pointers (`/records/3/date`) to the
   /// row, column label, line and column, and the findings: `numeric-value`, `duplicate-day`,
-  /// `kept-in-extras`, `defaulted-field`, `blank-row`, `extra-cell`, `missing-cell`.
+  /// `kept-in-extras`, `defaulted-field`, `date-order`, `blank-row`, `extra-cell`, `missing-cell`.
+  /// Slashed dates are read month-first unless one is a day only day-first; then the whole
+  /// file is read again day-first (see ``HabitBullDate``).
   ///
   /// - Throws: ``CodecError`` `.malformedInput` with file, row, field, line and column for
   ///   `unclosed-quote`, `stray-quote`, `encoding-error`, an empty file or a missing column
   ///   (`missing-label`), a row without name, day or value (`missing-cell`), a day in no format
-  ///   Loop reads (`type-error`); `.unsupportedOperation` for an empty `default-category`;
+  ///   read or slashed dates in both orders (`type-error`); `.unsupportedOperation` for an
+  ///   empty `default-category` or a bad `date-format`;
   ///   `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let options = try HabitBullOptions(context.options)
     let file = context.fileName.isEmpty ? input.displayName : context.fileName
-    let reader = HabitBullReader(file: file, options: options)
-    let (dataset, locator) = try input.withBytes { try reader.read($0) }
+    let (dataset, locator, reader) = try input.withBytes { bytes -> (TrackerDataset, CSVTableLocator, HabitBullReader) in
+      let reader = HabitBullReader(file: file, options: options)
+      do {
+        let (dataset, locator) = try reader.read(bytes)
+        return (dataset, locator, reader)
+      } catch let evidence as HabitBullReader.DayFirstEvidence {
+        // A date only day-first before any only month-first: the file is read again day-first.
+        let again = HabitBullReader(file: file, options: options, dayFirst: evidence)
+        let (dataset, locator) = try again.read(bytes)
+        return (dataset, locator, again)
+      }
+    }
     context.report(contentsOf: reader.diagnostics)
     context.sourceLocator = locator
     return dataset

@@ -1,18 +1,79 @@
+import CSVCore
 import TrackerModel
 
-/// The `CalendarDate` formats Loop's importer accepts, read from bytes.
+/// The `CalendarDate` formats TrackerPort reads, from bytes.
 ///
 /// Loop (`HabitBullCSVImporter.kt`) tries the phone's short date format, then `yyyy-MM-dd`,
 /// then `MM/dd/yyyy`, with Java's lenient parsing, so one- or two-digit months and days pass.
-/// The short format depends on the phone's locale; TrackerPort takes the US one (`M/d/yy`,
-/// the one HabitBull's own exports use beside the ISO form) and reads a two-digit year as
-/// 20YY. Day-first dates (`18/03/2016`) are not read: Loop's month-first fallback would
-/// misread them too.
+/// The short format depends on the phone's locale, so TrackerPort reads:
+/// - `yyyy-MM-dd` always;
+/// - slashed dates (`11/5/2020`, `11/5/20`) month-first, as Loop does on a US phone, unless
+///   the file shows they are day-first: a date that is a day only read day-first
+///   (`18/03/2016`) makes the reader read the whole file again day-first (``Order``);
+/// - dotted dates (`18.03.2016`, `18.03.16`, the short form of most European locales)
+///   day-first;
+/// - with the `date-format` option, that format (and `yyyy-MM-dd`) only.
+///
+/// A two-digit year is 20YY.
 enum HabitBullDate {
-  /// The day `bytes` name, or `nil` when they fit no accepted format or name no real day.
-  static func parse(_ bytes: UnsafeRawBufferPointer) -> LocalDate? {
-    var numbers: [Int] = []
-    var digits: [Int] = []
+  /// Which way slashed dates are read.
+  enum Order: Sendable {
+    case monthFirst, dayFirst
+  }
+
+  /// What a cell says.
+  enum Reading: Equatable {
+    /// A day.
+    case day(LocalDate)
+    /// A slashed date that is a day only read the other way round (`18/03/2016` month-first).
+    case otherOrder
+    /// No day in any format read.
+    case invalid
+  }
+
+  /// How a slashed date that is a day either way (`03/04/2016`) told the order, for the
+  /// ambiguity warning.
+  enum Slash {
+    /// Not a slashed date, or one read either way to the same day (`05/05/2016`).
+    case plain
+    /// A day only month-first (`11/25/2016`): the file is month-first.
+    case provesMonthFirst
+    /// A different day read either way (`03/04/2016`).
+    case ambiguous
+  }
+
+  /// The day `bytes` name, read with `format` when the user gave one, else as the type's
+  /// description says with slashed dates in `order`; and what it says of the order.
+  static func read(_ bytes: UnsafeRawBufferPointer, order: Order, format: CSVDateFormat?) -> (Reading, Slash) {
+    let parts = split(bytes)
+    if let (numbers, digits, separator) = parts, separator == UInt8(ascii: "-") {
+      // yyyy-MM-dd (month and day may have one digit).
+      if digits[0] == 4, digits[1] <= 2, digits[2] <= 2,
+         let date = LocalDate(year: numbers[0], month: numbers[1], day: numbers[2]) {
+        return (.day(date), .plain)
+      }
+      if format == nil { return (.invalid, .plain) }
+    }
+    if let format {
+      return (format.parse(String(decoding: bytes, as: UTF8.self)).map(Reading.day) ?? .invalid, .plain)
+    }
+    guard let (numbers, digits, separator) = parts, digits[0] <= 2, digits[1] <= 2, digits[2] == 4 || digits[2] == 2 else { return (.invalid, .plain) }
+    let year = digits[2] == 2 ? 2000 + numbers[2] : numbers[2]
+    let monthFirst = LocalDate(year: year, month: numbers[0], day: numbers[1])
+    let dayFirst = LocalDate(year: year, month: numbers[1], day: numbers[0])
+    if separator == UInt8(ascii: ".") { return (dayFirst.map(Reading.day) ?? .invalid, .plain) }
+    let slash: Slash = monthFirst != nil && dayFirst == nil ? .provesMonthFirst
+      : monthFirst != nil && dayFirst != nil && monthFirst != dayFirst ? .ambiguous : .plain
+    let wanted = order == .monthFirst ? monthFirst : dayFirst
+    let other = order == .monthFirst ? dayFirst : monthFirst
+    if let wanted { return (.day(wanted), slash) }
+    return (other == nil ? .invalid : .otherOrder, slash)
+  }
+
+  /// Three numbers of at most four digits with one kind of separator (`-`, `/` or `.`)
+  /// between them, with their digit counts.
+  private static func split(_ bytes: UnsafeRawBufferPointer) -> ([Int], [Int], UInt8)? {
+    var numbers: [Int] = [], digits: [Int] = []
     var separator: UInt8?
     var value = 0, count = 0
     for b in bytes {
@@ -20,7 +81,7 @@ enum HabitBullDate {
         guard count < 4 else { return nil }
         value = value * 10 + Int(b - 0x30)
         count += 1
-      } else if b == UInt8(ascii: "-") || b == UInt8(ascii: "/") {
+      } else if b == UInt8(ascii: "-") || b == UInt8(ascii: "/") || b == UInt8(ascii: ".") {
         guard count > 0, separator == nil || separator == b, numbers.count < 2 else { return nil }
         separator = b
         numbers.append(value)
@@ -31,18 +92,8 @@ enum HabitBullDate {
         return nil
       }
     }
-    guard count > 0, numbers.count == 2 else { return nil }
-    numbers.append(value)
-    digits.append(count)
-    if separator == UInt8(ascii: "-") {
-      // yyyy-MM-dd (month and day may have one digit).
-      guard digits[0] == 4, digits[1] <= 2, digits[2] <= 2 else { return nil }
-      return LocalDate(year: numbers[0], month: numbers[1], day: numbers[2])
-    }
-    // M/d/yyyy or M/d/yy.
-    guard digits[0] <= 2, digits[1] <= 2, digits[2] == 4 || digits[2] == 2 else { return nil }
-    let year = digits[2] == 2 ? 2000 + numbers[2] : numbers[2]
-    return LocalDate(year: year, month: numbers[0], day: numbers[1])
+    guard count > 0, numbers.count == 2, let separator else { return nil }
+    return (numbers + [value], digits + [count], separator)
   }
 
   /// The format TrackerPort writes, `yyyy-MM-dd`: Loop accepts it whatever the phone's locale.

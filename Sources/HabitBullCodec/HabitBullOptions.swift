@@ -1,3 +1,4 @@
+import CSVCore
 import TrackerCodec
 
 /// The HabitBull codec's options, from ``CodecContext/options`` (`--option KEY=VALUE` and the
@@ -6,8 +7,13 @@ struct HabitBullOptions: Sendable {
   /// `default-category` (`--default-category`): the category of habits whose `HabitCategory`
   /// is empty.
   var defaultCategory = "HabitBull"
+  /// `date-format` (`--date-format`): how `CalendarDate` is written when it is not
+  /// `yyyy-MM-dd` (`DD/MM/YYYY`, `DD.MM.YY`); `nil` reads the formats ``HabitBullDate`` lists.
+  /// Reading only: TrackerPort writes `yyyy-MM-dd`, which Loop reads in any locale.
+  var dateFormat: CSVDateFormat?
 
-  /// - Throws: ``CodecError`` `.unsupportedOperation` for an empty `default-category`.
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for an empty `default-category` or a
+  ///   `date-format` that is not a pattern.
   init(_ options: [String: String]) throws {
     if let value = options["default-category"] {
       guard !value.isEmpty else {
@@ -15,6 +21,14 @@ struct HabitBullOptions: Sendable {
                          note: "see docs/habitbull.md")
       }
       defaultCategory = value
+    }
+    if let value = options["date-format"] {
+      guard let format = CSVDateFormat(value.uppercased(), shortYear: true) else {
+        throw CodecError(.unsupportedOperation,
+                         "HabitBull option date-format: '\(value)' needs YYYY (or YY), MM and DD once each, with separators, as in DD/MM/YYYY",
+                         note: "see docs/habitbull.md")
+      }
+      dateFormat = format
     }
   }
 }

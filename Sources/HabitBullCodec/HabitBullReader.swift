@@ -35,8 +35,23 @@ final class HabitBullReader {
     var row: Int32
   }
 
+  /// Thrown by a month-first reading that meets a slashed date that is a day only
+  /// day-first, before anything proved the file month-first: the file is read again day-first.
+  struct DayFirstEvidence: Error {
+    /// The cell's text and where it is.
+    var text: String
+    var location: SourceLocation
+  }
+
   private let file: String
   private let options: HabitBullOptions
+  /// How slashed dates are read; day-first only after ``DayFirstEvidence``.
+  private let order: HabitBullDate.Order
+  private let evidence: DayFirstEvidence?
+  /// The first slashed date that is a day only month-first, and the first read differently
+  /// either way (`03/04/2016`): they decide the `date-order` findings.
+  private var monthFirstProof: (text: String, location: SourceLocation)?
+  private var firstAmbiguous: (text: String, location: SourceLocation)?
   private var columns: [HabitBullColumn: Int] = [:]
   private var labels: [String] = []
   private var habits: [Habit] = []
@@ -53,9 +68,13 @@ final class HabitBullReader {
     var day: Int
   }
 
-  init(file: String, options: HabitBullOptions) {
+  /// A reader of `file`; `dayFirst` (after a month-first reading threw it) reads slashed
+  /// dates day-first.
+  init(file: String, options: HabitBullOptions, dayFirst: DayFirstEvidence? = nil) {
     self.file = file
     self.options = options
+    self.order = dayFirst == nil ? .monthFirst : .dayFirst
+    self.evidence = dayFirst
   }
 
   /// Reads the file's bytes.
@@ -63,7 +82,8 @@ final class HabitBullReader {
   /// - Throws: ``CodecError`` `.malformedInput`: from the parser (`unclosed-quote`,
   ///   `stray-quote`, `encoding-error`), for an empty file or a header without `HabitName`,
   ///   `CalendarDate` or `Value` (`missing-label`), a row without a name, day or value
-  ///   (`missing-cell`) and a day in no format Loop reads (`type-error`).
+  ///   (`missing-cell`) and a day in no format read, or slashed dates in both orders
+  ///   (`type-error`); ``DayFirstEvidence`` from a month-first reader of a day-first file.
   func read(_ bytes: UnsafeRawBufferPointer) throws -> (TrackerDataset, CSVTableLocator) {
     let parser = try CSVParser(file: file)
     try parser.parse(bytes, blankLine: { blank in
@@ -147,11 +167,7 @@ final class HabitBullReader {
       throw CSVProblem.missingCell.error("row \(view.record) has an empty HabitName", at: location(.habitName))
     }
     let dateText = try cell(.calendarDate)
-    guard let date = columns[.calendarDate].flatMap({ view.count > $0 ? HabitBullDate.parse(view.field($0)) : nil }) else {
-      throw CSVProblem.typeError.error(
-        "CalendarDate \"\(dateText)\" is not a day written yyyy-MM-dd, M/d/yyyy or M/d/yy", at: location(.calendarDate),
-        note: "these are the formats Loop's HabitBull importer reads (a month-first US date, or ISO)")
-    }
+    let date = try day(dateText, view.field(columns[.calendarDate] ?? 0), at: location(.calendarDate))
     let value = try cell(.value)
     let number = columns[.value].flatMap { HabitBullValue.parse(view.field($0)) }
     if number == nil {
@@ -186,6 +202,57 @@ final class HabitBullReader {
     dayByKey[key] = days.count
     days.append(day)
     _ = locator?.store(view)
+  }
+
+  /// The day of a `CalendarDate` cell, noting what it says of the order of slashed dates.
+  private func day(_ text: String, _ bytes: UnsafeRawBufferPointer, at location: SourceLocation) throws -> LocalDate {
+    let (reading, slash) = HabitBullDate.read(bytes, order: order, format: options.dateFormat)
+    switch slash {
+    case .provesMonthFirst where monthFirstProof == nil: monthFirstProof = (text, location)
+    case .ambiguous where firstAmbiguous == nil: firstAmbiguous = (text, location)
+    default: break
+    }
+    switch reading {
+    case .day(let date):
+      return date
+    case .otherOrder:
+      if order == .monthFirst {
+        guard let proof = monthFirstProof else { throw DayFirstEvidence(text: text, location: location) }
+        throw CSVProblem.typeError.error(
+          "CalendarDate \"\(text)\" is a day only read day-first, but \"\(proof.text)\" (row \(proof.location.row ?? 0)) only month-first",
+          at: location, note: "the file mixes the two orders; pass --date-format with the one it should be read in")
+      }
+      let first = evidence.map { " (row \($0.location.row ?? 0))" } ?? ""
+      throw CSVProblem.typeError.error(
+        "CalendarDate \"\(text)\" is a day only read month-first, but \"\(evidence?.text ?? "")\"\(first) only day-first",
+        at: location, note: "the file mixes the two orders; pass --date-format with the one it should be read in")
+    case .invalid:
+      let formats = options.dateFormat.map { "yyyy-MM-dd or \($0)" } ?? "yyyy-MM-dd, M/d/yyyy, M/d/yy, d.M.yyyy or d.M.yy"
+      throw CSVProblem.typeError.error(
+        "CalendarDate \"\(text)\" is not a day written \(formats)", at: location,
+        note: options.dateFormat == nil
+          ? "slashed dates are read month-first unless one is a day only day-first; --date-format DD/MM/YYYY says how they are written"
+          : "--date-format says how CalendarDate is written; yyyy-MM-dd is read as well")
+    }
+  }
+
+  /// A `date-order` warning saying which way slashed dates were read, when that was a choice:
+  /// day-first because of a date, or month-first with dates that read differently day-first.
+  private func reportDateOrder() {
+    guard options.dateFormat == nil else { return }
+    if let evidence {
+      diagnostics.append(Diagnostic(
+        code: HabitBullCodec.dateOrder.code, severity: .warning,
+        message: "slashed dates were read day-first (d/M/yyyy): \"\(evidence.text)\" is a day only that way",
+        location: evidence.location,
+        note: "Loop on a phone with a month-first locale reads such files wrongly; --date-format MM/DD/YYYY reads month-first"))
+    } else if monthFirstProof == nil, let ambiguous = firstAmbiguous {
+      diagnostics.append(Diagnostic(
+        code: HabitBullCodec.dateOrder.code, severity: .warning,
+        message: "slashed dates such as \"\(ambiguous.text)\" were read month-first (M/d/yyyy), as Loop reads them on a US phone; no date in the file is a day only one way",
+        location: ambiguous.location,
+        note: "if they are day-first, read the file with --date-format DD/MM/YYYY"))
+    }
   }
 
   private func finish() -> TrackerDataset {
@@ -240,6 +307,7 @@ final class HabitBullReader {
     locator?.collections["categories"]?.rows = categoryRows
     locator?.collections["records"]?.rows = recordRows
     reportDefaults(habits: habits.count, descriptions: descriptions, comments: comments)
+    reportDateOrder()
     return TrackerDataset(categories: categories, trackers: trackers, records: records)
   }
 

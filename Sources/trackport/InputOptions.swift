@@ -9,7 +9,7 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV: map a log table's columns: tracker=COLUMN,date=COLUMN[,category=COLUMN][,done=COLUMN:VALUE].", valueName: "mapping"))
   var map: String?
 
-  @Option(help: ArgumentHelp("CSV: the dates' format: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YYYY (default: detected).", valueName: "pattern"))
+  @Option(help: ArgumentHelp("CSV and HabitBull: the dates' format: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YYYY; HabitBull also YY (default: detected).", valueName: "pattern"))
   var dateFormat: String?
 
   @Option(help: ArgumentHelp("CSV: the text encoding: utf-8 (default) or windows-1251.", valueName: "name"), completion: .list(["utf-8", "windows-1251"]))

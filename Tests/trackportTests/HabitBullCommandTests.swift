@@ -43,10 +43,27 @@ import Testing
   @Test func aBadDayIsExit65WithItsPlace() throws {
     let folder = try CLI.temporaryFolder()
     let bad = folder.appendingPathComponent("bad.csv")
-    try Data("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,31/12/2024,1,\n".utf8).write(to: bad)
+    try Data("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,31/13/2024,1,\n".utf8).write(to: bad)
     let result = try CLI.run(["convert", bad.path, folder.appendingPathComponent("out.trackport.json").path])
     #expect(result.status == 65)
-    #expect(result.stderr.contains("bad.csv:2:7: error: CalendarDate \"31/12/2024\" is not a day"))
+    #expect(result.stderr.contains("bad.csv:2:7: error: CalendarDate \"31/13/2024\" is not a day"))
     #expect(result.stderr.contains("[type-error]"))
+  }
+
+  @Test func dayFirstDatesAreDetectedOrToldWithDateFormat() throws {
+    let folder = try CLI.temporaryFolder()
+    let input = folder.appendingPathComponent("days.csv")
+    try Data("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,03/04/2024,1,\n".utf8).write(to: input)
+    let out = folder.appendingPathComponent("out.trackport.json").path
+    let guessed = try CLI.run(["convert", input.path, out])
+    #expect(guessed.status == 0, "\(guessed.stderr)")
+    #expect(guessed.stderr.contains("days.csv:2:7: warning: slashed dates such as \"03/04/2024\" were read month-first"))
+    #expect(guessed.stderr.contains("--date-format DD/MM/YYYY") && guessed.stderr.contains("[date-order]"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"2024-03-04\""))
+
+    let told = try CLI.run(["convert", input.path, out, "--force", "--date-format", "DD/MM/YYYY"])
+    #expect(told.status == 0, "\(told.stderr)")
+    #expect(!told.stderr.contains("[date-order]"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"2024-04-03\""))
   }
 }

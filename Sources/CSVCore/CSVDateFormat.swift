@@ -1,31 +1,36 @@
 import TrackerModel
 
 /// A day format for date cells: `YYYY`, `MM` and `DD` with literal separators between them
-/// (`YYYY-MM-DD`, `DD.MM.YYYY`, `MM/DD/YYYY`).
+/// (`YYYY-MM-DD`, `DD.MM.YYYY`, `MM/DD/YYYY`); where a reader allows it, `YY` for a two-digit
+/// year of 2000–2099 (`DD.MM.YY`, the short date of many phones).
 ///
 /// Reading, `MM` and `DD` take one or two digits (spreadsheets write `1/5/2026`) and spaces
-/// around the cell are ignored; writing pads them to two.
-struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
-  enum Part: Hashable, Sendable {
+/// around the cell are ignored; writing pads them to two. Shared by the CSV and HabitBull
+/// codecs.
+package struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
+  package enum Part: Hashable, Sendable {
     case year, month, day
+    /// Two digits, the year 2000 + them.
+    case shortYear
     case literal(UInt8)
   }
 
   /// The pattern as given (`DD.MM.YYYY`).
-  let pattern: String
-  let parts: [Part]
+  package let pattern: String
+  package let parts: [Part]
 
-  static let iso = CSVDateFormat(valid: "YYYY-MM-DD")
-  static let russian = CSVDateFormat(valid: "DD.MM.YYYY")
-  static let american = CSVDateFormat(valid: "MM/DD/YYYY")
-  static let european = CSVDateFormat(valid: "DD/MM/YYYY")
+  package static let iso = CSVDateFormat(valid: "YYYY-MM-DD")
+  package static let russian = CSVDateFormat(valid: "DD.MM.YYYY")
+  package static let american = CSVDateFormat(valid: "MM/DD/YYYY")
+  package static let european = CSVDateFormat(valid: "DD/MM/YYYY")
 
   /// The formats auto-detection tries, in this order.
-  static let candidates: [CSVDateFormat] = [.iso, .russian, .american, .european]
+  package static let candidates: [CSVDateFormat] = [.iso, .russian, .american, .european]
 
-  /// `nil` unless the pattern holds each of `YYYY`, `MM`, `DD` once, separated by ASCII
-  /// punctuation or spaces.
-  init?(_ pattern: String) {
+  /// `nil` unless the pattern holds each of `YYYY` (or, with `shortYear`, `YY`), `MM` and `DD`
+  /// once, separated by ASCII punctuation or spaces. A format that writes is never given
+  /// `shortYear`: a two-digit year cannot say every year.
+  package init?(_ pattern: String, shortYear: Bool = false) {
     var parts: [Part] = []
     let bytes = Array(pattern.utf8)
     var i = 0
@@ -33,6 +38,8 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
       let rest = bytes[i...]
       if rest.starts(with: Array("YYYY".utf8)) {
         parts.append(.year); i += 4
+      } else if shortYear, rest.starts(with: Array("YY".utf8)) {
+        parts.append(.shortYear); i += 2
       } else if rest.starts(with: Array("MM".utf8)) {
         parts.append(.month); i += 2
       } else if rest.starts(with: Array("DD".utf8)) {
@@ -44,7 +51,7 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
         return nil
       }
     }
-    guard parts.filter({ $0 == .year }).count == 1, parts.filter({ $0 == .month }).count == 1,
+    guard parts.filter({ $0 == .year || $0 == .shortYear }).count == 1, parts.filter({ $0 == .month }).count == 1,
           parts.filter({ $0 == .day }).count == 1 else { return nil }
     for (a, b) in zip(parts, parts.dropFirst()) {
       if case .literal = a { continue }
@@ -60,10 +67,10 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     self.parts = CSVDateFormat(pattern)?.parts ?? []
   }
 
-  var description: String { pattern }
+  package var description: String { pattern }
 
   /// The day written in `text`, or `nil` when it does not fit or does not exist.
-  func parse(_ text: String) -> LocalDate? {
+  package func parse(_ text: String) -> LocalDate? {
     var utf8 = Array(text.utf8)
     while utf8.last == 0x20 { utf8.removeLast() }
     var i = 0
@@ -74,9 +81,9 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
       case .literal(let b):
         guard i < utf8.count, utf8[i] == b else { return nil }
         i += 1
-      case .year, .month, .day:
+      case .year, .shortYear, .month, .day:
         let most = part == .year ? 4 : 2
-        let least = part == .year ? 4 : 1
+        let least = part == .year ? 4 : part == .shortYear ? 2 : 1
         var value = 0, digits = 0
         while i < utf8.count, digits < most, (0x30...0x39).contains(utf8[i]) {
           value = value * 10 + Int(utf8[i] - 0x30)
@@ -86,6 +93,7 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
         guard digits >= least else { return nil }
         switch part {
         case .year: year = value
+        case .shortYear: year = 2000 + value
         case .month: month = value
         default: day = value
         }
@@ -95,14 +103,15 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     return LocalDate(year: year, month: month, day: day)
   }
 
-  /// `date` in this format, zero-padded.
-  func format(_ date: LocalDate) -> String {
+  /// `date` in this format, zero-padded (a short year as its last two digits).
+  package func format(_ date: LocalDate) -> String {
     let (year, month, day) = date.components
     var text = ""
     for part in parts {
       switch part {
       case .literal(let b): text.unicodeScalars.append(Unicode.Scalar(b))
       case .year: text += pad(year, 4)
+      case .shortYear: text += pad(year % 100, 2)
       case .month: text += pad(month, 2)
       case .day: text += pad(day, 2)
       }
@@ -116,7 +125,7 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The one candidate format that reads every value, or why there is none.
-  enum Detection {
+  package enum Detection {
     case found(CSVDateFormat)
     /// Several formats read every value (`01/02/2026`): the user must choose.
     case ambiguous([CSVDateFormat])
@@ -126,7 +135,7 @@ struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
 
   /// Detects the format of `values` among ``candidates``; no values at all (a header-only log,
   /// or one whose `done` filter kept no row) is no reason to ask: `YYYY-MM-DD`.
-  static func detect(_ values: some Collection<String>) -> Detection {
+  package static func detect(_ values: some Collection<String>) -> Detection {
     if values.isEmpty { return .found(.iso) }
     var fits = candidates.map { _ in 0 }
     for value in values {
