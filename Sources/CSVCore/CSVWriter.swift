@@ -98,6 +98,7 @@ package final class CSVWriter {
     fieldsInRow = 0
     onlyNull = true
     records += 1
+    output.countItems()
   }
 
   /// Writes a whole record.

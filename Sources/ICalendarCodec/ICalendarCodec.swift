@@ -61,6 +61,7 @@ public struct ICalendarCodec: TrackerCodec {
       // Components go out as they are built, so a large calendar is never held whole.
       try builder.children(dataset, byTracker: byTracker) { component in
         writer.write(component)
+        sink.countItems()
         if writer.bytes.count > 1 << 20 { sink.write(bytes: writer.drain()) }
       }
       writer.writeLine("END:VCALENDAR")

@@ -153,6 +153,7 @@ struct JSONDatasetWriter {
         }
       }
       out.raw(" }")
+      out.countItem()
       out.flushIfFull()
     }
     out.raw("\n  ]")

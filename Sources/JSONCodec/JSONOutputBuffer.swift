@@ -27,6 +27,10 @@ struct JSONOutputBuffer {
   @inline(__always)
   mutating func byte(_ b: UInt8) { bytes.append(b) }
 
+  /// Counts a record written, for a progress display (see ``ByteWriter/countItems(_:)``).
+  @inline(__always)
+  func countItem() { sink.countItems() }
+
   /// Appends ASCII text as is.
   @inline(__always)
   mutating func raw(_ text: StaticString) {

@@ -93,7 +93,7 @@ public struct LoopCodec: TrackerCodec {
   ///   and `.io` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     try output.checkWritable()
-    let bytes = try LoopDatabaseWriter(fileName: output.displayName).bytes(of: dataset)
+    let bytes = try LoopDatabaseWriter(fileName: output.displayName, progress: context.progress).bytes(of: dataset)
     try output.write { $0.write(bytes: bytes) }
   }
 

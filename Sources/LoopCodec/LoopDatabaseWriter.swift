@@ -16,6 +16,8 @@ import TrackerModel
 /// the schedule and colour are still the ones they gave on import.
 struct LoopDatabaseWriter {
   let fileName: String
+  /// Told the rows inserted (habits and repetitions) every few thousand, for a progress display.
+  var progress: ProgressMeter? = nil
 
   /// The database's bytes, built in a private temporary folder (``LoopScratch``, mode 0700)
   /// that is removed afterwards with the database and its journal.
@@ -54,6 +56,8 @@ struct LoopDatabaseWriter {
       """)
     let insertRepetition = try db.makeStatement(sql: "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (?, ?, ?, ?)")
     var written = Set<String>()
+    var unreported = 0
+    defer { progress?.add(items: unreported) }
     for tracker in dataset.trackers where tracker.kind == .habit && written.insert(tracker.id).inserted {
       let id = Int64(written.count)
       let habit = LoopDatabaseWriter.habit(for: tracker, position: written.count - 1)
@@ -65,7 +69,13 @@ struct LoopDatabaseWriter {
       ])
       for entry in LoopDatabaseWriter.repetitions(habit, completions: completions[tracker.id] ?? []) {
         try insertRepetition.execute(arguments: [id, LoopEntry.timestamp(entry.date), entry.value, entry.notes])
+        unreported += 1
+        if unreported == 4096 {
+          progress?.add(items: unreported)
+          unreported = 0
+        }
       }
+      unreported += 1
     }
   }
 

@@ -35,6 +35,7 @@ struct XMLDatasetWriter {
       day.withUnsafeBytes { out.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
       out.write(byte: UInt8(ascii: "\""))
       try close("record", extras: record.extras)
+      out.countItems()
     }
     end("records", dataset.records.isEmpty)
 

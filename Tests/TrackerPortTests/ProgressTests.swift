@@ -46,6 +46,31 @@ import TrackerPort
     #expect(file.dataset.records.count == records)
   }
 
+  /// Writers count what they write: records (JSON, XML), rows with the header (CSV,
+  /// HabitBull), calendar components (iCalendar), habits and repetitions (Loop).
+  @Test(arguments: ["trackport.json", "trackport.xml", "csv", "habitbull.csv", "ics", "db"])
+  func writersCountTheirItems(_ ending: String) throws {
+    let dataset = try DatasetFile.load(ProgressTests.source).dataset
+    let habits = Set(dataset.trackers.filter { $0.kind == .habit }.map(\.id))
+    let output = ProgressTests.source.replacingOccurrences(of: "source.trackport.json", with: "items-\(UUID()).\(ending)")
+    let meter = ProgressMeter()
+    _ = try Conversion(input: ProgressTests.source, output: output, options: ["to-shape": "log"]).run(progress: meter)
+    let items = meter.snapshot().items
+    switch ending {
+    case "csv", "habitbull.csv":
+      let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\r\n").count
+      #expect(items == lines)
+    case "ics":
+      let text = try String(contentsOfFile: output, encoding: .utf8)
+      let components = text.components(separatedBy: "\r\nBEGIN:").count - 2  // less VCALENDAR's own
+      #expect(items > 0 && items >= components - 3, "\(items) of \(components)")
+    case "db":
+      #expect(items == habits.count + dataset.records.count { habits.contains($0.trackerId) })
+    default:
+      #expect(items == dataset.records.count)
+    }
+  }
+
   @Test func aCSVTableIsCountedByChunkUpToItsSize() throws {
     let output = ProgressTests.source.replacingOccurrences(of: "source.trackport.json", with: "log-\(UUID()).csv")
     _ = try Conversion(input: ProgressTests.source, output: output, options: ["to-shape": "log"]).run()
