@@ -102,8 +102,10 @@ public struct PluginCodec: TrackerCodec {
     let file = context.fileName.isEmpty ? input.displayName : context.fileName
     try checkDescribed(file: file)
     let source = try input.bytes()
+    let progress = context.progress
     let outcome = try source.withUnsafeBytes { bytes in
-      try run("decode", optionArguments(context.options), input: bytes, file: file, maximumOutput: limits.maximumOutput)
+      try run("decode", optionArguments(context.options), input: bytes, file: file, maximumOutput: limits.maximumOutput,
+              fed: progress.map { meter in { meter.reached(bytes: $0) } })
     }
     var inner = CodecContext(fileName: "output of trackport-codec-\(name)")
     let dataset: TrackerDataset
@@ -163,12 +165,12 @@ public struct PluginCodec: TrackerCodec {
 
   /// Runs one command and turns every way it can fail into a ``CodecError`` about `file`.
   private func run(_ command: String, _ arguments: [String], input: UnsafeRawBufferPointer, file: String,
-                   maximumOutput: Int) throws(CodecError) -> (stdout: [UInt8], messages: PluginMessages) {
+                   maximumOutput: Int, fed: ((Int) -> Void)? = nil) throws(CodecError) -> (stdout: [UInt8], messages: PluginMessages) {
     let limits = PluginLimits(timeout: self.limits.timeout, maximumOutput: maximumOutput)
     let outcome: PluginProcess.Outcome
     do {
       outcome = try PluginProcess.run(executable, [command] + arguments, input: input,
-                                      environment: environment, limits: limits)
+                                      environment: environment, limits: limits, fed: fed)
     } catch {
       throw CodecError(.pluginFailed, "plugin '\(name)' cannot be run: \(error.message)",
                        location: SourceLocation(file: file), note: "plugin: \(executable)")

@@ -39,12 +39,14 @@ enum PluginProcess {
     var message: String
   }
 
-  /// Runs `executable arguments...` with `input` on standard input.
+  /// Runs `executable arguments...` with `input` on standard input; `fed`, when given, is told
+  /// how many bytes of `input` the process has been given so far, after each write.
   ///
   /// - Throws: ``SpawnFailure`` when the process cannot be started (not executable, no
   ///   interpreter, no pipes).
   static func run(_ executable: String, _ arguments: [String], input: UnsafeRawBufferPointer,
-                  environment: [String: String], limits: PluginLimits) throws(SpawnFailure) -> Outcome {
+                  environment: [String: String], limits: PluginLimits,
+                  fed: ((Int) -> Void)? = nil) throws(SpawnFailure) -> Outcome {
     var pipes: [[Int32]] = []
     for _ in 0..<3 {
       guard let fds = makePipe() else {
@@ -86,6 +88,7 @@ enum PluginProcess {
     let deadline = ContinuousClock.now + .milliseconds(Int64(limits.timeout * 1000))
     var outcome = Outcome(stdout: [], stderr: [])
     var streams = Streams(stdin: stdinWrite, stdout: stdoutRead, stderr: stderrRead, input: input)
+    streams.fed = fed
     // The run ends when standard output and error are closed, or shortly after the plugin
     // exits: a child it left running (`sleep 30 &` in a shell script) may hold the pipes open,
     // and waiting for their end would wait for it.
@@ -260,6 +263,8 @@ private struct Streams {
   let input: UnsafeRawBufferPointer
   var written = 0
   var buffer = [UInt8](repeating: 0, count: 65_536)
+  /// Told `written` after each write to standard input.
+  var fed: ((Int) -> Void)?
 
   init(stdin: Int32, stdout: Int32, stderr: Int32, input: UnsafeRawBufferPointer) {
     self.stdin = stdin
@@ -303,7 +308,10 @@ private struct Streams {
   private mutating func writeInput() {
     let chunk = UnsafeRawBufferPointer(rebasing: input[written..<min(input.count, written + 65_536)])
     let count = systemWrite(stdin, chunk.baseAddress, chunk.count)
-    if count > 0 { written += count }
+    if count > 0 {
+      written += count
+      fed?(written)
+    }
     if (count < 0 && errno != EAGAIN && errno != EINTR) || written >= input.count { closeInput() }
   }
 

@@ -51,6 +51,21 @@ import TrackerPort
     #expect(dataset.records.count == 60_000)
   }
 
+  @Test func theBytesFedToAPluginAreTheReadingProgress() throws {
+    let folder = try PluginFolder()
+    defer { folder.remove() }
+    try folder.plugin("echo")
+    let text = canonicalJSON(records: 20_000)
+    let meter = ProgressMeter()
+    meter.begin("reading", subject: "in.test", totalBytes: text.utf8.count)
+    var context = CodecContext(fileName: "in.test", options: [:])
+    context.progress = meter
+    _ = try folder.codec("echo").decode(CodecInput(.bytes(Array(text.utf8), name: "in.test")), context: &context)
+    let read = meter.snapshot()
+    #expect(read.bytes == text.utf8.count)  // every byte went in, told as it went
+    #expect(read.items == 0)  // what a plugin makes of them is not counted
+  }
+
   @Test func aSleepingPluginIsKilledAtTheTimeLimit() throws {
     let folder = try PluginFolder()
     defer { folder.remove() }
