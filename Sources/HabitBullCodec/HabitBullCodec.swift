@@ -10,7 +10,7 @@ import TrackerModel
 /// name, planned every day; a positive `Value` is a completion; descriptions, comments, amounts
 /// and days that are not done are kept in `extras["habitbull"]`, so a HabitBull file converted
 /// to the canonical model and back keeps its rows. Options (reading): `default-category`,
-/// `date-format`.
+/// `date-format`, `encoding`.
 public struct HabitBullCodec: TrackerCodec {
   /// A `Value` other than 1: an amount (done), or 0, a negative or unreadable value (not done).
   public static let numericValue = DiagnosticDescriptor(
@@ -75,14 +75,18 @@ public struct HabitBullCodec: TrackerCodec {
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let options = try HabitBullOptions(context.options)
     let file = context.fileName.isEmpty ? input.displayName : context.fileName
+    let progress = context.progress
     let (dataset, locator, reader) = try input.withBytes { bytes -> (TrackerDataset, CSVTableLocator, HabitBullReader) in
       let reader = HabitBullReader(file: file, options: options)
+      reader.progress = progress
       do {
         let (dataset, locator) = try reader.read(bytes)
         return (dataset, locator, reader)
       } catch let evidence as HabitBullReader.DayFirstEvidence {
         // A date only day-first before any only month-first: the file is read again day-first.
         let again = HabitBullReader(file: file, options: options, dayFirst: evidence)
+        again.progress = progress
+        progress?.reached(bytes: 0, items: 0)
         let (dataset, locator) = try again.read(bytes)
         return (dataset, locator, again)
       }

@@ -11,9 +11,12 @@ struct HabitBullOptions: Sendable {
   /// `yyyy-MM-dd` (`DD/MM/YYYY`, `DD.MM.YY`); `nil` reads the formats ``HabitBullDate`` lists.
   /// Reading only: TrackerPort writes `yyyy-MM-dd`, which Loop reads in any locale.
   var dateFormat: CSVDateFormat?
+  /// `encoding` (`--encoding`): `utf-8` (default) or `windows-1251`, transcoded before parsing.
+  /// Reading only: TrackerPort writes UTF-8.
+  var encoding: CSVEncoding = .utf8
 
-  /// - Throws: ``CodecError`` `.unsupportedOperation` for an empty `default-category` or a
-  ///   `date-format` that is not a pattern.
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for an empty `default-category`, a
+  ///   `date-format` that is not a pattern or an unknown `encoding`.
   init(_ options: [String: String]) throws {
     if let value = options["default-category"] {
       guard !value.isEmpty else {
@@ -29,6 +32,13 @@ struct HabitBullOptions: Sendable {
                          note: "see docs/habitbull.md")
       }
       dateFormat = format
+    }
+    if let value = options["encoding"] {
+      guard let encoding = CSVEncoding(name: value) else {
+        throw CodecError(.unsupportedOperation, "HabitBull option encoding: '\(value)' is not utf-8 or windows-1251",
+                         note: "see docs/habitbull.md")
+      }
+      self.encoding = encoding
     }
   }
 }

@@ -48,6 +48,8 @@ final class HabitBullReader {
   /// How slashed dates are read; day-first only after ``DayFirstEvidence``.
   private let order: HabitBullDate.Order
   private let evidence: DayFirstEvidence?
+  /// Told the bytes and rows of every chunk parsed, for a progress display.
+  var progress: ProgressMeter?
   /// The first slashed date that is a day only month-first, and the first read differently
   /// either way (`03/04/2016`): they decide the `date-order` findings.
   private var monthFirstProof: (text: String, location: SourceLocation)?
@@ -85,7 +87,8 @@ final class HabitBullReader {
   ///   (`missing-cell`) and a day in no format read, or slashed dates in both orders
   ///   (`type-error`); ``DayFirstEvidence`` from a month-first reader of a day-first file.
   func read(_ bytes: UnsafeRawBufferPointer) throws -> (TrackerDataset, CSVTableLocator) {
-    let parser = try CSVParser(file: file)
+    let parser = try CSVParser(dialect: CSVDialect(encoding: options.encoding), file: file)
+    parser.progress = progress
     try parser.parse(bytes, blankLine: { blank in
       self.diagnostics.append(CSVProblem.blankRow.diagnostic(
         "empty line; skipped", severity: .warning,

@@ -12,7 +12,7 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV and HabitBull: the dates' format: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YYYY; HabitBull also YY (default: detected).", valueName: "pattern"))
   var dateFormat: String?
 
-  @Option(help: ArgumentHelp("CSV: the text encoding: utf-8 (default) or windows-1251.", valueName: "name"), completion: .list(["utf-8", "windows-1251"]))
+  @Option(help: ArgumentHelp("CSV and HabitBull: the text encoding: utf-8 (default) or windows-1251.", valueName: "name"), completion: .list(["utf-8", "windows-1251"]))
   var encoding: String?
 
   @Option(help: ArgumentHelp("CSV: the delimiter: , ; or tab (default: detected when reading, , when writing).", valueName: "char"))

@@ -102,3 +102,26 @@ import TrackerPort
     #expect(detected.records.count == 40)
   }
 }
+
+/// `encoding`: windows-1251 is transcoded, as for CSV tables.
+@Suite struct HabitBullEncodingTests {
+  @Test func windows1251IsReadWhenAsked() throws {
+    // "Зарядка" (morning exercise) in windows-1251.
+    let name: [UInt8] = [0xC7, 0xE0, 0xF0, 0xFF, 0xE4, 0xEA, 0xE0]
+    let bytes = Array("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n".utf8)
+      + name + Array(",,,2024-01-02,1,\n".utf8)
+    let (dataset, _) = try decodeHabitBull(bytes, options: ["encoding": "windows-1251"])
+    #expect(dataset.trackers.map(\.name) == ["Зарядка"])
+    #expect(dataset.records.count == 1)
+
+    // Without the option the bytes are not UTF-8: an error at the first of them.
+    do {
+      _ = try decodeHabitBull(bytes)
+      Issue.record("windows-1251 bytes read as UTF-8")
+    } catch let error as CodecError {
+      #expect(error.message.hasSuffix("[encoding-error]"))
+      #expect(error.location.line == 2 && error.location.column == 1)
+    }
+    #expect(throws: CodecError.self) { try decodeHabitBull(bytes, options: ["encoding": "koi8-r"]) }
+  }
+}

@@ -71,6 +71,17 @@ import TrackerPort
     }
   }
 
+  @Test func aHabitBullFileIsCountedByChunkUpToItsSize() throws {
+    let output = ProgressTests.source.replacingOccurrences(of: "source.trackport.json", with: "hb-\(UUID()).habitbull.csv")
+    _ = try Conversion(input: ProgressTests.source, output: output).run()
+    let meter = ProgressMeter()
+    _ = try DatasetFile.load(output, progress: meter)
+    let read = meter.snapshot()
+    let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\r\n").count
+    #expect(read.bytes == ProgressTests.size(output))
+    #expect(read.items == lines)  // every row and the header
+  }
+
   @Test func aCSVTableIsCountedByChunkUpToItsSize() throws {
     let output = ProgressTests.source.replacingOccurrences(of: "source.trackport.json", with: "log-\(UUID()).csv")
     _ = try Conversion(input: ProgressTests.source, output: output, options: ["to-shape": "log"]).run()
