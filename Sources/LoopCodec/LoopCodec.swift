@@ -34,6 +34,11 @@ public struct LoopCodec: TrackerCodec {
     code: "loop-archived-habit", severity: .warning,
     summary: "Reading Loop: an archived habit; it is kept, marked extras[\"loop\"].archived, and stays archived when written back to Loop.")
 
+  /// Repetitions of a backup that no habit owns.
+  public static let orphanRepetitions = DiagnosticDescriptor(
+    code: "loop-orphan-repetitions", severity: .warning,
+    summary: "Reading a Loop backup: repetitions whose habit is not in the Habits table (or with no day) were skipped; Loop never shows them either.")
+
   /// What a Loop backup cannot carry at all. Colours (off Loop's palette), records (of events)
   /// and other formats' extras are lost only in part: ``losses(writing:to:options:)`` counts
   /// those itself, so `trackport formats` does not list them as lost outright.
@@ -48,7 +53,7 @@ public struct LoopCodec: TrackerCodec {
     summary: "Loop's CSV export (.zip or folder) and SQLite backup (.db); writes a .db backup.",
     extensions: [], sniffedExtensions: ["db"],
     cannotCarry: lostFields,
-    diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit])
+    diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit, orphanRepetitions])
 
   /// The codec has no state; options come through the context.
   public init() {}
@@ -75,15 +80,15 @@ public struct LoopCodec: TrackerCodec {
   ///   input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
-    let habits: [LoopHabit]
+    let contents: LoopDatabaseReader.Contents
     if try input.packageKind() != nil {
-      habits = try LoopCSVReader(input: input).read()
+      contents = .init(habits: try LoopCSVReader(input: input).read(), warnings: [])
     } else {
-      habits = try readDatabase(input, fileName: fileName)
+      contents = try readDatabase(input, fileName: fileName)
     }
     var builder = LoopDatasetBuilder(fileName: fileName, options: context.options)
-    let dataset = builder.build(habits)
-    context.report(contentsOf: builder.warnings)
+    let dataset = builder.build(contents.habits)
+    context.report(contentsOf: contents.warnings + builder.warnings)
     return dataset
   }
 
@@ -150,7 +155,7 @@ public struct LoopCodec: TrackerCodec {
   /// it is copied beside the copy (as `<copy>-wal`), so that SQLite reads them; without one,
   /// the copy is marked as a rollback-journal database, which a backup (one file) is. The
   /// copies are in a private temporary folder (``LoopScratch``), never beside the input.
-  private func readDatabase(_ input: CodecInput, fileName: String) throws -> [LoopHabit] {
+  private func readDatabase(_ input: CodecInput, fileName: String) throws -> LoopDatabaseReader.Contents {
     let head = try input.head(20)
     guard head.starts(with: LoopDatabaseReader.magic) else {
       throw CodecError(.malformedInput, "not a Loop backup: the file is not a SQLite database",

@@ -22,12 +22,18 @@ struct LoopDatabaseReader {
   /// The SQLite file header every database starts with.
   static let magic = Array("SQLite format 3\u{0}".utf8)
 
+  /// What a backup holds: its habits, and a warning about repetitions no habit owns.
+  struct Contents {
+    var habits: [LoopHabit]
+    var warnings: [Diagnostic]
+  }
+
   /// The habits in `position` order, each with its repetitions.
   ///
   /// - Throws: ``CodecError`` `.malformedInput` (with the file name) for a file that is not a
   ///   SQLite database, is damaged, or has no `Habits` and `Repetitions` tables;
   ///   `.unsupportedVersion` for a `user_version` above 25.
-  func read() throws -> [LoopHabit] {
+  func read() throws -> Contents {
     var configuration = Configuration()
     configuration.readonly = true
     configuration.label = "trackport-loop-reader"
@@ -45,7 +51,7 @@ struct LoopDatabaseReader {
     }
   }
 
-  private func read(_ db: Database) throws -> [LoopHabit] {
+  private func read(_ db: Database) throws -> Contents {
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     guard version <= LoopSchema.version else {
       throw CodecError(.unsupportedVersion, "Loop database version \(version) is newer than this build reads",
@@ -94,12 +100,28 @@ struct LoopDatabaseReader {
     let value = repetitionColumns.contains("value") ? "value" : "\(LoopEntry.yesManual)"
     let notes = repetitionColumns.contains("notes") ? "notes" : "NULL"
     let repetitions = try Row.fetchCursor(db, sql: "SELECT habit, timestamp, \(value), \(notes) FROM Repetitions ORDER BY habit, timestamp")
+    var orphans = 0
+    var orphanHabits: Set<Int64> = []
     while let row = try repetitions.next() {
-      guard let habitId: Int64 = row[0], let index = byId[habitId], let timestamp: Int64 = row[1] else { continue }
+      guard let habitId: Int64 = row[0], let index = byId[habitId], let timestamp: Int64 = row[1] else {
+        // Loop reads repetitions habit by habit: one of no habit (or no day) is never shown.
+        orphans += 1
+        if let habitId: Int64 = row[0], byId[habitId] == nil { orphanHabits.insert(habitId) }
+        continue
+      }
       habits[index].entries.append(LoopEntry(date: LoopEntry.date(timestamp: timestamp),
                                              value: row[2] ?? LoopEntry.yesManual, notes: row[3]))
     }
-    return habits
+    var warnings: [Diagnostic] = []
+    if orphans > 0 {
+      let ids = orphanHabits.sorted().prefix(10).map(String.init).joined(separator: ", ")
+      warnings.append(Diagnostic(
+        code: LoopCodec.orphanRepetitions.code, severity: .warning,
+        message: "\(orphans) repetition(s) belong to no habit of the backup" + (ids.isEmpty ? "" : " (habit id \(ids))")
+          + " or have no day; skipped, as Loop never shows them",
+        location: SourceLocation(file: fileName, field: "Repetitions")))
+    }
+    return Contents(habits: habits, warnings: warnings)
   }
 
   /// The lower-cased column names of a table.

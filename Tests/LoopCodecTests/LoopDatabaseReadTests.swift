@@ -193,6 +193,37 @@ struct LoopMeasurableSkipTests {
   }
 }
 
+/// Repetitions no habit owns (Loop's newer schemas forbid them; an old or damaged backup may
+/// have them) are skipped and counted, never silently.
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+struct LoopOrphanRepetitionTests {
+  @Test func repetitionsOfNoHabitAreReportedWithTheirHabitIds() throws {
+    let db = try LoopV25Sample.database("orphans.db", """
+      INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
+        VALUES (1, 0, 3, '', 1, 1, 0, 'Read', 0, NULL, NULL, 127, 0, 0, 0, '', '', 'cccccccccccccccccccccccccccccccc');
+      INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
+        (1, 1709510400000, 2, NULL), (7, 1709510400000, 2, NULL), (7, 1709596800000, 2, NULL), (9, 1709510400000, 2, NULL);
+      """)
+    defer { Loop.removeFolder(of: db) }
+    let (dataset, context) = try Loop.decode(db)
+    #expect(Loop.days(dataset) == ["Read": ["2024-03-04"]])
+    let orphans = context.diagnostics.filter { $0.code == "loop-orphan-repetitions" }
+    #expect(orphans.count == 1)
+    #expect(orphans.first?.message.hasPrefix("3 repetition(s) belong to no habit of the backup (habit id 7, 9)") == true,
+            "\(orphans.first?.message ?? "")")
+    #expect(orphans.first?.location.field == "Repetitions")
+    // The independent count: sqlite3 agrees on how many rows name no habit.
+    #expect(try Loop.sqlite(db, "SELECT count(*) FROM Repetitions WHERE habit NOT IN (SELECT id FROM Habits)") == ["3"])
+  }
+
+  @Test func aBackupWithoutOrphansSaysNothingOfThem() throws {
+    let db = try LoopV25Sample.make()
+    defer { Loop.removeFolder(of: db) }
+    let (_, context) = try Loop.decode(db)
+    #expect(!context.diagnostics.contains { $0.code == "loop-orphan-repetitions" })
+  }
+}
+
 /// A version-25 backup built with `sqlite3` from the fixture schema: a measurable habit, an
 /// archived 3-per-week habit with reminder days, notes and a skip. The test removes its folder
 /// (``Loop/removeFolder(of:)``).
