@@ -127,7 +127,36 @@ public struct LoopCodec: TrackerCodec {
                                location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
     }
     result += Self.unstorableExtras(dataset, output: output.displayName)
+    let unmet = Self.completionsNoValueMeets(dataset)
+    if unmet > 0 {
+      result.append(Diagnostic(code: LossReport.droppedField.code, severity: .warning,
+                               message: "\(descriptor.name) cannot carry records: \(unmet) completion(s) of measurable habits whose target no value Loop stores can meet (at most less than 0, at least more than 2147483.647)",
+                               location: SourceLocation(file: output.displayName, pointer: "/records")))
+    }
     return result
+  }
+
+  /// Records of measurable habits that would not read back as completions: the value the
+  /// writer stores for them does not meet the habit's target.
+  static func completionsNoValueMeets(_ dataset: TrackerDataset) -> Int {
+    var habits: [String: LoopHabit] = [:]
+    for tracker in dataset.trackers where tracker.kind == .habit && habits[tracker.id] == nil {
+      let habit = LoopDatabaseWriter.habit(for: tracker, position: 0)
+      if habit.numerical { habits[tracker.id] = habit }
+    }
+    guard !habits.isEmpty else { return 0 }
+    var days: [String: [LocalDate]] = [:]
+    for record in dataset.records where habits[record.trackerId] != nil { days[record.trackerId, default: []].append(record.date) }
+    var unmet = 0
+    for (id, completions) in days {
+      guard let habit = habits[id] else { continue }
+      let written = Dictionary(LoopDatabaseWriter.repetitions(habit, completions: completions).map { ($0.date, $0) },
+                               uniquingKeysWith: { $1 })
+      unmet += Set(completions).count { day in
+        written[day].map { !LoopDatasetBuilder.isCompletion($0, of: habit) } ?? true
+      }
+    }
+    return unmet
   }
 
   /// One `dropped-field` warning per habit whose `extras["loop"]` holds members Loop cannot
@@ -138,11 +167,15 @@ public struct LoopCodec: TrackerCodec {
       var ignored: [String] = []
       _ = LoopExtras.decode(tracker.extras["loop"], ignored: &ignored)
       guard let first = ignored.first else { continue }
-      let shown = ignored.prefix(5).map { $0.isEmpty ? "extras.loop" : "extras.loop." + $0.replacingOccurrences(of: "/", with: ".") }
+      let shown = ignored.prefix(5).map { path in
+        (["extras.loop"] + (path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false).map {
+          $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        })).joined(separator: ".")
+      }
       let more = ignored.count > 5 ? " and \(ignored.count - 5) more" : ""
       result.append(Diagnostic(
         code: LossReport.droppedField.code, severity: .warning,
-        message: "Loop cannot store \(shown.joined(separator: ", "))\(more) of '\(tracker.name)': not a whole 32-bit number, a YYYY-MM-DD day or the kind of value Loop keeps there; left out (Loop's default is written instead)",
+        message: "Loop cannot store \(shown.joined(separator: ", "))\(more) of '\(tracker.name)': a key Loop has no place for, or not a whole 32-bit number, a YYYY-MM-DD day or the kind of value Loop keeps there; left out (Loop's default is written instead)",
         location: SourceLocation(file: output, pointer: "/trackers/\(index)/extras/loop" + (first.isEmpty ? "" : "/" + first))))
     }
     return result

@@ -70,7 +70,7 @@ struct LoopDatabaseWriter {
       for entry in LoopDatabaseWriter.repetitions(habit, completions: completions[tracker.id] ?? []) {
         try insertRepetition.execute(arguments: [id, LoopEntry.timestamp(entry.date), entry.value, entry.notes])
         unreported += 1
-        if unreported == 4096 {
+        if unreported >= 4096 {
           progress?.add(items: unreported)
           unreported = 0
         }
@@ -142,9 +142,11 @@ struct LoopDatabaseWriter {
   }
 
   /// A value (×1000, as Loop stores values) for a day meeting the target, within Loop's 32-bit
-  /// `Int`: the target itself, moved by 1 when rounding took it past the target. "At least":
-  /// 1000 (one unit) for a target of 0 or less, which Loop also wants above 0. "At most": 0
-  /// for a target below 0, which nothing can meet.
+  /// `Int`: the target itself, moved by 1 when rounding took it past the target, and never 3,
+  /// which Loop reads as a skip. "At least": 1000 (one unit) for a target of 0 or less, which
+  /// Loop also wants above 0. "At most": 0 for a target below 0. Two targets no stored value
+  /// meets — at most less than 0, at least more than 2147483.647 — lose their completions;
+  /// ``LoopCodec/losses(writing:to:options:)`` counts them.
   static func storedTarget(_ target: Double, atMost: Bool = false) -> Int {
     guard !target.isNaN else { return atMost ? 0 : 1000 }
     let scaled = (target * 1000).rounded()
@@ -154,6 +156,7 @@ struct LoopDatabaseWriter {
     let amount = Double(value) / 1000  // as LoopDatasetBuilder.isCompletion compares
     if atMost, amount > target { value -= 1 }
     if !atMost, amount < target { value += 1 }
+    if value == LoopEntry.skip { value = atMost ? 2 : 4 }
     return value
   }
 }

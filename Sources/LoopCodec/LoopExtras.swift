@@ -68,17 +68,26 @@ enum LoopExtras {
     return decode(extras, ignored: &ignored)
   }
 
+  /// The keys ``encode(_:counts:)`` writes, the only ones the writer reads.
+  static let keys: Set<String> = [
+    "question", "description", "freqNum", "freqDen", "color", "colorIndex", "archived", "type", "unit",
+    "targetType", "targetValue", "reminder", "reminderDays", "uuid", "entries", "values", "notes",
+  ]
+
   /// The same, listing in `ignored` the members Loop cannot store, as JSON pointers below
-  /// `extras/loop` without the leading `/` (`freqNum`, `values/2024-05-01`; `""` for all of it): a string where a number belongs, a
-  /// number that is not a whole 32-bit one (`1e300`), a day that is not `YYYY-MM-DD`. The
-  /// writer leaves them out (Loop's default is written instead); the loss report names them.
+  /// `extras/loop` without the leading `/` (`freqNum`, `values/2024-05-01`; `""` for all of it):
+  /// a key Loop has no place for, a string where a number belongs or a word Loop does not use
+  /// (`"type": "BOOL"`), a number that is not a whole 32-bit one (`1e300`), a day that is not
+  /// `YYYY-MM-DD`. The writer leaves them out (Loop's default is written instead); the loss
+  /// report names them. (`colorIndex` is read from `color`, never on its own.)
   static func decode(_ extras: JSONValue?, ignored: inout [String]) -> LoopHabit {
     var habit = LoopHabit(position: 0, name: "")
     guard let extras else { return habit }
-    guard extras.isObject else {
+    guard case .object(let all) = extras else {
       ignored.append("")
       return habit
     }
+    for member in all where !keys.contains(member.key) { ignored.append(pointerToken(member.key)) }
     func string(_ key: String) -> String? {
       guard let value = extras[key] else { return nil }
       if let text = value.stringValue { return text }
@@ -103,9 +112,15 @@ enum LoopExtras {
     if let archived = extras["archived"] {
       if case .bool(let flag) = archived { habit.archived = flag } else { ignored.append("archived") }
     }
-    habit.numerical = string("type") == "NUMERICAL"
+    if let type = string("type") {
+      habit.numerical = type == "NUMERICAL"
+      if !["NUMERICAL", "YES_NO"].contains(type) { ignored.append("type") }
+    }
     habit.unit = string("unit") ?? ""
-    habit.targetType = string("targetType") == "AT_MOST" ? 1 : 0
+    if let targetType = string("targetType") {
+      habit.targetType = targetType == "AT_MOST" ? 1 : 0
+      if !["AT_MOST", "AT_LEAST"].contains(targetType) { ignored.append("targetType") }
+    }
     if let target = extras["targetValue"] {
       if case .number(let text) = target, let value = Double(text), value.isFinite {
         habit.targetValue = value

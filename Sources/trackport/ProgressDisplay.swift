@@ -59,7 +59,7 @@ final class ProgressDisplay: @unchecked Sendable {
     if delay == 0 || stopping.wait(timeout: .now() + delay) == .timedOut {
       drawing.withLock { shown = true }
       repeat {
-        drawIfShown(meter.snapshot())
+        drawIfShown(nil)
       } while stopping.wait(timeout: .now() + 0.1) == .timedOut
     }
     drawing.withLock {
@@ -69,9 +69,14 @@ final class ProgressDisplay: @unchecked Sendable {
     stopped.signal()
   }
 
-  private func drawIfShown(_ snapshot: ProgressMeter.Snapshot) {
+  /// Draws `snapshot` (a phase's start or end, told by the meter), or for a timed draw (`nil`)
+  /// the meter's counts now, read under the drawing lock so that a timed frame is never older
+  /// than a phase's end drawn before it.
+  private func drawIfShown(_ snapshot: ProgressMeter.Snapshot?) {
     drawing.withLock {
-      guard shown, !snapshot.phase.isEmpty else { return }
+      guard shown else { return }
+      let snapshot = snapshot ?? meter.snapshot()
+      guard !snapshot.phase.isEmpty else { return }
       draw(ProgressDisplay.line(snapshot, width: ProgressDisplay.terminalWidth()))
       drawn = true
     }

@@ -78,6 +78,9 @@ struct LoopExportTests {
     let (dataset, _) = try Loop.decode(original)
     let out = try Loop.temporaryFolder().appendingPathComponent("again.db").path
     defer { Loop.removeFolder(of: out) }
+    // What the reader keeps, the writer can store: nothing of it is reported lost.
+    let losses = LoopCodec().losses(writing: dataset, to: CodecOutput(path: out), options: [:])
+    #expect(!losses.contains { $0.message.contains("cannot store") || $0.location.pointer == "/records" }, "\(losses)")
     try Loop.encode(dataset, to: out)
     let habits = "SELECT archived, color, description, freq_den, freq_num, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid FROM Habits ORDER BY position"
     #expect(try Loop.sqlite(out, habits) == (try Loop.sqlite(original, habits)))
@@ -191,6 +194,37 @@ struct LoopExportTests {
     #expect(LoopDatabaseWriter.storedTarget(0, atMost: true) == 0)
     #expect(LoopDatabaseWriter.storedTarget(0.1) == 100)
     #expect(LoopDatabaseWriter.storedTarget(-3, atMost: true) == 0)
+    // 3 is Loop's SKIP, never a value.
+    #expect(LoopDatabaseWriter.storedTarget(0.003) == 4)
+    #expect(LoopDatabaseWriter.storedTarget(0.0032, atMost: true) == 2)
+  }
+
+  @Test func completionsNoStoredValueCanMeetAreCountedAsLost() throws {
+    for (target, atMost) in [("-1", true), ("1e7", false)] {
+      let dataset = Self.oneHabit([
+        JSONMember("type", .string("NUMERICAL")), JSONMember("targetType", .string(atMost ? "AT_MOST" : "AT_LEAST")),
+        JSONMember("targetValue", .number(target)),
+      ], days: ["2024-03-04", "2024-03-05"])
+      let lost = LoopCodec().losses(writing: dataset, to: CodecOutput(path: "/tmp/x.db"), options: [:])
+        .filter { $0.location.pointer == "/records" }
+      #expect(lost.count == 1 && lost.first?.message.contains("2 completion(s) of measurable habits") == true, "\(target): \(lost)")
+    }
+    let fine = Self.oneHabit([JSONMember("type", .string("NUMERICAL")), JSONMember("targetValue", .number("0.003"))],
+                             days: ["2024-03-04"])
+    #expect(!LoopCodec().losses(writing: fine, to: CodecOutput(path: "/tmp/x.db"), options: [:])
+      .contains { $0.location.pointer == "/records" })
+  }
+
+  @Test func keysAndWordsLoopHasNoPlaceForAreReported() throws {
+    let dataset = Self.oneHabit([
+      JSONMember("foo", .string("bar")), JSONMember("type", .string("BOOL")), JSONMember("targetType", .string("at_most")),
+      JSONMember("notes", .object([JSONMember("a/b", .string("x"))])),
+    ], days: [])
+    let losses = LoopCodec().losses(writing: dataset, to: CodecOutput(path: "/tmp/x.db"), options: [:])
+      .filter { $0.message.contains("cannot store") }
+    #expect(losses.first?.message.contains("extras.loop.foo, extras.loop.type, extras.loop.targetType, extras.loop.notes.a/b of 'Edited'") == true,
+            "\(losses)")
+    #expect(losses.first?.location.pointer == "/trackers/0/extras/loop/foo")
   }
 
   @Test func aCompletionOfAnAtMostZeroHabitComesBack() throws {
