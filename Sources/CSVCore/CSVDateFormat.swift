@@ -103,15 +103,17 @@ package struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     return LocalDate(year: year, month: month, day: day)
   }
 
-  /// `date` in this format, zero-padded (a short year as its last two digits).
+  /// `date` in this format, zero-padded. Never for a `YY` format (made with `shortYear`, for
+  /// reading only): two digits cannot say every year.
   package func format(_ date: LocalDate) -> String {
+    precondition(!parts.contains(.shortYear), "a YY date format is for reading only")
     let (year, month, day) = date.components
     var text = ""
     for part in parts {
       switch part {
       case .literal(let b): text.unicodeScalars.append(Unicode.Scalar(b))
       case .year: text += pad(year, 4)
-      case .shortYear: text += pad(year % 100, 2)
+      case .shortYear: break
       case .month: text += pad(month, 2)
       case .day: text += pad(day, 2)
       }

@@ -82,7 +82,7 @@ package final class CSVParser {
       switch Windows1251.transcode(input) {
       case .success(let utf8):
         try utf8.withUnsafeBytes {
-          try parseUTF8($0, byteOffset: 0, blankLine: blankLine, row: row)
+          try parseUTF8($0, byteOffset: 0, sourceCount: input.count, blankLine: blankLine, row: row)
         }
       case .failure(let undefined):
         guard let base = input.baseAddress else { return }
@@ -94,8 +94,10 @@ package final class CSVParser {
     }
   }
 
-  /// `byteOffset` is where `input` starts in the file (after a byte order mark), for messages.
-  private func parseUTF8(_ input: UnsafeRawBufferPointer, byteOffset: Int,
+  /// `byteOffset` is where `input` starts in the file (after a byte order mark), for messages;
+  /// `sourceCount` is how many bytes of the file `input` was made from (more or fewer when
+  /// transcoded), so that progress counts the file's bytes.
+  private func parseUTF8(_ input: UnsafeRawBufferPointer, byteOffset: Int, sourceCount: Int? = nil,
                          blankLine: (CSVBlankLine) throws -> Void,
                          row: (CSVRowView) throws -> Void) throws {
     guard let base = input.baseAddress, !input.isEmpty else { return }
@@ -111,7 +113,8 @@ package final class CSVParser {
         defer { state.pointee.end() }
         let context = UnsafeMutableRawPointer(state)
         var start = 0
-        var rowsReported = 0
+        var rowsReported = 0, bytesReported = 0
+        let sourceScale = Double(sourceCount ?? input.count) / Double(input.count)
         while start < input.count {
           let length = min(chunkSize, input.count - start)
           let used = csv_parse(csv, base + start, length, csvFieldCallback, csvRowCallback, context)
@@ -121,8 +124,10 @@ package final class CSVParser {
           }
           start += length
           if let progress {
-            progress.add(bytes: length, items: state.pointee.record - rowsReported)
+            let bytes = sourceCount == nil ? start : Int((Double(start) * sourceScale).rounded())
+            progress.add(bytes: bytes - bytesReported, items: state.pointee.record - rowsReported)
             rowsReported = state.pointee.record
+            bytesReported = bytes
           }
         }
         let finished = csv_fini(csv, csvFieldCallback, csvRowCallback, context)

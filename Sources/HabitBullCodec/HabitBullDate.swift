@@ -12,7 +12,8 @@ import TrackerModel
 ///   (`18/03/2016`) makes the reader read the whole file again day-first (``Order``);
 /// - dotted dates (`18.03.2016`, `18.03.16`, the short form of most European locales)
 ///   day-first;
-/// - with the `date-format` option, that format (and `yyyy-MM-dd`) only.
+/// - with the `date-format` option, that pattern only, and `yyyy-MM-dd` for a cell the pattern
+///   does not read.
 ///
 /// A two-digit year is 20YY.
 enum HabitBullDate {
@@ -46,17 +47,14 @@ enum HabitBullDate {
   /// description says with slashed dates in `order`; and what it says of the order.
   static func read(_ bytes: UnsafeRawBufferPointer, order: Order, format: CSVDateFormat?) -> (Reading, Slash) {
     let parts = split(bytes)
-    if let (numbers, digits, separator) = parts, separator == UInt8(ascii: "-") {
-      // yyyy-MM-dd (month and day may have one digit).
-      if digits[0] == 4, digits[1] <= 2, digits[2] <= 2,
-         let date = LocalDate(year: numbers[0], month: numbers[1], day: numbers[2]) {
-        return (.day(date), .plain)
-      }
-      if format == nil { return (.invalid, .plain) }
-    }
     if let format {
-      return (format.parse(String(decoding: bytes, as: UTF8.self)).map(Reading.day) ?? .invalid, .plain)
+      // The user's pattern first (`YYYY-DD-MM` must not be read as ISO), then ISO; no spaces,
+      // as without a pattern.
+      guard bytes.first != 0x20, bytes.last != 0x20 else { return (.invalid, .plain) }
+      if let date = format.parse(String(decoding: bytes, as: UTF8.self)) { return (.day(date), .plain) }
+      return (iso(parts).map(Reading.day) ?? .invalid, .plain)
     }
+    if let parts, parts.separator == UInt8(ascii: "-") { return (iso(parts).map(Reading.day) ?? .invalid, .plain) }
     guard let (numbers, digits, separator) = parts, digits[0] <= 2, digits[1] <= 2, digits[2] == 4 || digits[2] == 2 else { return (.invalid, .plain) }
     let year = digits[2] == 2 ? 2000 + numbers[2] : numbers[2]
     let monthFirst = LocalDate(year: year, month: numbers[0], day: numbers[1])
@@ -70,9 +68,30 @@ enum HabitBullDate {
     return (other == nil ? .invalid : .otherOrder, slash)
   }
 
+  /// `yyyy-MM-dd` (month and day may have one digit).
+  private static func iso(_ parts: (numbers: [Int], digits: [Int], separator: UInt8)?) -> LocalDate? {
+    guard let (numbers, digits, separator) = parts, separator == UInt8(ascii: "-"),
+          digits[0] == 4, digits[1] <= 2, digits[2] <= 2 else { return nil }
+    return LocalDate(year: numbers[0], month: numbers[1], day: numbers[2])
+  }
+
+  /// A slashed date's shape as a reader would write it: `d/M/yy`, `M/d/yyyy`.
+  static func shape(of text: String, dayFirst: Bool) -> String {
+    (dayFirst ? "d/M/" : "M/d/") + (shortYear(text) ? "yy" : "yyyy")
+  }
+
+  /// The `--date-format` pattern that reads a slashed date in one order: `DD/MM/YY`.
+  static func pattern(of text: String, dayFirst: Bool) -> String {
+    (dayFirst ? "DD/MM/" : "MM/DD/") + (shortYear(text) ? "YY" : "YYYY")
+  }
+
+  private static func shortYear(_ text: String) -> Bool {
+    text.split(separator: "/").last.map { $0.count == 2 } ?? false
+  }
+
   /// Three numbers of at most four digits with one kind of separator (`-`, `/` or `.`)
   /// between them, with their digit counts.
-  private static func split(_ bytes: UnsafeRawBufferPointer) -> ([Int], [Int], UInt8)? {
+  private static func split(_ bytes: UnsafeRawBufferPointer) -> (numbers: [Int], digits: [Int], separator: UInt8)? {
     var numbers: [Int] = [], digits: [Int] = []
     var separator: UInt8?
     var value = 0, count = 0

@@ -230,12 +230,13 @@ final class HabitBullReader {
         "CalendarDate \"\(text)\" is a day only read month-first, but \"\(evidence?.text ?? "")\"\(first) only day-first",
         at: location, note: "the file mixes the two orders; pass --date-format with the one it should be read in")
     case .invalid:
-      let formats = options.dateFormat.map { "yyyy-MM-dd or \($0)" } ?? "yyyy-MM-dd, M/d/yyyy, M/d/yy, d.M.yyyy or d.M.yy"
+      let formats = options.dateFormat.map { "\($0) or yyyy-MM-dd" }
+        ?? "yyyy-MM-dd, M/d/yyyy, M/d/yy, d/M/yyyy, d/M/yy, d.M.yyyy or d.M.yy"
       throw CSVProblem.typeError.error(
         "CalendarDate \"\(text)\" is not a day written \(formats)", at: location,
         note: options.dateFormat == nil
-          ? "slashed dates are read month-first unless one is a day only day-first; --date-format DD/MM/YYYY says how they are written"
-          : "--date-format says how CalendarDate is written; yyyy-MM-dd is read as well")
+          ? "slashed dates are read month-first unless one is a day only day-first; --date-format (DD/MM/YYYY, DD/MM/YY, ...) says how they are written"
+          : "--date-format says how CalendarDate is written; yyyy-MM-dd is read too, when the pattern does not read a cell")
     }
   }
 
@@ -246,15 +247,15 @@ final class HabitBullReader {
     if let evidence {
       diagnostics.append(Diagnostic(
         code: HabitBullCodec.dateOrder.code, severity: .warning,
-        message: "slashed dates were read day-first (d/M/yyyy): \"\(evidence.text)\" is a day only that way",
+        message: "slashed dates were read day-first (\(HabitBullDate.shape(of: evidence.text, dayFirst: true))): \"\(evidence.text)\" is a day only that way",
         location: evidence.location,
-        note: "Loop on a phone with a month-first locale reads such files wrongly; --date-format MM/DD/YYYY reads month-first"))
+        note: "Loop on a phone with a month-first locale reads such files wrongly; --date-format \(HabitBullDate.pattern(of: evidence.text, dayFirst: false)) reads month-first"))
     } else if monthFirstProof == nil, let ambiguous = firstAmbiguous {
       diagnostics.append(Diagnostic(
         code: HabitBullCodec.dateOrder.code, severity: .warning,
-        message: "slashed dates such as \"\(ambiguous.text)\" were read month-first (M/d/yyyy), as Loop reads them on a US phone; no date in the file is a day only one way",
+        message: "slashed dates such as \"\(ambiguous.text)\" were read month-first (\(HabitBullDate.shape(of: ambiguous.text, dayFirst: false))), as Loop reads them on a US phone; no date in the file is a day only one way",
         location: ambiguous.location,
-        note: "if they are day-first, read the file with --date-format DD/MM/YYYY"))
+        note: "if they are day-first, read the file with --date-format \(HabitBullDate.pattern(of: ambiguous.text, dayFirst: true))"))
     }
   }
 

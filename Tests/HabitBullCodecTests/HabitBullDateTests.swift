@@ -88,10 +88,26 @@ import TrackerPort
       _ = try decodeHabitBull(rows(["11/25/2016"]), options: ["date-format": "DD/MM/YYYY"])
       Issue.record("month-first date read day-first")
     } catch let error as CodecError {
-      #expect(error.message.contains("\"11/25/2016\" is not a day written yyyy-MM-dd or DD/MM/YYYY"))
+      #expect(error.message.contains("\"11/25/2016\" is not a day written DD/MM/YYYY or yyyy-MM-dd"))
       #expect(error.location.row == 2 && error.location.field == "CalendarDate")
     }
     #expect(throws: CodecError.self) { try decodeHabitBull(rows(["2016-01-01"]), options: ["date-format": "DD/MM"]) }
+    // The pattern wins over ISO where both read a cell; spaces are no more allowed than without one.
+    #expect(try days(["2016-03-04", "2016-12-31"], options: ["date-format": "YYYY-DD-MM"]).days == ["2016-04-03", "2016-12-31"])
+    #expect(throws: CodecError.self) { try decodeHabitBull(rows([" 03/04/2016"]), options: ["date-format": "DD/MM/YYYY"]) }
+  }
+
+  @Test func theHintsFitTwoDigitYears() throws {
+    let (_, context) = try decodeHabitBull(rows(["03/04/24"]))
+    let warning = try #require(context.diagnostics.first { $0.code == "date-order" })
+    #expect(warning.message.contains("were read month-first (M/d/yy)"), "\(warning.message)")
+    #expect(warning.note?.contains("--date-format DD/MM/YY") == true && warning.note?.contains("YYYY") == false)
+    // Following the hint reads the file day-first.
+    #expect(try days(["03/04/24"], options: ["date-format": "DD/MM/YY"]).days == ["2024-04-03"])
+
+    let (_, dayFirst) = try decodeHabitBull(rows(["1/2/16", "18/03/16"]))
+    let told = try #require(dayFirst.diagnostics.first { $0.code == "date-order" })
+    #expect(told.message.contains("read day-first (d/M/yy)") && told.note?.contains("--date-format MM/DD/YY") == true)
   }
 
   @Test func aDayFirstFileIsReadTheSameAsWithItsDateFormat() throws {
@@ -123,5 +139,20 @@ import TrackerPort
       #expect(error.location.line == 2 && error.location.column == 1)
     }
     #expect(throws: CodecError.self) { try decodeHabitBull(bytes, options: ["encoding": "koi8-r"]) }
+  }
+
+  @Test func progressCountsTheFilesBytesNotTheTranscodedOnes() throws {
+    // 100,000 rows of Cyrillic names: several 64 KiB chunks, each a third longer in UTF-8.
+    var bytes = Array("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n".utf8)
+    for i in 0..<20_000 {
+      bytes += [0xC7, 0xE0, 0xF0, 0xFF, 0xE4, 0xEA, 0xE0] + Array("\(i % 50),,,2024-01-02,1,\n".utf8)
+    }
+    let meter = ProgressMeter()
+    meter.begin("reading", subject: "in.csv", totalBytes: bytes.count)
+    var context = CodecContext(fileName: "in.csv", options: ["encoding": "windows-1251"])
+    context.progress = meter
+    _ = try HabitBullCodec().decode(CodecInput(.bytes(bytes, name: "in.csv")), context: &context)
+    #expect(meter.snapshot().bytes == bytes.count)
+    #expect(meter.snapshot().items == 20_001)
   }
 }
