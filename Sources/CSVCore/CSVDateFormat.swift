@@ -71,21 +71,27 @@ package struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
 
   /// The day written in `text`, or `nil` when it does not fit or does not exist.
   package func parse(_ text: String) -> LocalDate? {
-    var utf8 = Array(text.utf8)
-    while utf8.last == 0x20 { utf8.removeLast() }
+    var text = text
+    return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The day written in a cell's UTF-8 bytes, or `nil` when it does not fit or does not exist.
+  package func parse(_ utf8: UnsafeRawBufferPointer) -> LocalDate? {
+    var end = utf8.count
+    while end > 0, utf8[end - 1] == 0x20 { end -= 1 }
     var i = 0
-    while i < utf8.count, utf8[i] == 0x20 { i += 1 }
+    while i < end, utf8[i] == 0x20 { i += 1 }
     var year = 0, month = 0, day = 0
     for part in parts {
       switch part {
       case .literal(let b):
-        guard i < utf8.count, utf8[i] == b else { return nil }
+        guard i < end, utf8[i] == b else { return nil }
         i += 1
       case .year, .shortYear, .month, .day:
         let most = part == .year ? 4 : 2
         let least = part == .year ? 4 : part == .shortYear ? 2 : 1
         var value = 0, digits = 0
-        while i < utf8.count, digits < most, (0x30...0x39).contains(utf8[i]) {
+        while i < end, digits < most, (0x30...0x39).contains(utf8[i]) {
           value = value * 10 + Int(utf8[i] - 0x30)
           digits += 1
           i += 1
@@ -99,7 +105,7 @@ package struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
         }
       }
     }
-    guard i == utf8.count else { return nil }
+    guard i == end else { return nil }
     return LocalDate(year: year, month: month, day: day)
   }
 

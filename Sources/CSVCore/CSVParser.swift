@@ -114,7 +114,6 @@ package final class CSVParser {
         let context = UnsafeMutableRawPointer(state)
         var start = 0
         var rowsReported = 0, bytesReported = 0
-        let sourceScale = Double(sourceCount ?? input.count) / Double(input.count)
         while start < input.count {
           let length = min(chunkSize, input.count - start)
           let used = csv_parse(csv, base + start, length, csvFieldCallback, csvRowCallback, context)
@@ -124,7 +123,7 @@ package final class CSVParser {
           }
           start += length
           if let progress {
-            let bytes = sourceCount == nil ? start : Int((Double(start) * sourceScale).rounded())
+            let bytes = sourceCount.map { Int((Double(start) * Double($0) / Double(input.count)).rounded()) } ?? start
             progress.add(bytes: bytes - bytesReported, items: state.pointee.record - rowsReported)
             rowsReported = state.pointee.record
             bytesReported = bytes

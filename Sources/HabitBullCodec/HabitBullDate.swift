@@ -51,7 +51,7 @@ enum HabitBullDate {
       // The user's pattern first (`YYYY-DD-MM` must not be read as ISO), then ISO; no spaces,
       // as without a pattern.
       guard bytes.first != 0x20, bytes.last != 0x20 else { return (.invalid, .plain) }
-      if let date = format.parse(String(decoding: bytes, as: UTF8.self)) { return (.day(date), .plain) }
+      if let date = format.parse(bytes) { return (.day(date), .plain) }
       return (iso(parts).map(Reading.day) ?? .invalid, .plain)
     }
     if let parts, parts.separator == UInt8(ascii: "-") { return (iso(parts).map(Reading.day) ?? .invalid, .plain) }

@@ -104,52 +104,52 @@ public struct LoopCodec: TrackerCodec {
 
   /// One `dropped-field` warning per part Loop cannot carry: the fields of ``lostFields``, plus
   /// colours that do not come back (a tracker colour with no equal in Loop's palette), records
-  /// of events, and extras of other namespaces than `loop`.
+  /// of events, extras of other namespaces than `loop`, completions of measurable habits no
+  /// storable value meets, and (one warning per habit) `extras["loop"]` members Loop cannot
+  /// store. Each habit is planned once, as the writer will plan it.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     var lossless = descriptor
     lossless.cannotCarry = Self.lostFields
     var result = LossReport.diagnostics(writing: dataset, as: lossless, to: output.displayName)
-    let habits = dataset.trackers.filter { $0.kind == .habit }
-    let colors = habits.count { tracker in
-      guard let color = tracker.color else { return false }
-      let written = LoopDatabaseWriter.habit(for: tracker, position: 0).colorHex
-      return LoopPalette.trackerColor(forHex: LoopPalette.colors[LoopPalette.nearestIndex(toHex: written)]) != color.uppercased()
+    var planned: [(index: Int, tracker: Tracker, habit: LoopHabit, ignored: [[String]])] = []
+    for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
+      var ignored: [[String]] = []
+      let habit = LoopDatabaseWriter.habit(for: tracker, position: 0, ignored: &ignored)
+      planned.append((index, tracker, habit, ignored))
     }
-    let habitIds = Set(habits.map(\.id))
+    let colors = planned.count { plan in
+      guard let color = plan.tracker.color else { return false }
+      return LoopPalette.trackerColor(forHex: LoopPalette.colors[LoopPalette.nearestIndex(toHex: plan.habit.colorHex)])
+        != color.uppercased()
+    }
+    let habitIds = Set(planned.map(\.tracker.id))
     let records = dataset.records.count { !habitIds.contains($0.trackerId) }
     let extras = (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
-      + habits.count { $0.extras.keys.contains { $0 != "loop" } } + dataset.records.count { !$0.extras.isEmpty }
+      + planned.count { $0.tracker.extras.keys.contains { $0 != "loop" } } + dataset.records.count { !$0.extras.isEmpty }
+    let unmet = Self.completionsNoValueMeets(dataset, habits: planned.map { ($0.tracker.id, $0.habit) })
     for (field, count, what) in [(ModelField.trackerColor, colors, "colour(s) not in Loop's palette, written as the nearest"),
                                  (.records, records, "record(s) of events or unknown trackers left out"),
+                                 (.records, unmet, "completion(s) of measurable habits whose target no value Loop stores can meet (at most less than 0, at least more than 2147483.647)"),
                                  (.extras, extras, "item(s) with extras of other formats left out")] where count > 0 {
       result.append(Diagnostic(code: LossReport.droppedField.code, severity: .warning,
                                message: "\(descriptor.name) cannot carry \(field.rawValue): \(count) \(what)",
                                location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
     }
-    result += Self.unstorableExtras(dataset, output: output.displayName)
-    let unmet = Self.completionsNoValueMeets(dataset)
-    if unmet > 0 {
-      result.append(Diagnostic(code: LossReport.droppedField.code, severity: .warning,
-                               message: "\(descriptor.name) cannot carry records: \(unmet) completion(s) of measurable habits whose target no value Loop stores can meet (at most less than 0, at least more than 2147483.647)",
-                               location: SourceLocation(file: output.displayName, pointer: "/records")))
-    }
+    for plan in planned { result += Self.unstorable(plan.ignored, of: plan.tracker, at: plan.index, output: output.displayName) }
     return result
   }
 
   /// Records of measurable habits that would not read back as completions: the value the
   /// writer stores for them does not meet the habit's target.
-  static func completionsNoValueMeets(_ dataset: TrackerDataset) -> Int {
-    var habits: [String: LoopHabit] = [:]
-    for tracker in dataset.trackers where tracker.kind == .habit && habits[tracker.id] == nil {
-      let habit = LoopDatabaseWriter.habit(for: tracker, position: 0)
-      if habit.numerical { habits[tracker.id] = habit }
-    }
-    guard !habits.isEmpty else { return 0 }
+  private static func completionsNoValueMeets(_ dataset: TrackerDataset, habits: [(id: String, habit: LoopHabit)]) -> Int {
+    var numerical: [String: LoopHabit] = [:]
+    for (id, habit) in habits where habit.numerical && numerical[id] == nil { numerical[id] = habit }
+    guard !numerical.isEmpty else { return 0 }
     var days: [String: [LocalDate]] = [:]
-    for record in dataset.records where habits[record.trackerId] != nil { days[record.trackerId, default: []].append(record.date) }
+    for record in dataset.records where numerical[record.trackerId] != nil { days[record.trackerId, default: []].append(record.date) }
     var unmet = 0
     for (id, completions) in days {
-      guard let habit = habits[id] else { continue }
+      guard let habit = numerical[id] else { continue }
       let written = Dictionary(LoopDatabaseWriter.repetitions(habit, completions: completions).map { ($0.date, $0) },
                                uniquingKeysWith: { $1 })
       unmet += Set(completions).count { day in
@@ -159,26 +159,17 @@ public struct LoopCodec: TrackerCodec {
     return unmet
   }
 
-  /// One `dropped-field` warning per habit whose `extras["loop"]` holds members Loop cannot
-  /// store (see ``LoopExtras/decode(_:ignored:)``), naming them, at the first of them.
-  static func unstorableExtras(_ dataset: TrackerDataset, output: String) -> [Diagnostic] {
-    var result: [Diagnostic] = []
-    for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
-      var ignored: [String] = []
-      _ = LoopExtras.decode(tracker.extras["loop"], ignored: &ignored)
-      guard let first = ignored.first else { continue }
-      let shown = ignored.prefix(5).map { path in
-        (["extras.loop"] + (path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false).map {
-          $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        })).joined(separator: ".")
-      }
-      let more = ignored.count > 5 ? " and \(ignored.count - 5) more" : ""
-      result.append(Diagnostic(
-        code: LossReport.droppedField.code, severity: .warning,
-        message: "Loop cannot store \(shown.joined(separator: ", "))\(more) of '\(tracker.name)': a key Loop has no place for, or not a whole 32-bit number, a YYYY-MM-DD day or the kind of value Loop keeps there; left out (Loop's default is written instead)",
-        location: SourceLocation(file: output, pointer: "/trackers/\(index)/extras/loop" + (first.isEmpty ? "" : "/" + first))))
-    }
-    return result
+  /// The `dropped-field` warning of a habit whose `extras["loop"]` holds members Loop cannot
+  /// store, naming up to five, located at the first; none when `ignored` is empty.
+  private static func unstorable(_ ignored: [[String]], of tracker: Tracker, at index: Int, output: String) -> [Diagnostic] {
+    guard let first = ignored.first else { return [] }
+    let shown = ignored.prefix(5).map { (["extras.loop"] + $0).joined(separator: ".") }
+    let more = ignored.count > 5 ? " and \(ignored.count - 5) more" : ""
+    let pointer = (["trackers", "\(index)", "extras", "loop"] + first).map { "/" + JSONPointer.escape($0) }.joined()
+    return [Diagnostic(
+      code: LossReport.droppedField.code, severity: .warning,
+      message: "Loop cannot store \(shown.joined(separator: ", "))\(more) of '\(tracker.name)': a key Loop has no place for, or not a whole 32-bit number, a YYYY-MM-DD day or the kind of value Loop keeps there; left out (Loop's default is written instead)",
+      location: SourceLocation(file: output, pointer: pointer))]
   }
 
   /// Opens a file input in place (read-only); other inputs are copied to a temporary file

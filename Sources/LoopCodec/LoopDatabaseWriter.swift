@@ -82,8 +82,15 @@ struct LoopDatabaseWriter {
   /// The Loop habit of a tracker: its `extras["loop"]` with the name, schedule, colour and uuid
   /// the dataset has now.
   static func habit(for tracker: Tracker, position: Int) -> LoopHabit {
+    var ignored: [[String]] = []
+    return habit(for: tracker, position: position, ignored: &ignored)
+  }
+
+  /// The same, listing in `ignored` what of `extras["loop"]` Loop cannot store
+  /// (``LoopExtras/decode(_:ignored:)``).
+  static func habit(for tracker: Tracker, position: Int, ignored: inout [[String]]) -> LoopHabit {
     let kept = tracker.extras["loop"]
-    var habit = LoopExtras.decode(kept)
+    var habit = LoopExtras.decode(kept, ignored: &ignored)
     habit.name = tracker.name
     habit.position = position
     let schedule = tracker.schedule ?? Weekday.allCases

@@ -64,7 +64,7 @@ enum LoopExtras {
   /// The Loop habit a tracker's `extras["loop"]` describes (name, schedule and completions are
   /// the writer's to fill in); a habit with Loop's defaults when there are none.
   static func decode(_ extras: JSONValue?) -> LoopHabit {
-    var ignored: [String] = []
+    var ignored: [[String]] = []
     return decode(extras, ignored: &ignored)
   }
 
@@ -74,27 +74,27 @@ enum LoopExtras {
     "targetType", "targetValue", "reminder", "reminderDays", "uuid", "entries", "values", "notes",
   ]
 
-  /// The same, listing in `ignored` the members Loop cannot store, as JSON pointers below
-  /// `extras/loop` without the leading `/` (`freqNum`, `values/2024-05-01`; `""` for all of it):
+  /// The same, listing in `ignored` the members Loop cannot store, each as its keys below
+  /// `extras.loop` (`["freqNum"]`, `["values", "2024-05-01"]`; `[]` for all of it):
   /// a key Loop has no place for, a string where a number belongs or a word Loop does not use
   /// (`"type": "BOOL"`), a number that is not a whole 32-bit one (`1e300`), a day that is not
   /// `YYYY-MM-DD`. The writer leaves them out (Loop's default is written instead); the loss
   /// report names them. (`colorIndex` is read from `color`, never on its own.)
-  static func decode(_ extras: JSONValue?, ignored: inout [String]) -> LoopHabit {
+  static func decode(_ extras: JSONValue?, ignored: inout [[String]]) -> LoopHabit {
     var habit = LoopHabit(position: 0, name: "")
     guard let extras else { return habit }
     guard case .object(let all) = extras else {
-      ignored.append("")
+      ignored.append([])
       return habit
     }
-    for member in all where !keys.contains(member.key) { ignored.append(pointerToken(member.key)) }
+    for member in all where !keys.contains(member.key) { ignored.append([member.key]) }
     func string(_ key: String) -> String? {
       guard let value = extras[key] else { return nil }
       if let text = value.stringValue { return text }
-      ignored.append(key)
+      ignored.append([key])
       return nil
     }
-    func whole(_ value: JSONValue?, _ path: String) -> Int? {
+    func whole(_ value: JSONValue?, _ path: String...) -> Int? {
       guard let value else { return nil }
       if let number = int(value) { return number }
       ignored.append(path)
@@ -106,54 +106,54 @@ enum LoopExtras {
     if let num, let den {
       habit.frequency = LoopFrequency(numerator: num, denominator: den)
     } else if num != nil || den != nil {  // one without the other says no frequency
-      ignored.append(num != nil ? "freqNum" : "freqDen")
+      ignored.append([num != nil ? "freqNum" : "freqDen"])
     }
     habit.colorHex = string("color")
     if let archived = extras["archived"] {
-      if case .bool(let flag) = archived { habit.archived = flag } else { ignored.append("archived") }
+      if case .bool(let flag) = archived { habit.archived = flag } else { ignored.append(["archived"]) }
     }
     if let type = string("type") {
       habit.numerical = type == "NUMERICAL"
-      if !["NUMERICAL", "YES_NO"].contains(type) { ignored.append("type") }
+      if !["NUMERICAL", "YES_NO"].contains(type) { ignored.append(["type"]) }
     }
     habit.unit = string("unit") ?? ""
     if let targetType = string("targetType") {
       habit.targetType = targetType == "AT_MOST" ? 1 : 0
-      if !["AT_MOST", "AT_LEAST"].contains(targetType) { ignored.append("targetType") }
+      if !["AT_MOST", "AT_LEAST"].contains(targetType) { ignored.append(["targetType"]) }
     }
     if let target = extras["targetValue"] {
       if case .number(let text) = target, let value = Double(text), value.isFinite {
         habit.targetValue = value
       } else {
-        ignored.append("targetValue")
+        ignored.append(["targetValue"])
       }
     }
-    if let reminder = extras["reminder"], !reminder.isObject { ignored.append("reminder") }
-    habit.reminderHour = whole(extras["reminder"]?["hour"], "reminder/hour")
-    habit.reminderMinute = whole(extras["reminder"]?["minute"], "reminder/minute")
+    if let reminder = extras["reminder"], !reminder.isObject { ignored.append(["reminder"]) }
+    habit.reminderHour = whole(extras["reminder"]?["hour"], "reminder", "hour")
+    habit.reminderMinute = whole(extras["reminder"]?["minute"], "reminder", "minute")
     habit.reminderDays = whole(extras["reminderDays"], "reminderDays")
     habit.uuid = string("uuid")
-    for key in ["entries", "values", "notes"] where extras[key].map({ !$0.isObject }) == true { ignored.append(key) }
+    for key in ["entries", "values", "notes"] where extras[key].map({ !$0.isObject }) == true { ignored.append([key]) }
     var byDay: [LocalDate: LoopEntry] = [:]
     for (key, value) in members(extras["entries"]) {
       let raw = value.stringValue.flatMap(LoopEntry.value(ofCell:)).flatMap { Int32(exactly: $0) != nil ? $0 : nil }
         ?? int(value)
       guard let date = LocalDate(key), let raw else {
-        ignored.append("entries/" + pointerToken(key))
+        ignored.append(["entries", key])
         continue
       }
       byDay[date] = LoopEntry(date: date, value: raw)
     }
     for (key, value) in members(extras["values"]) {
       guard let date = LocalDate(key), let raw = int(value) else {
-        ignored.append("values/" + pointerToken(key))
+        ignored.append(["values", key])
         continue
       }
       byDay[date] = LoopEntry(date: date, value: raw)
     }
     for (key, value) in members(extras["notes"]) {
       guard let date = LocalDate(key), let text = value.stringValue else {
-        ignored.append("notes/" + pointerToken(key))
+        ignored.append(["notes", key])
         continue
       }
       byDay[date, default: LoopEntry(date: date, value: LoopEntry.unknown)].notes = text
@@ -180,11 +180,6 @@ enum LoopExtras {
     guard case .object(let members)? = value else { return [] }
     return members.map { ($0.key, $0.value) }
   }
-}
-
-/// A key as a JSON pointer token: `~` as `~0`, `/` as `~1`.
-private func pointerToken(_ key: String) -> String {
-  key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
 }
 
 private extension JSONValue {

@@ -225,6 +225,12 @@ struct LoopExportTests {
     #expect(losses.first?.message.contains("extras.loop.foo, extras.loop.type, extras.loop.targetType, extras.loop.notes.a/b of 'Edited'") == true,
             "\(losses)")
     #expect(losses.first?.location.pointer == "/trackers/0/extras/loop/foo")
+    // A key with a slash: shown as it is, escaped in the pointer (RFC 6901).
+    let slash = Self.oneHabit([JSONMember("notes", .object([JSONMember("a/b~", .string("x"))]))], days: [])
+    let located = LoopCodec().losses(writing: slash, to: CodecOutput(path: "/tmp/x.db"), options: [:])
+      .first { $0.message.contains("cannot store") }
+    #expect(located?.message.contains("extras.loop.notes.a/b~ of") == true, "\(String(describing: located))")
+    #expect(located?.location.pointer == "/trackers/0/extras/loop/notes/a~1b~0")
   }
 
   @Test func aCompletionOfAnAtMostZeroHabitComesBack() throws {
