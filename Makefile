@@ -23,7 +23,7 @@ BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 
-.PHONY: all build release demo test deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release demo test doc-examples deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -114,16 +114,27 @@ test: deps
 	TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
 	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-loop-??????'); \
 	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
+	$(MAKE) --no-print-directory doc-examples
 	$(MAKE) --no-print-directory check-install
+
+## doc-examples: every ```console example of README.md, docs/*.md and Examples/*/README.md, run
+## against the built tool; the output must be what the document shows (docs/doc-examples.md).
+doc-examples:
+	python3 Tests/docs/run_doc_examples.py $(BIN)
 
 ## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).
 bench: build-deps bench-deps
 	bench/run
 
 ## install: the tool, its bash/zsh/fish completions and its man page under $(DESTDIR)$(PREFIX).
-INSTALL_BIN := .build/$(INSTALL_CONFIG)/trackport
-MANUAL_OUT  := .build/plugins/GenerateManual/outputs/trackport
-COMPLETIONS := .build/completions
+## The man page is generate-manual's, completed with docs/man/trackport-sections.mdoc (ENVIRONMENT,
+## EXAMPLES) and README.md's exit-status table by docs/man/add-sections. SCRATCH is the build
+## folder (swift's --scratch-path), for a build of one's own beside another.
+SCRATCH     ?= .build
+INSTALL_BIN := $(SCRATCH)/$(INSTALL_CONFIG)/trackport
+MANUAL_OUT  := $(SCRATCH)/plugins/GenerateManual/outputs/trackport
+MANUAL      := $(SCRATCH)/man/trackport.1
+COMPLETIONS := $(SCRATCH)/completions
 BINDIR      := $(DESTDIR)$(PREFIX)/bin
 MANDIR      := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR     := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -131,16 +142,17 @@ ZSHDIR      := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR     := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 install: build-deps
-	$(SWIFT) build -c $(INSTALL_CONFIG) --product trackport
-	$(SWIFT) package generate-manual --configuration $(INSTALL_CONFIG) \
+	$(SWIFT) build --scratch-path $(SCRATCH) -c $(INSTALL_CONFIG) --product trackport
+	$(SWIFT) package --scratch-path $(SCRATCH) generate-manual --configuration $(INSTALL_CONFIG) \
 	  --authors "TrackerPort contributors" --date $$(date -u +%Y-%m-%d)
+	@mkdir -p $(COMPLETIONS) $(dir $(MANUAL))
+	sh docs/man/add-sections "$(MANUAL_OUT)/trackport.1" docs/man/trackport-sections.mdoc README.md > $(MANUAL)
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
-	@mkdir -p $(COMPLETIONS)
 	"$(INSTALL_BIN)" --generate-completion-script bash > $(COMPLETIONS)/trackport.bash
 	"$(INSTALL_BIN)" --generate-completion-script zsh > $(COMPLETIONS)/_trackport
 	"$(INSTALL_BIN)" --generate-completion-script fish > $(COMPLETIONS)/trackport.fish
 	install -m 755 "$(INSTALL_BIN)" "$(BINDIR)/trackport"
-	install -m 644 "$(MANUAL_OUT)/trackport.1" "$(MANDIR)/trackport.1"
+	install -m 644 $(MANUAL) "$(MANDIR)/trackport.1"
 	install -m 644 $(COMPLETIONS)/trackport.bash "$(BASHDIR)/trackport"
 	install -m 644 $(COMPLETIONS)/_trackport "$(ZSHDIR)/_trackport"
 	install -m 644 $(COMPLETIONS)/trackport.fish "$(FISHDIR)/trackport.fish"

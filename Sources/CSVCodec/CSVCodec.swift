@@ -13,9 +13,10 @@ import TrackerModel
 /// dataset has no records, else a log table; anything else is a package). Options and cell
 /// syntax are described in `docs/csv-files.md`.
 ///
-/// The descriptor's ``CodecDescriptor/cannotCarry`` is empty because it describes the package,
-/// which loses nothing; a single-file table reports what it leaves out itself, field by field,
-/// as `dropped-field` warnings.
+/// The descriptor lists the three shapes in ``CodecDescriptor/shapes`` with what each cannot
+/// carry; its own ``CodecDescriptor/cannotCarry`` (what every shape loses) is empty, as the
+/// package loses nothing. A single-file table reports what it leaves out, field by field, as
+/// `dropped-field` warnings.
 public struct CSVCodec: TrackerCodec {
   /// Id `csv`. `.csv` and `.zip` are shared with other apps' exports, so both are claimed only
   /// when ``sniff(_:)`` or ``sniffPackage(_:)`` agrees.
@@ -23,6 +24,13 @@ public struct CSVCodec: TrackerCodec {
     id: "csv", name: "CSV",
     summary: "CSV data package (lossless), or one CSV file: a trackers table or a log of completed days.",
     extensions: [], sniffedExtensions: ["csv", "zip"],
+    shapes: [
+      .init(name: CSVShape.package.rawValue, summary: "a CSV data package: a folder, or a .zip"),
+      .init(name: CSVShape.trackers.rawValue, summary: "a trackers table: a .csv name, when the dataset has no records",
+            cannotCarry: CSVTrackerSheetWriter.lostFields),
+      .init(name: CSVShape.log.rawValue, summary: "a log table: a .csv name, when the dataset has records",
+            cannotCarry: CSVLogSheetWriter.lostFields),
+    ],
     diagnostics: CSVProblem.descriptors + [CSVSheetCodes.defaultedField, CSVSheetCodes.formulaCells, LossReport.droppedField])
 
   /// The codec takes its options from ``CodecContext/options`` at each call.
@@ -30,17 +38,11 @@ public struct CSVCodec: TrackerCodec {
 
   /// The general CSV fallback: true when the head is UTF-8 text (a sequence cut off at the end
   /// of the head is allowed), is not JSON or markup, and its first line has at least two
-  /// fields with the detected delimiter. windows-1251 files are not recognised: name the
-  /// format with `--from csv`.
+  /// fields with the detected delimiter. A windows-1251 file is recognised only with the
+  /// `encoding` option (``sniff(_:options:)``).
   public func sniff(_ head: [UInt8]) -> Bool {
     head.withUnsafeBytes { bytes in
-      var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-      while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-      guard start < bytes.count, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "["),
-            bytes[start] != UInt8(ascii: "<"), !bytes.contains(0) else { return false }
-      guard let base = bytes.baseAddress else { return false }
-      let checked = UTF8Check.scalars(base, bytes.count)
-      if checked < 0, bytes.count - (-1 - checked) > 3 { return false }
+      guard let start = CSVCodec.textStart(bytes), CSVCodec.isUTF8(bytes) else { return false }
       let body = UnsafeRawBufferPointer(rebasing: bytes[start...])
       let delimiter = CSVDialect.detect(head: body)
       var fields = 1, inQuotes = false
@@ -54,12 +56,58 @@ public struct CSVCodec: TrackerCodec {
     }
   }
 
-  /// A canonical package: a `datapackage.json` beside a `trackers.csv`, at the root or in
-  /// one folder (an archive of a folder).
+  /// With `encoding=windows-1251`, the head read in that code page, and any text that is not
+  /// JSON or markup is a CSV file, even of one column: the option names a CSV encoding. Other
+  /// options change nothing.
+  public func sniff(_ head: [UInt8], options: [String: String]) -> Bool {
+    guard CSVCodec.saysWindows1251(options) else { return sniff(head) }
+    guard let text = CSVCodec.windows1251(head) else { return false }
+    return text.withUnsafeBytes { CSVCodec.textStart($0) != nil }
+  }
+
+  /// For text that is not UTF-8 but reads in windows-1251, read without that `encoding`: the
+  /// option to pass.
+  public func unrecognisedHint(_ head: [UInt8], options: [String: String]) -> String? {
+    guard !CSVCodec.saysWindows1251(options), !head.withUnsafeBytes(CSVCodec.isUTF8),
+          let text = CSVCodec.windows1251(head), text.withUnsafeBytes({ CSVCodec.textStart($0) != nil }) else { return nil }
+    return "it is not UTF-8: for a CSV file in windows-1251 (as Excel saves it in Russian), pass --encoding windows-1251"
+  }
+
+  /// Where the text of a head starts (after a byte order mark, spaces and tabs), or `nil` when
+  /// it is empty, holds a NUL byte, or starts like JSON or markup.
+  private static func textStart(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    guard start < bytes.count, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "["),
+          bytes[start] != UInt8(ascii: "<"), !bytes.contains(0) else { return nil }
+    return start
+  }
+
+  /// Whether a head is UTF-8, allowing a sequence cut off at its end.
+  private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let checked = UTF8Check.scalars(base, bytes.count)
+    return checked >= 0 || bytes.count - (-1 - checked) <= 3
+  }
+
+  /// Whether the options name windows-1251 (`encoding`, as `--encoding` gives it).
+  private static func saysWindows1251(_ options: [String: String]) -> Bool {
+    options["encoding"].flatMap(CSVEncoding.init(name:)) == .windows1251
+  }
+
+  /// A head as UTF-8 from windows-1251, or `nil` when it holds the one undefined byte.
+  private static func windows1251(_ head: [UInt8]) -> [UInt8]? {
+    try? head.withUnsafeBytes { Windows1251.transcode($0) }.get()
+  }
+
+  /// A canonical package: a `datapackage.json` beside a `trackers.csv`, at the package's root
+  /// (the registry passes the entries of the input's root, or of its one top folder).
   public func sniffPackage(_ members: [String]) -> Bool {
     CSVPackageReader.isPackage(members)
   }
 
+  /// For the note when no format recognises a folder.
+  public var packageContents: String? { "datapackage.json beside trackers.csv (a CSV data package)" }
 
   /// Reads a package, or a single file as a trackers table or a log table.
   ///

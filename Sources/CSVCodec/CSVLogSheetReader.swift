@@ -130,7 +130,7 @@ final class CSVLogSheetReader: CSVSheetReading {
           message: "\(header.labels[dateColumn]) \"\(item.date)\" is not a day written \(format); the row is skipped",
           location: SourceLocation(file: file, line: location.line, column: location.column, row: location.row,
                                    field: location.field),
-          note: options.dateFormat == nil ? "pass --option date-format=PATTERN (YYYY, MM, DD and separators)" : nil))
+          note: options.dateFormat == nil ? CSVLogSheetReader.dateFormatHint(item.date) : nil))
         continue
       }
       let trackerId: String
@@ -173,6 +173,15 @@ final class CSVLogSheetReader: CSVSheetReading {
     return (TrackerDataset(categories: categories, trackers: trackers, records: records), locator)
   }
 
+  /// What to pass for a day no detected format reads: a two-digit-year format when one reads
+  /// it (`01.02.26`), else how to write a pattern.
+  static func dateFormatHint(_ value: String) -> String {
+    if let fit = CSVDateFormat.shortYearCandidates.first(where: { $0.parse(value) != nil }) {
+      return "pass --date-format \(fit.pattern) (a two-digit year is read as 2000-2099)"
+    }
+    return "pass --date-format PATTERN (YYYY or YY, MM, DD and separators, as in DD.MM.YYYY)"
+  }
+
   private func dateFormat() throws -> CSVDateFormat {
     if let format = options.dateFormat { return format }
     switch CSVDateFormat.detect(pending.lazy.map(\.date)) {
@@ -182,7 +191,7 @@ final class CSVLogSheetReader: CSVSheetReading {
       throw CodecError(.malformedInput, "the days fit several formats: " + formats.map(\.pattern).joined(separator: ", "),
                        location: SourceLocation(file: file, line: header.lines[dateColumn], column: header.columns[dateColumn],
                                                 row: 1, field: header.labels[dateColumn]),
-                       note: "pass --option date-format=\(formats[0].pattern) (or the one meant)")
+                       note: "pass --date-format \(formats[0].pattern) (or the one meant)")
     }
   }
 }

@@ -7,8 +7,9 @@ import TrackerModel
 /// `extras["csv"]`. This is what other apps import.
 ///
 /// A record of an unknown tracker is written with the tracker id as its name. Everything else
-/// about trackers (ids, kind, emoji, colour, schedule, dates, pinning), trackers and categories
-/// without records, tasks and other extras is reported as `dropped-field` with its count.
+/// about trackers (ids, order, kind, emoji, colour, schedule, dates, pinning; two trackers of
+/// one name become one), category ids and order, trackers and categories without records,
+/// tasks and other extras is reported as `dropped-field` with its count.
 struct CSVLogSheetWriter {
   let options: CSVOptions
 
@@ -26,7 +27,7 @@ struct CSVLogSheetWriter {
     for tracker in dataset.trackers where trackers[tracker.id] == nil {
       trackers[tracker.id] = (tracker.name, titles[tracker.categoryId])
     }
-    let format = options.dateFormat ?? .iso
+    let format = options.dateFormat?.writing ?? .iso
     for record in dataset.records {
       let tracker = trackers[record.trackerId]
       writer.writeField(tracker?.name ?? record.trackerId)
@@ -39,27 +40,59 @@ struct CSVLogSheetWriter {
     }
   }
 
+  /// Every field ``losses(_:)`` may report, in the model's order (the warnings come whole items first).
+  static let lostFields: [ModelField] = [
+    .categoryIds, .categoryOrder, .categoriesWithoutRecords, .trackerIds, .trackerOrder, .trackerKind,
+    .repeatedTrackerNames, .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned,
+    .trackerCreatedOn, .trackersWithoutRecords, .tasks, .taskCategoryOrder, .extras,
+  ]
+
   /// What the table leaves out of `dataset`, field by field.
-  func losses(_ dataset: TrackerDataset) -> [(field: String, count: Int)] {
+  func losses(_ dataset: TrackerDataset) -> [(field: ModelField, count: Int)] {
     let done = Set(dataset.records.map(\.trackerId))
     let kept = dataset.trackers.filter { done.contains($0.id) }
     let usedCategories = Set(kept.map(\.categoryId))
     let derivedIds = kept.count { $0.id != CSVStableID.tracker(name: $0.name) }
+    // Reading back makes one tracker per name, then its category (by title), in the order the
+    // names first come in the rows, which are the records in the dataset's order.
+    var byId: [String: Tracker] = [:]
+    for tracker in kept where byId[tracker.id] == nil { byId[tracker.id] = tracker }
+    let rowOrder = CSVLogSheetWriter.unique(dataset.records.compactMap { byId[$0.trackerId] })
+    let trackerOrder = rowOrder.map(\.name) != CSVLogSheetWriter.unique(kept).map(\.name)
+    let known = Set(dataset.categories.map(\.id))
+    let categoryOrder = CSVLogSheetWriter.firsts(rowOrder.map(\.categoryId)).filter { known.contains($0) }
+      != dataset.categories.map(\.id).filter { usedCategories.contains($0) }
     return [
-      ("trackers[without records]", dataset.trackers.count - kept.count),
-      ("categories[without records]", dataset.categories.count { !usedCategories.contains($0.id) }),
-      ("trackers.id", derivedIds),
-      ("trackers.kind", kept.count { $0.kind == .event }),
+      (.trackersWithoutRecords, dataset.trackers.count - kept.count),
+      (.categoriesWithoutRecords, dataset.categories.count { !usedCategories.contains($0.id) }),
+      (.trackerIds, derivedIds),
+      (.trackerOrder, trackerOrder ? 1 : 0),
+      (.repeatedTrackerNames, kept.count - CSVLogSheetWriter.unique(kept).count),
+      (.categoryIds, dataset.categories.count { usedCategories.contains($0.id) && $0.id != CSVStableID.category(title: $0.title) }),
+      (.categoryOrder, categoryOrder ? 1 : 0),
+      (.trackerKind, kept.count { $0.kind == .event }),
       // Reading back chooses from the palette by name: only other choices are lost.
-      ("trackers.emoji", kept.count { $0.emoji != CSVStableID.palette(for: $0.name).emoji }),
-      ("trackers.color", kept.count { $0.color != CSVStableID.palette(for: $0.name).color }),
-      ("trackers.schedule", kept.count { $0.schedule != nil && Set($0.schedule ?? []).count < 7 }),
-      ("trackers.date", kept.count { $0.date != nil }),
-      ("trackers.pinned", kept.count { $0.pinned }),
-      ("trackers.createdOn", kept.count { $0.createdOn != nil }),
-      ("tasks", dataset.tasks.count),
-      ("taskCategoryOrder", ModelField.taskCategoryOrder.count(in: dataset)),
-      ("extras", CSVLoss.extras(dataset, keepingRecordCSV: true)),
+      (.trackerEmoji, kept.count { $0.emoji != CSVStableID.palette(for: $0.name).emoji }),
+      (.trackerColor, kept.count { $0.color != CSVStableID.palette(for: $0.name).color }),
+      (.trackerSchedule, kept.count { $0.schedule != nil && Set($0.schedule ?? []).count < 7 }),
+      (.eventDate, kept.count { $0.date != nil }),
+      (.trackerPinned, kept.count { $0.pinned }),
+      (.trackerCreatedOn, kept.count { $0.createdOn != nil }),
+      (.tasks, dataset.tasks.count),
+      (.taskCategoryOrder, ModelField.taskCategoryOrder.count(in: dataset)),
+      (.extras, CSVLoss.extras(dataset, keepingRecordCSV: true)),
     ]
+  }
+
+  /// The first tracker of each name, in order.
+  private static func unique(_ trackers: [Tracker]) -> [Tracker] {
+    var names: Set<String> = []
+    return trackers.filter { names.insert($0.name).inserted }
+  }
+
+  /// Each value once, where it first comes.
+  private static func firsts(_ values: [String]) -> [String] {
+    var seen: Set<String> = []
+    return values.filter { seen.insert($0).inserted }
   }
 }

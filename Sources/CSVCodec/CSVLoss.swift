@@ -17,7 +17,7 @@ enum CSVLoss {
   }
 
   /// One `dropped-field` warning per loss with a count above zero.
-  static func diagnostics(_ losses: [(field: String, count: Int)], shape: String, file: String) -> [Diagnostic] {
+  static func diagnostics(_ losses: [(field: ModelField, count: Int)], shape: String, file: String) -> [Diagnostic] {
     LossReport.diagnostics(losses, writer: "a CSV \(shape)", to: file)
   }
 }

@@ -14,8 +14,9 @@ struct CSVOptions: Sendable {
   var toShape: CSVShape?
   /// `map`: the log table's columns.
   var map: CSVLogMap?
-  /// `date-format`: how log-table days are written; `nil` detects on reading and writes
-  /// `YYYY-MM-DD`.
+  /// `date-format`: how days are written; `nil` detects on reading and writes `YYYY-MM-DD`. A
+  /// two-digit year (`DD.MM.YY`, read as 2000–2099) is written with four digits
+  /// (``CSVDateFormat/writing``).
   var dateFormat: CSVDateFormat?
   /// `delimiter`: `,` `;` or `tab`; `nil` detects on reading and writes `,`.
   var delimiter: UInt8?
@@ -45,8 +46,8 @@ struct CSVOptions: Sendable {
     }
     if let value = options["map"] { map = try CSVLogMap(option: value) }
     if let value = options["date-format"] {
-      guard let format = CSVDateFormat(value.uppercased()) else {
-        throw CSVOptions.invalid("date-format", "'\(value)' needs YYYY, MM and DD once each, with separators, as in DD.MM.YYYY")
+      guard let format = CSVDateFormat(value.uppercased(), shortYear: true) else {
+        throw CSVOptions.invalid("date-format", "'\(value)' needs YYYY (or YY), MM and DD once each, with separators, as in DD.MM.YYYY")
       }
       dateFormat = format
     }

@@ -10,17 +10,11 @@ enum CSVPackageReader {
   /// Hands every record of one member, header first, to `row`: what the CSV parser provides.
   typealias RowSource = (_ member: CodecInput, _ row: (CSVRowView) throws -> Void) throws -> Void
 
-  /// Whether a package's members (``CodecInput/members()``) look like a canonical CSV package:
-  /// a `datapackage.json` beside a `trackers.csv`, at the root or in one folder.
+  /// Whether the entries at a package's root (``CodecInput/packageEntries(_:)`` of its
+  /// ``CodecInput/packageRoot()``) look like a canonical CSV package: a `datapackage.json`
+  /// beside a `trackers.csv`. Nothing below the root counts.
   static func isPackage(_ members: [String]) -> Bool {
-    func folder(_ path: String) -> Substring? {
-      guard let slash = path.lastIndex(of: "/") else { return "" }
-      return path[..<slash]
-    }
-    let descriptors = members.filter { $0 == CSVPackageDescriptor.fileName || $0.hasSuffix("/" + CSVPackageDescriptor.fileName) }
-    return descriptors.contains { descriptor in
-      members.contains { ($0 == CSVTable.trackers.fileName || $0.hasSuffix("/" + CSVTable.trackers.fileName)) && folder($0) == folder(descriptor) }
-    }
+    members.contains(CSVPackageDescriptor.fileName) && members.contains(CSVTable.trackers.fileName)
   }
 
   /// Reads the package `input`, parsing each table with `rows`.
@@ -31,15 +25,20 @@ enum CSVPackageReader {
   ///   `.malformedInput` at the first unreadable row (every problem is reported into the
   ///   context first), whatever `rows` throws, `.cannotReadInput` from the input.
   static func read(_ input: CodecInput, context: inout CodecContext, rows: RowSource) throws -> TrackerDataset {
-    let all = try input.members()
-    // Tables are found relative to the descriptor, exactly: never a same-named file elsewhere.
-    let descriptors = all.filter { $0 == CSVPackageDescriptor.fileName || $0.hasSuffix("/" + CSVPackageDescriptor.fileName) }
-    guard descriptors.count == 1, let descriptorPath = descriptors.first else {
-      throw CodecError(descriptors.isEmpty ? .cannotReadInput : .malformedInput,
-                       descriptors.isEmpty ? "no \(CSVPackageDescriptor.fileName) in the package" : "several \(CSVPackageDescriptor.fileName) in the package",
-                       location: SourceLocation(file: input.displayName), note: "the package holds: " + all.joined(separator: ", "))
+    // The descriptor is at the package's root (or in its one top folder), never searched for
+    // below it; tables are found relative to it, exactly: never a same-named file elsewhere.
+    let prefix = try input.packageRoot()
+    let entries = try input.packageEntries(prefix)
+    guard entries.contains(CSVPackageDescriptor.fileName) else {
+      let below = entries.filter { $0.hasSuffix("/") && ((try? input.packageEntries(prefix + $0)) ?? []).contains(CSVPackageDescriptor.fileName) }
+      throw CodecError(.cannotReadInput, "no \(CSVPackageDescriptor.fileName) at the package's root" + (prefix.isEmpty ? "" : " or in \(prefix)"),
+                       location: SourceLocation(file: input.displayName),
+                       note: below.isEmpty ? "the package holds: " + entries.prefix(20).map { prefix + $0 }.joined(separator: ", ")
+                         : "\(CSVPackageDescriptor.fileName) is only below the root, in " + below.map { prefix + $0 }.joined(separator: " and ")
+                           + (below.count == 1 ? ": give that folder itself" : ": give one of those folders itself") + "; a package is never searched for below its root")
     }
-    let prefix = String(descriptorPath.dropLast(CSVPackageDescriptor.fileName.count))
+    let all = try input.members()
+    let descriptorPath = prefix + CSVPackageDescriptor.fileName
     let members = all.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     let descriptorInput = try input.member(descriptorPath)
     let descriptorFile = descriptorInput.displayName

@@ -21,7 +21,7 @@ struct CSVTrackerSheetWriter {
     writer.writeRow(CSVTrackerSheetReader.columns + extraKeys)
     var titles: [String: String] = [:]
     for category in dataset.categories where titles[category.id] == nil { titles[category.id] = category.title }
-    let format = options.dateFormat ?? .iso
+    let format = options.dateFormat?.writing ?? .iso
     func optional(_ text: String?) { if let text { writer.writeField(text) } else { writer.writeNull() } }
     for tracker in dataset.trackers {
       writer.writeField(tracker.id)
@@ -40,8 +40,13 @@ struct CSVTrackerSheetWriter {
     }
   }
 
+  /// Every field ``losses(_:)`` may report, in the model's order (the warnings come whole items first).
+  static let lostFields: [ModelField] = [
+    .categoryOrder, .categoriesWithoutTrackers, .records, .tasks, .taskCategoryOrder, .extras,
+  ]
+
   /// What the table leaves out of `dataset`, field by field.
-  func losses(_ dataset: TrackerDataset) -> [(field: String, count: Int)] {
+  func losses(_ dataset: TrackerDataset) -> [(field: ModelField, count: Int)] {
     let used = Set(dataset.trackers.map(\.categoryId))
     var order: [String] = []
     var seen: Set<String> = []
@@ -49,12 +54,12 @@ struct CSVTrackerSheetWriter {
     let categoryOrder = dataset.categories.map(\.id).filter { used.contains($0) }
     let emptyCategories = dataset.categories.count { !used.contains($0.id) }
     return [
-      ("records", dataset.records.count),
-      ("tasks", dataset.tasks.count),
-      ("categories[without trackers]", emptyCategories),
-      ("categories.order", categoryOrder == order.filter { categoryOrder.contains($0) } ? 0 : 1),
-      ("taskCategoryOrder", ModelField.taskCategoryOrder.count(in: dataset)),
-      ("extras", CSVLoss.extras(dataset, keepingTrackerCSV: true)),
+      (.records, dataset.records.count),
+      (.tasks, dataset.tasks.count),
+      (.categoriesWithoutTrackers, emptyCategories),
+      (.categoryOrder, categoryOrder == order.filter { categoryOrder.contains($0) } ? 0 : 1),
+      (.taskCategoryOrder, ModelField.taskCategoryOrder.count(in: dataset)),
+      (.extras, CSVLoss.extras(dataset, keepingTrackerCSV: true)),
     ]
   }
 }

@@ -109,6 +109,27 @@ package struct CSVDateFormat: Hashable, Sendable, CustomStringConvertible {
     return LocalDate(year: year, month: month, day: day)
   }
 
+  /// Two-digit-year formats, never detected (a short year could be any century) but named in
+  /// the hint when a day fits one of them.
+  package static let shortYearCandidates: [CSVDateFormat] =
+    ["DD.MM.YY", "MM/DD/YY", "DD/MM/YY", "YY-MM-DD"].compactMap { CSVDateFormat($0, shortYear: true) }
+
+  /// The format to write with: this one, with a `YY` year written as `YYYY` (a format read with
+  /// `DD.MM.YY` writes `DD.MM.YYYY`), so no century is lost.
+  package var writing: CSVDateFormat {
+    guard parts.contains(.shortYear) else { return self }
+    var pattern = ""
+    for part in parts {
+      switch part {
+      case .literal(let b): pattern.unicodeScalars.append(Unicode.Scalar(b))
+      case .year, .shortYear: pattern += "YYYY"
+      case .month: pattern += "MM"
+      case .day: pattern += "DD"
+      }
+    }
+    return CSVDateFormat(valid: pattern)
+  }
+
   /// `date` in this format, zero-padded. Never for a `YY` format (made with `shortYear`, for
   /// reading only): two digits cannot say every year.
   package func format(_ date: LocalDate) -> String {

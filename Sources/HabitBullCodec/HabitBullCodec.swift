@@ -41,10 +41,10 @@ public struct HabitBullCodec: TrackerCodec {
     id: "habitbull", name: "HabitBull CSV",
     summary: "HabitBull's CSV export, as Loop Habit Tracker imports it; habits planned every day.",
     extensions: ["habitbull.csv"], sniffedExtensions: ["csv"],
-    // Events are not lost outright: one with records is written as a habit (its kind and
-    // date are reported by losses(writing:to:options:)).
-    cannotCarry: [.trackerPinned, .trackerCreatedOn, .eventDate, .tasks, .taskReminders,
-                  .taskAttachments, .taskCategoryOrder],
+    // What losses(writing:to:options:) reports for a dataset that uses every field; most only
+    // in part (ids and palette choices that reading back makes the same way come back, an
+    // event with days is written as a habit).
+    cannotCarry: HabitBullWriter.lostFields,
     diagnostics: [numericValue, duplicateDay, keptInExtras, defaultedField, dateOrder,
                   CSVProblem.missingLabel.descriptor, CSVProblem.missingCell.descriptor,
                   CSVProblem.extraCell.descriptor, CSVProblem.blankRow.descriptor, CSVProblem.typeError.descriptor,

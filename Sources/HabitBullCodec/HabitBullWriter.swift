@@ -61,33 +61,48 @@ struct HabitBullWriter {
     return rows.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
   }
 
+  /// Every field ``losses(_:)`` may report, in the model's order (the warnings come whole items first).
+  static let lostFields: [ModelField] = [
+    .categoryIds, .categoryOrder, .categoriesWithoutDays, .trackerIds, .trackerKind, .repeatedTrackerNames, .trackerEmoji,
+    .trackerColor, .trackerSchedule, .eventDate, .trackerPinned, .trackerCreatedOn, .trackersWithoutDays,
+    .tasks, .taskCategoryOrder, .extras,
+  ]
+
   /// What the file leaves out of `dataset`, field by field. What reading the file back fills
   /// in the same way (an id derived from the name, the palette choice, an every-day schedule)
   /// is not counted.
-  func losses(_ dataset: TrackerDataset) -> [(field: String, count: Int)] {
+  func losses(_ dataset: TrackerDataset) -> [(field: ModelField, count: Int)] {
     let done = Set(dataset.records.map(\.trackerId))
     let kept = dataset.trackers.filter { done.contains($0.id) || $0.extras["habitbull"]?["notDone"] != nil }
     let usedCategories = Set(kept.map(\.categoryId))
+    let known = Set(dataset.categories.map(\.id))
     var names: Set<String> = []
     let sameName = kept.count { !names.insert($0.name).inserted }
     let everyDay = Set(Weekday.allCases)
     func otherExtras(_ extras: Extras) -> Bool { extras.keys.contains { $0 != "habitbull" } }
+    func firstUse(_ ids: [String]) -> [String] {
+      var seen: Set<String> = []
+      return ids.filter { seen.insert($0).inserted }
+    }
     return [
-      ("trackers[without days]", dataset.trackers.count - kept.count),
-      ("trackers.name[repeated]", sameName),
-      ("categories[without days]", dataset.categories.count { !usedCategories.contains($0.id) }),
-      ("categories.id", dataset.categories.count { usedCategories.contains($0.id) && $0.id != CSVStableID.category(title: $0.title) }),
-      ("trackers.id", kept.count { $0.id != CSVStableID.tracker(name: $0.name) }),
-      ("trackers.kind", kept.count { $0.kind == .event }),
-      ("trackers.emoji", kept.count { $0.emoji != PaletteEmoji.stableChoice(for: $0.name).emoji.rawValue }),
-      ("trackers.color", kept.count { $0.color != PaletteEmoji.stableChoice(for: $0.name).color.rawValue }),
-      ("trackers.schedule", kept.count { $0.kind == .habit && Set($0.schedule ?? []) != everyDay }),
-      ("trackers.date", kept.count { $0.date != nil }),
-      ("trackers.pinned", kept.count { $0.pinned }),
-      ("trackers.createdOn", kept.count { $0.createdOn != nil }),
-      ("tasks", dataset.tasks.count),
-      ("taskCategoryOrder", ModelField.taskCategoryOrder.count(in: dataset)),
-      ("extras", (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
+      (.trackersWithoutDays, dataset.trackers.count - kept.count),
+      (.repeatedTrackerNames, sameName),
+      (.categoriesWithoutDays, dataset.categories.count { !usedCategories.contains($0.id) }),
+      (.categoryIds, dataset.categories.count { usedCategories.contains($0.id) && $0.id != CSVStableID.category(title: $0.title) }),
+      // Reading back makes the categories in the order the habits first use them.
+      (.categoryOrder, firstUse(kept.map(\.categoryId)).filter { known.contains($0) }
+        == dataset.categories.map(\.id).filter { usedCategories.contains($0) } ? 0 : 1),
+      (.trackerIds, kept.count { $0.id != CSVStableID.tracker(name: $0.name) }),
+      (.trackerKind, kept.count { $0.kind == .event }),
+      (.trackerEmoji, kept.count { $0.emoji != PaletteEmoji.stableChoice(for: $0.name).emoji.rawValue }),
+      (.trackerColor, kept.count { $0.color != PaletteEmoji.stableChoice(for: $0.name).color.rawValue }),
+      (.trackerSchedule, kept.count { $0.kind == .habit && Set($0.schedule ?? []) != everyDay }),
+      (.eventDate, kept.count { $0.date != nil }),
+      (.trackerPinned, kept.count { $0.pinned }),
+      (.trackerCreatedOn, kept.count { $0.createdOn != nil }),
+      (.tasks, dataset.tasks.count),
+      (.taskCategoryOrder, ModelField.taskCategoryOrder.count(in: dataset)),
+      (.extras, (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
         + dataset.trackers.count { otherExtras($0.extras) } + dataset.records.count { otherExtras($0.extras) }
         + dataset.tasks.count { !$0.extras.isEmpty }),
     ]

@@ -21,13 +21,19 @@ struct LoopCSVReader {
   ///   not UTF-8 (`unclosed-quote`, `stray-quote`, `encoding-error`, with line and column);
   ///   `.cannotReadInput` from the package.
   func read() throws -> [LoopHabit] {
-    let members = try input.members()
-    guard let habitsPath = LoopCSVReader.habitsMember(members) else {
-      throw CodecError(.malformedInput, "not a Loop CSV export: no Habits.csv",
+    let root = try input.packageRoot()
+    let rootEntries = try input.packageEntries(root)
+    guard rootEntries.contains(LoopCSVReader.habitsFile) else {
+      // Never searched for below the root: folders one level down are only named.
+      let below = rootEntries.filter { $0.hasSuffix("/") && ((try? input.packageEntries(root + $0)) ?? []).contains(LoopCSVReader.habitsFile) }
+      throw CodecError(.malformedInput, "not a Loop CSV export: no Habits.csv at its root" + (root.isEmpty ? "" : " or in \(root)"),
                        location: SourceLocation(file: input.displayName),
-                       note: "a Loop export holds Habits.csv and one 'NNN Name/Checkmarks.csv' per habit")
+                       note: below.isEmpty ? "a Loop export holds Habits.csv and one 'NNN Name/Checkmarks.csv' per habit"
+                         : "Habits.csv is only below the root, in " + below.map { root + $0 }.joined(separator: " and ")
+                           + (below.count == 1 ? ": give that folder itself" : ": give one of those folders itself") + "; a package is never searched for below its root")
     }
-    let root = String(habitsPath.dropLast("Habits.csv".count))
+    let members = try input.members()
+    let habitsPath = root + LoopCSVReader.habitsFile
     let table = try self.table(habitsPath)
     guard let header = table.rows.first else {
       throw CodecError(.malformedInput, "Habits.csv is empty", location: SourceLocation(file: table.file, line: 1))
@@ -50,11 +56,9 @@ struct LoopCSVReader {
     return habits.sorted { $0.position < $1.position }
   }
 
-  /// `Habits.csv` at the package root, or in its one top folder (an archive of a folder).
-  static func habitsMember(_ members: [String]) -> String? {
-    members.filter { $0 == "Habits.csv" || ($0.hasSuffix("/Habits.csv") && $0.split(separator: "/").count == 2) }
-      .min { $0.count < $1.count }
-  }
+  /// The habits' file, at the package root (``CodecInput/packageRoot()``: the input's root, or
+  /// its one top folder, as in an archive of a folder).
+  static let habitsFile = "Habits.csv"
 
   /// `NNN Name/Checkmarks.csv` members under `root`, by `NNN`.
   static func checkmarkMembers(_ members: [String], root: String) -> [Int: String] {

@@ -39,12 +39,13 @@ public struct LoopCodec: TrackerCodec {
     code: "loop-orphan-repetitions", severity: .warning,
     summary: "Reading a Loop backup: repetitions whose habit is not in the Habits table (or with no day) were skipped; Loop never shows them either.")
 
-  /// What a Loop backup cannot carry at all. Colours (off Loop's palette), records (of events)
-  /// and other formats' extras are lost only in part: ``losses(writing:to:options:)`` counts
-  /// those itself, so `trackport formats` does not list them as lost outright.
+  /// What a Loop backup cannot carry, in the model's order: what ``losses(writing:to:options:)``
+  /// reports for a dataset that uses every field. Some only in part: tracker ids that are not
+  /// UUIDs, emoji other than the one reading back chooses, colours off Loop's palette, records
+  /// of events, extras of other formats.
   static let lostFields: [ModelField] = [
-    .categories, .trackerEmoji, .trackerPinned, .trackerCreatedOn, .events, .eventDate,
-    .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder,
+    .categories, .trackerIds, .trackerEmoji, .trackerColor, .eventDate, .trackerPinned, .trackerCreatedOn,
+    .events, .eventRecords, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder, .extras,
   ]
 
   /// Id `loop`; claims `.db` files and packages by content.
@@ -65,12 +66,18 @@ public struct LoopCodec: TrackerCodec {
     return text.contains("habits") && text.contains("repetitions")
   }
 
-  /// `Habits.csv` at the root (or in one top folder) and at least one `NNN Name/Checkmarks.csv`.
+  /// `Habits.csv` and at least one `NNN Name` habit folder (`NNN Name/`, or a path in one) at
+  /// the package's root; the registry passes the entries of the input's root, or of its one top
+  /// folder, and never searches below.
   public func sniffPackage(_ members: [String]) -> Bool {
-    guard let habits = LoopCSVReader.habitsMember(members) else { return false }
-    let root = String(habits.dropLast("Habits.csv".count))
-    return !LoopCSVReader.checkmarkMembers(members, root: root).isEmpty
+    members.contains(LoopCSVReader.habitsFile) && members.contains { member in
+      guard let slash = member.firstIndex(of: "/") else { return false }
+      return LoopCSVReader.position(ofFolder: member[..<slash]) != nil
+    }
   }
+
+  /// For the note when no format recognises a folder.
+  public var packageContents: String? { "Habits.csv and one 'NNN Name' folder per habit (a Loop CSV export)" }
 
   /// Reads a CSV export (a folder or a zip) or a backup database.
   ///
@@ -102,20 +109,25 @@ public struct LoopCodec: TrackerCodec {
     try output.write { $0.write(bytes: bytes) }
   }
 
-  /// One `dropped-field` warning per part Loop cannot carry: the fields of ``lostFields``, plus
-  /// colours that do not come back (a tracker colour with no equal in Loop's palette), records
-  /// of events, extras of other namespaces than `loop`, completions of measurable habits no
-  /// storable value meets, and (one warning per habit) `extras["loop"]` members Loop cannot
-  /// store. Each habit is planned once, as the writer will plan it.
+  /// One `dropped-field` warning per part Loop cannot carry (``lostFields``), with its count:
+  /// categories, tracker ids that do not come back (Loop stores a UUID: the one kept in
+  /// `extras["loop"]`, else the id when it is one, else one derived from it), emoji other than the palette choice reading back makes, colours
+  /// that do not come back (no equal in Loop's palette), event dates, pinning, creation days,
+  /// events and their records (and records of unknown trackers), tasks, the task category
+  /// order, extras of other namespaces than `loop`; then completions of measurable habits no
+  /// storable value meets (on `/records`), and (one warning per habit) `extras["loop"]` members
+  /// Loop cannot store. Each habit is planned once, as the writer will plan it.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
-    var lossless = descriptor
-    lossless.cannotCarry = Self.lostFields
-    var result = LossReport.diagnostics(writing: dataset, as: lossless, to: output.displayName)
     var planned: [(index: Int, tracker: Tracker, habit: LoopHabit, ignored: [[String]])] = []
     for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
       var ignored: [[String]] = []
       let habit = LoopDatabaseWriter.habit(for: tracker, position: 0, ignored: &ignored)
       planned.append((index, tracker, habit, ignored))
+    }
+    // Reading back makes the id from the stored uuid, and chooses the emoji from the name.
+    let ids = planned.count { StableID.dashed($0.habit.uuid ?? "") != $0.tracker.id }
+    let emoji = planned.count { plan in
+      plan.tracker.emoji.map { $0 != PaletteEmoji.stableChoice(for: plan.tracker.name).emoji.rawValue } ?? false
     }
     let colors = planned.count { plan in
       guard let color = plan.tracker.color else { return false }
@@ -127,10 +139,19 @@ public struct LoopCodec: TrackerCodec {
     let extras = (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
       + planned.count { $0.tracker.extras.keys.contains { $0 != "loop" } } + dataset.records.count { !$0.extras.isEmpty }
     let unmet = Self.completionsNoValueMeets(dataset, habits: planned.map { ($0.tracker.id, $0.habit) })
-    for (field, count, what) in [(ModelField.trackerColor, colors, "colour(s) not in Loop's palette, written as the nearest"),
-                                 (.records, records, "record(s) of events or unknown trackers left out"),
-                                 (.records, unmet, "completion(s) of measurable habits whose target no value Loop stores can meet (at most less than 0, at least more than 2147483.647)"),
-                                 (.extras, extras, "item(s) with extras of other formats left out")] where count > 0 {
+    let counted: [ModelField: (count: Int, what: String)] = [
+      .trackerIds: (ids, "tracker id(s) that do not come back (Loop stores a UUID: the one kept in extras.loop, the id itself, or one derived from it)"),
+      .trackerEmoji: (emoji, "emoji other than the one reading back chooses from the name"),
+      .trackerColor: (colors, "colour(s) not in Loop's palette, written as the nearest"),
+      .eventRecords: (records, "record(s) of events or unknown trackers left out"),
+      .extras: (extras, "item(s) with extras of other formats left out"),
+    ]
+    var losses: [(field: ModelField, count: Int, what: String)] = Self.lostFields.map { field in
+      counted[field].map { (field, $0.count, $0.what) } ?? (field, field.count(in: dataset), "item(s) left out")
+    }
+    losses.append((.records, unmet, "completion(s) of measurable habits whose target no value Loop stores can meet (at most less than 0, at least more than 2147483.647)"))
+    var result: [Diagnostic] = []
+    for (field, count, what) in losses where count > 0 {
       result.append(Diagnostic(code: LossReport.droppedField.code, severity: .warning,
                                message: "\(descriptor.name) cannot carry \(field.rawValue): \(count) \(what)",
                                location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
@@ -195,7 +216,7 @@ public struct LoopCodec: TrackerCodec {
       do {
         walBytes = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
       } catch {
-        throw CodecError(.cannotReadInput, "cannot read the database's write-ahead log \(path)-wal: \(error)",
+        throw CodecError(.cannotReadInput, "cannot read the database's write-ahead log \(path)-wal: \(ForeignError.words(error))",
                          location: SourceLocation(file: fileName + "-wal"))
       }
       if walBytes?.isEmpty == true { walBytes = nil }
@@ -214,7 +235,7 @@ public struct LoopCodec: TrackerCodec {
       } catch let error as CodecError {
         throw error
       } catch {
-        throw CodecError(.io, "cannot copy the database to a temporary file: \(error)", location: SourceLocation(file: fileName))
+        throw CodecError(.io, "cannot copy the database to a temporary file: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
       }
       return try LoopDatabaseReader(path: path, fileName: fileName).read()
     }

@@ -44,10 +44,10 @@ struct LoopDatabaseReader {
     } catch let error as CodecError {
       throw error
     } catch let error as DatabaseError {
-      throw CodecError(.malformedInput, "not a readable Loop database: \(error.message ?? "\(error.resultCode)")",
+      throw CodecError(.malformedInput, "not a readable Loop database: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")",
                        location: SourceLocation(file: fileName))
     } catch {
-      throw CodecError(.malformedInput, "not a readable Loop database: \(error)", location: SourceLocation(file: fileName))
+      throw CodecError(.malformedInput, "not a readable Loop database: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
     }
   }
 

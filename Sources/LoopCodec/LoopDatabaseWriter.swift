@@ -40,8 +40,11 @@ struct LoopDatabaseWriter {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
       } catch let error as CodecError {
         throw error
+      } catch let error as DatabaseError {
+        throw CodecError(.io, "cannot build the Loop database: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")",
+                         location: SourceLocation(file: fileName))
       } catch {
-        throw CodecError(.io, "cannot build the Loop database: \(error)", location: SourceLocation(file: fileName))
+        throw CodecError(.io, "cannot build the Loop database: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
       }
     }
   }

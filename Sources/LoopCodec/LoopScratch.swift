@@ -21,19 +21,24 @@ enum LoopScratch {
   ///   `body` throws.
   static func withFolder<T>(fileName: String, _ body: (String) throws -> T) throws -> T {
     let folder = try make(fileName: fileName)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryItems.remove(folder) }
     return try body(folder)
   }
 
   private static func make(fileName: String) throws -> String {
     var base = FileManager.default.temporaryDirectory.path
     while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-    var template = Array((base + "/trackport-loop-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) != nil }
-    guard made else {
+    // Recorded as it is made, so an interrupted run removes it (TemporaryItems).
+    let made = TemporaryItems.create {
+      var template = Array((base + "/trackport-loop-XXXXXX").utf8CString)
+      return template.withUnsafeMutableBufferPointer { buffer in
+        mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+      }
+    }
+    guard let made else {
       let reason = String(cString: strerror(errno))
       throw CodecError(.io, "cannot create a temporary folder in \(base): \(reason)", location: SourceLocation(file: fileName))
     }
-    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return made
   }
 }

@@ -59,7 +59,7 @@ public struct PluginCodec: TrackerCodec {
         outcome = try run("describe", [], input: UnsafeRawBufferPointer(start: nil, count: 0), file: executable,
                           maximumOutput: 1 << 20)
       } catch {
-        return .failure(PluginDescriptor.Problem(reason: (error as? CodecError)?.message ?? "\(error)"))
+        return .failure(PluginDescriptor.Problem(reason: ForeignError.words(error)))
       }
       do {
         return .success(try PluginDescriptor.parse(String(decoding: outcome.stdout, as: UTF8.self), name: name,
@@ -67,7 +67,7 @@ public struct PluginCodec: TrackerCodec {
       } catch let problem as PluginDescriptor.Problem {
         return .failure(problem)
       } catch {
-        return .failure(PluginDescriptor.Problem(reason: "\(error)"))
+        return .failure(PluginDescriptor.Problem(reason: ForeignError.words(error)))
       }
     }
   }

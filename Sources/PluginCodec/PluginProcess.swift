@@ -1,4 +1,5 @@
 import Foundation
+import TrackerCodec
 
 #if canImport(Glibc)
 import Glibc
@@ -62,12 +63,16 @@ enum PluginProcess {
 
     let pid: pid_t
     do {
-      pid = try spawn(executable, arguments, environment: environment,
-                      stdin: stdinRead, stdout: stdoutWrite, stderr: stderrWrite)
+      // Recorded, so that an interrupted run kills the plugin's group (TemporaryItems).
+      pid = try TemporaryItems.spawn { () throws(SpawnFailure) in
+        try spawn(executable, arguments, environment: environment,
+                  stdin: stdinRead, stdout: stdoutWrite, stderr: stderrWrite)
+      }
     } catch {
       for p in pipes { close(p[0]); close(p[1]) }
       throw error
     }
+    defer { TemporaryItems.reaped(pid) }
     close(stdinRead)
     close(stdoutWrite)
     close(stderrWrite)

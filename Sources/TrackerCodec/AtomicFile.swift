@@ -33,7 +33,9 @@ enum AtomicFile {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     for _ in 0..<64 {
       let candidate = "\(folder)/.\(name).trackport-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))\(suffix)"
-      if let fd = make(candidate) { return (fd, candidate) }
+      var fd: Int32 = -1
+      // Recorded as it is made, so an interrupted run removes it (TemporaryItems).
+      if TemporaryItems.create({ make(candidate).map { fd = $0; return candidate } }) != nil { return (fd, candidate) }
       guard errno == EEXIST else { break }
     }
     throw CodecError(.cannotCreateOutput, "cannot create a file in \(folder): \(lastError())",
@@ -72,6 +74,11 @@ enum AtomicFile {
     let location = SourceLocation(file: path)
     var existing = stat()
     if stat(path, &existing) == 0 { chmod(temporary, existing.st_mode & 0o7777) }
+    try TemporaryItems.putInPlace(temporary, as: path) { try move(temporary, to: path, overwrite: overwrite, location: location) }
+    syncFolder(CodecOutput.folder(of: path))
+  }
+
+  private static func move(_ temporary: String, to path: String, overwrite: Bool, location: SourceLocation) throws {
     if overwrite {
       guard rename(temporary, path) == 0 else {
         throw CodecError(.cannotCreateOutput, "cannot move the finished file into place: \(lastError())", location: location)
@@ -87,7 +94,6 @@ enum AtomicFile {
     } else {
       throw CodecError(.cannotCreateOutput, "cannot move the finished file into place: \(lastError())", location: location)
     }
-    syncFolder(CodecOutput.folder(of: path))
   }
 
   /// Makes renames and new entries in a folder durable; best effort (some file systems refuse).

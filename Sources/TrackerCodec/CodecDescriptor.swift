@@ -20,9 +20,15 @@ public struct CodecDescriptor: Hashable, Sendable {
   /// Whether the codec encodes; a read-only codec is never chosen for an output name, and
   /// naming it with `--to` is `unsupported-operation`.
   public var canWrite: Bool
-  /// Parts of the model this format cannot carry; writing a dataset that has them reports a
-  /// `dropped-field` warning for each.
+  /// Parts of the model this format cannot carry, in the model's order: writing a dataset that
+  /// uses them reports a `dropped-field` warning for each (some only for the values that do not
+  /// come back, such as an id the format derives from the name). For a codec with ``shapes``,
+  /// what every shape loses.
   public var cannotCarry: [ModelField]
+  /// The shapes of output a codec writes that lose different parts of the model (a CSV package
+  /// loses nothing, a log table a lot), chosen with the `to-shape` option (`--to-shape`); empty
+  /// for a codec that writes one shape, whose losses are ``cannotCarry``.
+  public var shapes: [Shape]
   /// Diagnostic codes this codec may report (listed by `trackport rules`).
   public var diagnostics: [DiagnosticDescriptor]
   /// Where the codec comes from: ``builtInOrigin``, or a plugin's path.
@@ -35,8 +41,8 @@ public struct CodecDescriptor: Hashable, Sendable {
   /// outright and loses nothing.
   public init(id: String, name: String, summary: String, extensions: [String],
               sniffedExtensions: [String] = [], canRead: Bool = true, canWrite: Bool = true,
-              cannotCarry: [ModelField] = [], diagnostics: [DiagnosticDescriptor] = [],
-              origin: String = "built-in") {
+              cannotCarry: [ModelField] = [], shapes: [Shape] = [],
+              diagnostics: [DiagnosticDescriptor] = [], origin: String = "built-in") {
     self.id = id
     self.name = name
     self.summary = summary
@@ -45,7 +51,27 @@ public struct CodecDescriptor: Hashable, Sendable {
     self.canRead = canRead
     self.canWrite = canWrite
     self.cannotCarry = cannotCarry
+    self.shapes = shapes
     self.diagnostics = diagnostics
     self.origin = origin
+  }
+
+  /// One shape of output, and what it cannot carry.
+  public struct Shape: Hashable, Sendable {
+    /// The `to-shape` value that writes it (`log`).
+    public var name: String
+    /// What it is, and when it is written without `to-shape` (`a log table: a .csv name, when
+    /// the dataset has records`).
+    public var summary: String
+    /// Parts of the model this shape cannot carry, in the model's order, as for
+    /// ``CodecDescriptor/cannotCarry``.
+    public var cannotCarry: [ModelField]
+
+    /// A shape written with `to-shape=name`.
+    public init(name: String, summary: String, cannotCarry: [ModelField] = []) {
+      self.name = name
+      self.summary = summary
+      self.cannotCarry = cannotCarry
+    }
   }
 }

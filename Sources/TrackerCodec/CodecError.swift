@@ -49,9 +49,12 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     self.note = note
   }
 
-  /// `file:line:col: error: message`, the compiler style editors understand.
+  /// `file:line:col: error: message [code]`, the compiler style editors understand, with the
+  /// stable code of its kind as findings have.
   public var description: String {
-    var text = location.place + ": error: " + message
+    // An error about the command line (an unknown --timezone) has no place: no `-:` for it.
+    let place = location == SourceLocation() ? "" : location.place + ": "
+    var text = place + "error: " + message + " [" + kind.code + "]"
     if let note { text += "\n  note: " + note }
     return text
   }

@@ -71,6 +71,50 @@ extension CodecInput {
     }
   }
 
+  /// The entries directly in `folder` of the package (`""` for its root, else a folder path
+  /// ending in `/`), sorted: file names, and folder names ending in `/`; hidden ones (a name
+  /// starting with `.`) and `__MACOSX` left out. Nothing below `folder` is listed, so
+  /// detection costs one listing even for a folder as big as `/tmp`.
+  ///
+  /// - Throws: ``CodecError`` `.cannotReadInput` for a folder that cannot be listed,
+  ///   `.malformedInput` for a damaged archive, `.unsupportedOperation` when the input is not
+  ///   a package.
+  public func packageEntries(_ folder: String = "") throws -> [String] {
+    switch try packageKind() {
+    case .folder:
+      guard case .file(let root) = source else { return [] }
+      let path = folder.isEmpty ? root : root + "/" + folder
+      let names: [String]
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: path)
+      } catch {
+        throw CodecError(.cannotReadInput, "cannot list the folder", location: SourceLocation(file: path))
+      }
+      return names.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" }.map { name in
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
+        return isDirectory.boolValue ? name + "/" : name
+      }.sorted()
+    case .zip:
+      var entries = Set<String>()
+      for member in try members() where member.hasPrefix(folder) {
+        let rest = member.dropFirst(folder.count)
+        entries.insert(String(rest.firstIndex(of: "/").map { rest[...$0] } ?? rest))
+      }
+      return entries.sorted()
+    case nil:
+      throw CodecError(.unsupportedOperation, "not a folder or a zip archive", location: SourceLocation(file: displayName))
+    }
+  }
+
+  /// Where the package's own members are: `""`, its root; or, when its root holds nothing but
+  /// one folder (an archive of a folder), that folder (`"Top/"`). Never a folder further down.
+  public func packageRoot() throws -> String {
+    let top = try packageEntries()
+    if top.count == 1, let only = top.first, only.hasSuffix("/") { return only }
+    return ""
+  }
+
   /// A member of the package as an input of its own: a file in the folder, or an archive entry
   /// read into memory (named `archive.zip/member` in diagnostics). `name` is a path from
   /// ``members()``, or just a file name when exactly one member has it (an archive of a folder
@@ -110,7 +154,7 @@ extension CodecInput {
         throw CodecError(.malformedInput, "archive member \(path) unpacks to more than its declared size",
                          location: SourceLocation(file: displayName))
       } catch {
-        throw CodecError(.malformedInput, "cannot read archive member \(path): \(error)",
+        throw CodecError(.malformedInput, "cannot read archive member \(path): \(ForeignError.words(error))",
                          location: SourceLocation(file: displayName))
       }
       return CodecInput(.bytes(bytes, name: displayName + "/" + path))
@@ -130,7 +174,7 @@ extension CodecInput {
     } catch let error as CodecError {
       throw error
     } catch {
-      throw CodecError(.malformedInput, "not a readable zip archive: \(error)", location: SourceLocation(file: displayName))
+      throw CodecError(.malformedInput, "not a readable zip archive: \(ForeignError.words(error))", location: SourceLocation(file: displayName))
     }
   }
 

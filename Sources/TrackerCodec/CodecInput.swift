@@ -85,7 +85,7 @@ public struct CodecInput: Sendable {
       do {
         return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
       } catch {
-        throw CodecError(.cannotReadInput, "cannot read file: \(error.localizedDescription)",
+        throw CodecError(.cannotReadInput, "cannot read file: \(ForeignError.words(error))",
                          location: SourceLocation(file: path))
       }
     }

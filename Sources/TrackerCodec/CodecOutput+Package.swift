@@ -27,9 +27,16 @@ public final class PackageWriter {
     guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
       throw CodecError(.unsupportedOperation, "invalid package member name '\(name)'")
     }
-    let path = staging + "/" + parts.joined(separator: "/")
-    try FileManager.default.createDirectory(atPath: CodecOutput.folder(of: path), withIntermediateDirectories: true)
-    try AtomicFile.writeNew(path, progress: progress, body)
+    // Subfolders are made one by one below the staging folder, never the staging folder
+    // itself: once an interrupted run has removed it, nothing can bring it back.
+    var folder = staging
+    for part in parts.dropLast() {
+      folder += "/" + part
+      guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+        throw CodecError(.cannotCreateOutput, "cannot create \(folder): \(AtomicFile.lastError())", location: SourceLocation(file: folder))
+      }
+    }
+    try AtomicFile.writeNew(folder + "/" + parts.last!, progress: progress, body)
     names.append(parts.joined(separator: "/"))
   }
 }
@@ -61,7 +68,7 @@ extension CodecOutput {
     }
     let staging = try AtomicFile.createTemporaryFolder(beside: path)
     var moved = false
-    defer { if !moved { try? FileManager.default.removeItem(atPath: staging) } }
+    defer { if !moved { TemporaryItems.remove(staging) } }
 
     let writer = PackageWriter(staging: staging, progress: progress)
     try body(writer)
@@ -74,20 +81,18 @@ extension CodecOutput {
     }
   }
 
+  /// Builds the archive inside the staging folder (which goes, with it, on failure or
+  /// interruption), then puts it in place.
   private func writeArchive(of writer: PackageWriter, to path: String) throws {
-    let (fd, temporary) = try AtomicFile.createTemporary(beside: path, suffix: ".zip")
-    close(fd)
-    var committed = false
-    defer { if !committed { unlink(temporary) } }
+    let temporary = writer.staging + "/.archive.zip"
     do {
-      unlink(temporary)  // ZIPFoundation creates the archive file itself.
       let archive = try Archive(url: URL(fileURLWithPath: temporary), accessMode: .create)
       for name in writer.names {
         try archive.addEntry(with: name, fileURL: URL(fileURLWithPath: writer.staging + "/" + name),
                              compressionMethod: .deflate)
       }
     } catch {
-      throw CodecError(.io, "cannot write the archive: \(error)", location: SourceLocation(file: path))
+      throw CodecError(.io, "cannot write the archive: \(ForeignError.words(error))", location: SourceLocation(file: path))
     }
     let fd2 = open(temporary, O_RDONLY | O_CLOEXEC)
     if fd2 >= 0 {
@@ -95,7 +100,6 @@ extension CodecOutput {
       close(fd2)
     }
     try AtomicFile.commit(temporary, to: path, overwrite: overwrite)
-    committed = true
   }
 
   /// Checks a folder output as ``checkWritable()`` checks a file, and more: what `--force`
@@ -148,6 +152,15 @@ extension CodecOutput {
   /// fails. A crash between the two renames leaves the old package at `.<name>.trackport-*.old`.
   private func replaceFolder(_ path: String, with staging: String) throws {
     let location = SourceLocation(file: path)
+    let aside = staging + ".old"
+    try TemporaryItems.putInPlace(staging, as: path, leaving: [aside]) {
+      try moveFolder(staging, to: path, aside: aside, location: location)
+    }
+    TemporaryItems.remove(aside)
+    AtomicFile.syncFolder(CodecOutput.folder(of: path))
+  }
+
+  private func moveFolder(_ staging: String, to path: String, aside: String, location: SourceLocation) throws {
     if access(path, F_OK) != 0 {
       guard rename(staging, path) == 0 else {
         throw CodecError(.cannotCreateOutput, "cannot move the finished folder into place: \(AtomicFile.lastError())", location: location)
@@ -156,7 +169,6 @@ extension CodecOutput {
       guard overwrite else {
         throw CodecError(.cannotCreateOutput, "output folder exists", location: location, note: "pass --force to replace it")
       }
-      let aside = staging + ".old"
       guard rename(path, aside) == 0 else {
         throw CodecError(.cannotCreateOutput, "cannot move the old folder aside: \(AtomicFile.lastError())", location: location)
       }
@@ -166,8 +178,6 @@ extension CodecOutput {
         throw CodecError(.cannotCreateOutput, "cannot move the finished folder into place: \(reason)", location: location,
                          note: restored ? "the old folder is back in place" : "the old folder is at \(aside)")
       }
-      try? FileManager.default.removeItem(atPath: aside)
     }
-    AtomicFile.syncFolder(CodecOutput.folder(of: path))
   }
 }

@@ -133,7 +133,7 @@ public struct CodecOutput: Sendable {
     let (fd, temporary) = try AtomicFile.createTemporary(beside: path)
     var committed = false
     defer {
-      if !committed { unlink(temporary) }
+      if !committed { TemporaryItems.remove(temporary) }
     }
     try AtomicFile.fill(fd, path: path, progress: progress, body)
     try AtomicFile.commit(temporary, to: path, overwrite: overwrite)

@@ -39,19 +39,19 @@ public struct CodecRegistry: Sendable {
   }
 
   /// The codec for an input: its file name's ending first (most specific ending wins), then
-  /// the content for endings several formats share and for names that say nothing.
+  /// the content for endings several formats share and for names that say nothing. `options`
+  /// are the reading options the user gave (an `encoding` changes what a CSV looks like).
   ///
-  /// - Throws: ``CodecError`` `.unknownFormat` when nothing recognises it, `.cannotReadInput`
-  ///   when it cannot be read.
-  public func detect(_ input: CodecInput, reading: Bool = true) throws -> any TrackerCodec {
+  /// A folder or zip is a package only by the entries at its own root, or in its one top folder
+  /// when it holds nothing else; never by searching below.
+  ///
+  /// - Throws: ``CodecError`` `.unknownFormat` when nothing recognises it, or several formats
+  ///   or packages would be guesses; `.cannotReadInput` when it cannot be read.
+  public func detect(_ input: CodecInput, reading: Bool = true, options: [String: String] = [:]) throws -> any TrackerCodec {
     let usable = codecs.filter { reading ? $0.descriptor.canRead : $0.descriptor.canWrite }
     if let ext = input.fileExtension, let codec = claim(ext, among: usable) { return codec }
-    if try input.packageKind() != nil {
-      let members = try input.members()
-      if let codec = usable.first(where: { $0.sniffPackage(members) }) { return codec }
-      throw CodecError(.unknownFormat, "no format recognises a package holding these files",
-                       location: SourceLocation(file: input.displayName),
-                       note: "it holds: " + members.prefix(8).joined(separator: ", ") + (members.count > 8 ? ", …" : ""))
+    if let kind = try input.packageKind() {
+      return try detectPackage(input, kind: kind, among: usable)
     }
     let head = try input.head()
     let sniffers: [any TrackerCodec]
@@ -61,10 +61,68 @@ public struct CodecRegistry: Sendable {
     } else {
       sniffers = usable
     }
-    if let codec = sniffers.first(where: { $0.sniff(head) }) { return codec }
+    if let codec = sniffers.first(where: { $0.sniff(head, options: options) }) { return codec }
+    var notes: [String] = []
+    for hint in sniffers.compactMap({ $0.unrecognisedHint(head, options: options) }) where !notes.contains(hint) {
+      notes.append(hint)
+    }
+    notes.append("name it with --from; known formats: " + usable.map(\.descriptor.id).joined(separator: ", "))
     throw CodecError(.unknownFormat, "cannot tell the format of this file",
-                     location: SourceLocation(file: input.displayName),
-                     note: "name it with --from; known formats: " + usable.map(\.descriptor.id).joined(separator: ", "))
+                     location: SourceLocation(file: input.displayName), note: notes.joined(separator: "; "))
+  }
+
+  /// The codec of a folder or zip: the one format whose ``TrackerCodec/sniffPackage(_:)``
+  /// recognises the entries of its package root (``CodecInput/packageRoot()``). Never found by
+  /// searching below: folders directly in the root are listed (one level, no deeper) only to
+  /// name the packages they hold in the error.
+  ///
+  /// - Throws: ``CodecError`` `.unknownFormat` when two formats claim the root, when packages
+  ///   are only in folders below it (one is named, several are named and not chosen from), or
+  ///   when nothing recognises it (the note lists what it holds and what a package holds).
+  private func detectPackage(_ input: CodecInput, kind: CodecInput.PackageKind, among usable: [any TrackerCodec]) throws -> any TrackerCodec {
+    let what = kind == .folder ? "folder" : "zip archive"
+    let location = SourceLocation(file: input.displayName)
+    let root = try input.packageRoot()
+    let entries = try input.packageEntries(root)
+    let claims = usable.filter { $0.sniffPackage(entries) }
+    if claims.count == 1, let codec = claims.first { return codec }
+    if claims.count > 1 {
+      throw CodecError(.unknownFormat, "this \(what) looks like " + claims.map(\.descriptor.name).joined(separator: " and also like ")
+                         + "; which one it is is not guessed",
+                       location: location, note: "name the format with " + claims.map { "--from \($0.id)" }.joined(separator: " or "))
+    }
+    var nested: [(folder: String, codec: any TrackerCodec)] = []
+    for folder in entries where folder.hasSuffix("/") {
+      guard let inner = try? input.packageEntries(root + folder) else { continue }
+      for codec in usable where codec.sniffPackage(inner) { nested.append((root + folder, codec)) }
+    }
+    let base = input.displayName.hasSuffix("/") ? String(input.displayName.dropLast()) : input.displayName
+    let paths = nested.map { base + "/" + $0.folder.dropLast() }
+    if nested.count == 1, let only = nested.first {
+      throw CodecError(.unknownFormat, "no format recognises this \(what) itself; it holds \(only.codec.descriptor.name) data below its root, in \(only.folder)",
+                       location: location,
+                       note: kind == .folder ? "a package is read only by what its own root holds (or its one top folder): give \(paths[0])"
+                         : "a package is read only by what its own root holds (or its one top folder): zip that folder alone, or unpack it and give the folder")
+    }
+    if nested.count > 1 {
+      throw CodecError(.unknownFormat, "this \(what) holds \(nested.count) packages, and which one to read is not guessed: "
+                         + nested.map { "\($0.folder) (\($0.codec.descriptor.name))" }.joined(separator: ", "),
+                       location: location,
+                       note: kind == .folder ? "give one of them: " + paths.joined(separator: " or ")
+                         : "unpack it and give one of those folders")
+    }
+    let holds: String
+    if entries.isEmpty {
+      holds = root.isEmpty ? "it is empty" : "it holds only \(root), which is empty"
+    } else {
+      holds = "it holds \(entries.count) \(entries.count == 1 ? "entry" : "entries"): "
+        + entries.prefix(8).map { root + $0 }.joined(separator: ", ") + (entries.count > 8 ? ", …" : "")
+    }
+    let packages = usable.compactMap(\.packageContents)
+    throw CodecError(.unknownFormat, entries.isEmpty ? "no format reads an empty \(what)" : "no format recognises this \(what)",
+                     location: location,
+                     note: holds + (packages.isEmpty ? "" : "; a folder or zip is read when its root (or its one top folder) holds "
+                                      + packages.joined(separator: ", or ")))
   }
 
   /// The codec to write a file with this name: its ending, most specific first; for an ending

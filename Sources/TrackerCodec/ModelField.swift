@@ -1,43 +1,105 @@
 import TrackerModel
 
 /// A part of the canonical model a format may be unable to carry, with a way to count how much
-/// of it a dataset has. Loss reports (`dropped-field`) are made from these.
+/// of it a dataset has. Loss reports (`dropped-field`) are made from these: the raw value is the
+/// warning's JSON pointer (without its `/`) and what `trackport formats` lists.
+///
+/// A plain path (`trackers.emoji`) is a field; a bracket narrows it to some items
+/// (`trackers[kind=event]`: the events, `trackers[without records]`: the trackers that have no
+/// record). Cases are in the model's order (categories, trackers, records, tasks, the rest),
+/// which is the order `trackport formats` lists them in.
 public enum ModelField: String, CaseIterable, Hashable, Sendable {
   case categories
+  /// Category ids, where the format derives them from the titles.
+  case categoryIds = "categories.id"
+  /// The order of categories, where the format makes it the order of first use.
+  case categoryOrder = "categories.order"
+  /// Categories no tracker is in.
+  case categoriesWithoutTrackers = "categories[without trackers]"
+  /// Categories none of whose trackers has a record (a format of completed days).
+  case categoriesWithoutRecords = "categories[without records]"
+  /// Categories none of whose trackers has a day (HabitBull: a record or a kept day not done).
+  case categoriesWithoutDays = "categories[without days]"
+  /// Tracker ids, where the format derives them from the names (or from a UUID).
+  case trackerIds = "trackers.id"
+  /// The order of trackers, where the format makes it the order of first record.
+  case trackerOrder = "trackers.order"
+  /// Trackers' kind: events are written as habits.
+  case trackerKind = "trackers.kind"
+  /// A tracker whose name an earlier tracker has: the two become one.
+  case repeatedTrackerNames = "trackers.name[repeated]"
   case trackerEmoji = "trackers.emoji"
   case trackerColor = "trackers.color"
+  /// Habits' weekdays, where the format plans every habit every day.
+  case trackerSchedule = "trackers.schedule"
+  case eventDate = "trackers.date"
   case trackerPinned = "trackers.pinned"
   case trackerCreatedOn = "trackers.createdOn"
+  /// Events, left out whole.
   case events = "trackers[kind=event]"
-  case eventDate = "trackers.date"
+  /// Trackers that have no record (a format of completed days).
+  case trackersWithoutRecords = "trackers[without records]"
+  /// Trackers that have no day (HabitBull: a record or a kept day not done).
+  case trackersWithoutDays = "trackers[without days]"
   case records
+  /// Records of trackers that are not habits (left out with the events) or of no tracker.
+  case eventRecords = "records[of events]"
   case tasks
   case taskReminders = "tasks.reminders"
   case taskAttachments = "tasks.attachments"
   case taskCategoryOrder
   case extras
 
-  /// How many items of `dataset` carry this field (0 when the dataset has none of it).
+  /// How many items of `dataset` carry this field (0 when the dataset has none of it). A codec
+  /// whose losses depend on the data (an id derived from the name is not lost) counts them
+  /// itself in ``TrackerCodec/losses(writing:to:options:)``; this is the count of a codec
+  /// that loses the field whatever its value (the default `losses`, and plugins).
   public func count(in dataset: TrackerDataset) -> Int {
     switch self {
-    case .categories: dataset.categories.count
-    case .trackerEmoji: dataset.trackers.count(where: { $0.emoji != nil })
-    case .trackerColor: dataset.trackers.count(where: { $0.color != nil })
-    case .trackerPinned: dataset.trackers.count(where: { $0.pinned })
-    case .trackerCreatedOn: dataset.trackers.count(where: { $0.createdOn != nil })
-    case .events: dataset.trackers.count(where: { $0.kind == .event })
-    case .eventDate: dataset.trackers.count(where: { $0.date != nil })
-    case .records: dataset.records.count
-    case .tasks: dataset.tasks.count
-    case .taskReminders: dataset.tasks.count { !$0.reminders.isEmpty }
-    case .taskAttachments: dataset.tasks.count { !$0.attachments.isEmpty }
+    case .categories, .categoryIds: return dataset.categories.count
+    case .categoryOrder: return dataset.categories.count > 1 ? 1 : 0
+    case .categoriesWithoutTrackers:
+      let used = Set(dataset.trackers.map(\.categoryId))
+      return dataset.categories.count { !used.contains($0.id) }
+    case .categoriesWithoutRecords, .categoriesWithoutDays:
+      let done = Set(dataset.records.map(\.trackerId))
+      let used = Set(dataset.trackers.filter { done.contains($0.id) }.map(\.categoryId))
+      return dataset.categories.count { !used.contains($0.id) }
+    case .trackerIds: return dataset.trackers.count
+    case .trackerOrder: return dataset.trackers.count > 1 ? 1 : 0
+    case .trackerKind, .events: return dataset.trackers.count { $0.kind == .event }
+    case .repeatedTrackerNames:
+      var names: Set<String> = []
+      return dataset.trackers.count { !names.insert($0.name).inserted }
+    case .trackerEmoji: return dataset.trackers.count { $0.emoji != nil }
+    case .trackerColor: return dataset.trackers.count { $0.color != nil }
+    case .trackerSchedule: return dataset.trackers.count { $0.schedule != nil }
+    case .eventDate: return dataset.trackers.count { $0.date != nil }
+    case .trackerPinned: return dataset.trackers.count { $0.pinned }
+    case .trackerCreatedOn: return dataset.trackers.count { $0.createdOn != nil }
+    case .trackersWithoutRecords, .trackersWithoutDays:
+      let done = Set(dataset.records.map(\.trackerId))
+      return dataset.trackers.count { !done.contains($0.id) }
+    case .records: return dataset.records.count
+    case .eventRecords:
+      let habits = Set(dataset.trackers.filter { $0.kind == .habit }.map(\.id))
+      return dataset.records.count { !habits.contains($0.trackerId) }
+    case .tasks: return dataset.tasks.count
+    case .taskReminders: return dataset.tasks.count { !$0.reminders.isEmpty }
+    case .taskAttachments: return dataset.tasks.count { !$0.attachments.isEmpty }
     case .taskCategoryOrder:
-      dataset.taskCategoryOrder == TaskCategory.allCases.map(\.rawValue) ? 0 : 1
+      return dataset.taskCategoryOrder == TaskCategory.allCases.map(\.rawValue) ? 0 : 1
     case .extras:
-      (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
+      return (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
         + dataset.trackers.count { !$0.extras.isEmpty } + dataset.tasks.count { !$0.extras.isEmpty }
         + dataset.records.count { !$0.extras.isEmpty }
     }
+  }
+
+  /// `fields` in the model's order (the order of ``allCases``), each once.
+  public static func inModelOrder(_ fields: some Sequence<ModelField>) -> [ModelField] {
+    let set = Set(fields)
+    return allCases.filter { set.contains($0) }
   }
 }
 
@@ -53,6 +115,13 @@ public enum LossReport {
                                  to fileName: String) -> [Diagnostic] {
     diagnostics(descriptor.cannotCarry.map { ($0.rawValue, $0.count(in: dataset)) },
                 writer: descriptor.name, to: fileName)
+  }
+
+  /// One `dropped-field` warning per loss with a count above zero, for a codec whose losses
+  /// depend on the data; the fields are those ``CodecDescriptor/cannotCarry`` declares.
+  public static func diagnostics(_ losses: [(field: ModelField, count: Int)], writer: String,
+                                 to fileName: String) -> [Diagnostic] {
+    diagnostics(losses.map { ($0.field.rawValue, $0.count) }, writer: writer, to: fileName)
   }
 
   /// One `dropped-field` warning per loss with a count above zero, for a codec whose losses

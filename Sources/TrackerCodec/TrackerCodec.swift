@@ -22,9 +22,25 @@ public protocol TrackerCodec: Sendable {
   /// ``CodecDescriptor/sniffedExtensions`` and for files whose name says nothing.
   func sniff(_ head: [UInt8]) -> Bool
 
-  /// Whether a folder or zip archive with these members (``CodecInput/members()``) is in this
-  /// format: a CSV data package, a Loop export. Asked for packages instead of ``sniff(_:)``.
+  /// ``sniff(_:)`` knowing the reading options the user gave: a codec with an option that says
+  /// how its bytes are to be read (CSV's `encoding`) looks at them that way. What detection
+  /// asks; by default ``sniff(_:)``.
+  func sniff(_ head: [UInt8], options: [String: String]) -> Bool
+
+  /// When no format recognised a file, why this one may not have, for the error's note (a CSV
+  /// that is not UTF-8: the option to pass); `nil` (the default) when there is nothing to say.
+  func unrecognisedHint(_ head: [UInt8], options: [String: String]) -> String?
+
+  /// Whether a folder or zip archive is in this format (a CSV data package, a Loop export),
+  /// asked for packages instead of ``sniff(_:)``. `members` are the entries at the package's
+  /// root — the input's root, or its one top folder when it holds nothing else — as
+  /// ``CodecInput/packageEntries(_:)`` lists them: names, folders ending in `/`. Nothing
+  /// deeper: a package is recognised by its own members, never by searching below them.
   func sniffPackage(_ members: [String]) -> Bool
+
+  /// What a package of this format holds at its root, for the note when no format recognises
+  /// a folder (`datapackage.json and trackers.csv`); `nil` (the default) for a format of files.
+  var packageContents: String? { get }
 
   /// Reads a dataset. On success the context may hold a ``SourceLocator`` and diagnostics.
   func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset
@@ -47,8 +63,14 @@ extension TrackerCodec {
   public var id: String { descriptor.id }
   /// Never recognises content: such a codec is chosen only by its endings or by id.
   public func sniff(_ head: [UInt8]) -> Bool { false }
+  /// By default the options change nothing.
+  public func sniff(_ head: [UInt8], options: [String: String]) -> Bool { sniff(head) }
+  /// By default there is nothing to say.
+  public func unrecognisedHint(_ head: [UInt8], options: [String: String]) -> String? { nil }
   /// By default a codec recognises no package.
   public func sniffPackage(_ members: [String]) -> Bool { false }
+  /// By default a codec reads no package.
+  public var packageContents: String? { nil }
   /// By default, one warning per field of ``CodecDescriptor/cannotCarry`` the dataset uses.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     LossReport.diagnostics(writing: dataset, as: descriptor, to: output.displayName)

@@ -25,24 +25,40 @@ public struct Conversion: Sendable {
     self.options = options
   }
 
+  /// Why a conversion wrote nothing, though it could read its input.
+  public enum Refusal: Hashable, Sendable {
+    /// Part of the input could not be read (``DatasetFile/readErrors``), and the caller did not
+    /// ask to write the rest (`skipBadRows`).
+    case readErrors(Int)
+    /// The output format would drop data, and the caller asked for no loss (`refuseLoss`).
+    case losses(Int)
+  }
+
   /// What a conversion did.
   public struct Result: Sendable {
     /// The reader's diagnostics, then one `dropped-field` per field the output format cannot
     /// carry, then the writer's.
     public var diagnostics: [Diagnostic]
-    /// `false` when `refuseLoss` stopped the conversion before writing.
-    public var wrote: Bool
+    /// Why nothing was written; `nil` when the output was written.
+    public var refusal: Refusal?
     /// How many `dropped-field` losses the output format declared for this dataset.
     public var losses: Int
+    /// How many errors the reader met (parts of the input left out); with `skipBadRows` the
+    /// output was written without them.
+    public var readErrors: Int
+
+    /// Whether the output was written.
+    public var wrote: Bool { refusal == nil }
   }
 
-  /// Reads, then writes unless the output format would drop data and `refuseLoss` is set.
+  /// Reads, then writes, unless part of the input could not be read (a row with a bad date)
+  /// and `skipBadRows` is not set, or the output format would drop data and `refuseLoss` is set.
   ///
   /// The output is checked before the input is read, so a refused output fails fast; it is
   /// written atomically and never replaces the input. `progress`, when given, is told how far
   /// reading (phase `reading`) and then writing (phase `writing`) have gone.
   public func run(registry: CodecRegistry = StandardCodecs.registry, refuseLoss: Bool = false,
-                  progress: ProgressMeter? = nil) throws -> Result {
+                  skipBadRows: Bool = false, progress: ProgressMeter? = nil) throws -> Result {
     var destination = CodecOutput(path: output, overwrite: overwrite, protectedPaths: input == "-" ? [] : [input])
     let writer = try to.map { try registry.codec(id: $0) } ?? registry.detectOutput(destination)
     guard writer.descriptor.canWrite else {
@@ -50,10 +66,15 @@ public struct Conversion: Sendable {
     }
     try destination.checkWritable()
     let file = try DatasetFile.load(input, format: from, registry: registry, options: options, progress: progress)
+    let readErrors = file.readErrors.count
+    if readErrors > 0, !skipBadRows {
+      return Result(diagnostics: file.diagnostics, refusal: .readErrors(readErrors), losses: 0, readErrors: readErrors)
+    }
     var context = CodecContext(fileName: destination.displayName, options: options)
     let losses = writer.losses(writing: file.dataset, to: destination, options: options)
     if refuseLoss, !losses.isEmpty {
-      return Result(diagnostics: file.diagnostics + losses, wrote: false, losses: losses.count)
+      return Result(diagnostics: file.diagnostics + losses, refusal: .losses(losses.count), losses: losses.count,
+                    readErrors: readErrors)
     }
     if let progress {
       progress.begin("writing", subject: destination.displayName)
@@ -62,6 +83,7 @@ public struct Conversion: Sendable {
     }
     try writer.encode(file.dataset, to: destination, context: &context)
     progress?.end()
-    return Result(diagnostics: file.diagnostics + losses + context.diagnostics, wrote: true, losses: losses.count)
+    return Result(diagnostics: file.diagnostics + losses + context.diagnostics, refusal: nil, losses: losses.count,
+                  readErrors: readErrors)
   }
 }

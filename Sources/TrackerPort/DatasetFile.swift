@@ -21,7 +21,7 @@ public struct DatasetFile: Sendable {
                           options: [String: String] = [:],
                           progress: ProgressMeter? = nil) throws -> DatasetFile {
     let input = CodecInput(path: path)
-    let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(input)
+    let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(input, options: options)
     guard codec.descriptor.canRead else {
       throw CodecError(.unsupportedOperation, "format '\(codec.descriptor.id)' cannot be read, only written")
     }
@@ -36,6 +36,11 @@ public struct DatasetFile: Sendable {
                        diagnostics: context.diagnostics.located(by: context.sourceLocator, file: input.displayName),
                        locator: context.sourceLocator)
   }
+
+  /// The codec's errors: each is part of the input that could not be read as it stands (a row
+  /// skipped for a bad date, a cell of the wrong type), so the dataset lacks it. A command that
+  /// goes on with such a dataset says so: `convert` writes nothing unless told to skip them.
+  public var readErrors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
   /// Runs the validator and returns its findings located in this file, after the codec's own.
   public func validate(options: ValidationOptions) -> [Diagnostic] {

@@ -1,6 +1,12 @@
 import ArgumentParser
 import TrackerPort
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one exit-status table of `trackport` (sysexits.h numbers), documented in the README.
 enum ExitStatus: Int32, CaseIterable {
   /// Success: no errors (and, with `--strict`, no warnings).
@@ -19,6 +25,22 @@ enum ExitStatus: Int32, CaseIterable {
   case ioError = 74
   /// A codec plugin failed: error exit, time limit, too much or refused output (EX_SOFTWARE).
   case pluginFailed = 70
+
+  /// Interrupted by Ctrl-C (SIGINT): 128 + 2, as a shell reports it (``Interruption``).
+  case interrupted = 130
+  /// Stopped by SIGTERM: 128 + 15.
+  case terminated = 143
+  /// Stopped by SIGHUP (the terminal went away): 128 + 1.
+  case hungUp = 129
+
+  /// The status for a run stopped by `signal` (SIGINT, SIGTERM or SIGHUP).
+  init(interruptedBy signal: Int32) {
+    switch signal {
+    case SIGTERM: self = .terminated
+    case SIGHUP: self = .hungUp
+    default: self = .interrupted
+    }
+  }
 
   init(_ kind: CodecError.Kind) {
     switch kind {

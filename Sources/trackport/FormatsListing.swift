@@ -35,7 +35,11 @@ enum FormatsListing {
       ("reads", JSONOutput.value(d.canRead)), ("writes", JSONOutput.value(d.canWrite)),
       ("extensions", JSONOutput.array(d.extensions.map(JSONOutput.quote))),
       ("detectedExtensions", JSONOutput.array(d.sniffedExtensions.map(JSONOutput.quote))),
-      ("cannotCarry", JSONOutput.array(d.cannotCarry.map { JSONOutput.quote($0.rawValue) })),
+      ("cannotCarry", JSONOutput.array(ModelField.inModelOrder(d.cannotCarry).map { JSONOutput.quote($0.rawValue) })),
+      ("shapes", JSONOutput.array(d.shapes.map { shape in
+        JSONOutput.object([("name", JSONOutput.quote(shape.name)), ("summary", JSONOutput.quote(shape.summary)),
+                           ("cannotCarry", JSONOutput.array(ModelField.inModelOrder(shape.cannotCarry).map { JSONOutput.quote($0.rawValue) }))])
+      })),
       ("origin", JSONOutput.quote(d.origin)),
     ]
     if let plugin = codec as? PluginCodec {
@@ -45,6 +49,39 @@ enum FormatsListing {
       }
     }
     return JSONOutput.object(members)
+  }
+
+  /// What writing a codec loses, after the table: `ID cannot carry: fields` for a codec that
+  /// writes one shape, `ID --to-shape NAME cannot carry: fields` per shape for one that writes
+  /// several (the CSV tables), none for what loses nothing. Fields are in the model's order,
+  /// as the `dropped-field` warnings name them; a line longer than `width` columns goes on on
+  /// lines indented by two spaces, broken after a comma.
+  static func losses(_ d: CodecDescriptor, width: Int = 100) -> [String] {
+    guard d.canWrite else { return [] }
+    let lists = d.shapes.isEmpty ? [(d.id, d.cannotCarry)] : d.shapes.map { ("\(d.id) --to-shape \($0.name)", $0.cannotCarry) }
+    return lists.flatMap { subject, fields -> [String] in
+      guard !fields.isEmpty else { return [] }
+      return wrap("\(subject) cannot carry:", ModelField.inModelOrder(fields).map(\.rawValue), width: width)
+    }
+  }
+
+  /// `head` and `items` joined by `, `, in lines of at most `width` columns where the items
+  /// allow, continued on lines indented by two spaces.
+  private static func wrap(_ head: String, _ items: [String], width: Int) -> [String] {
+    var lines: [String] = []
+    var line = head
+    var hasItem = false
+    for (index, item) in items.enumerated() {
+      let piece = item + (index < items.count - 1 ? "," : "")
+      if hasItem && line.count + 1 + piece.count > width {
+        lines.append(line)
+        line = "  " + piece
+      } else {
+        line += " " + piece
+      }
+      hasItem = true
+    }
+    return lines + [line]
   }
 
   /// Plugins found but not used: shadowed, refused (a built-in's id) or unusable files.

@@ -30,6 +30,8 @@ final class ProgressDisplay: @unchecked Sendable {
   private var shown = false
   /// Something is on the line and must be erased at the end.
   private var drawn = false
+  /// The run was interrupted: the line is erased and never drawn again.
+  private var abandoned = false
 
   private init(delay: Double) {
     self.delay = delay
@@ -55,9 +57,20 @@ final class ProgressDisplay: @unchecked Sendable {
     stopped.wait()
   }
 
+  /// Erases the line for good, from any thread, without waiting for the display's thread:
+  /// for an interrupted run on its way out.
+  func abandon() {
+    drawing.withLock {
+      if drawn { draw("") }
+      drawn = false
+      shown = false
+      abandoned = true
+    }
+  }
+
   private func loop() {
     if delay == 0 || stopping.wait(timeout: .now() + delay) == .timedOut {
-      drawing.withLock { shown = true }
+      drawing.withLock { shown = !abandoned }
       repeat {
         drawIfShown(nil)
       } while stopping.wait(timeout: .now() + 0.1) == .timedOut

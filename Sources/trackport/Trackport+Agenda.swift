@@ -10,12 +10,14 @@ extension Trackport {
         whether it is done that day and on how many days it has been done. See docs/statistics.md.
         """)
 
-    @Argument(help: "The dataset file, or - for standard input.")
+    @Argument(help: "The dataset file, or - for standard input.", completion: .file())
     var file: String
 
     @OptionGroup var inputOptions: InputOptions
 
     @OptionGroup var pluginOptions: PluginOptions
+
+    @OptionGroup var badRows: BadRowsOptions
 
     @Option(help: ArgumentHelp("The day to show (YYYY-MM-DD); default: today.", valueName: "date"))
     var date: String?
@@ -45,6 +47,7 @@ extension Trackport {
       try reportingFailures {
         let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: try pluginOptions.registry(),
                                             options: try inputOptions.codecOptions)
+        if let failed = badRows.check(loaded) { return failed }
         guard let now = today.flatMap({ LocalDate($0) }) ?? LocalDate.localToday() else {
           StandardError.line("error: cannot tell the local date; pass --today YYYY-MM-DD")
           return .usage

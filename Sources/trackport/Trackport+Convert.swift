@@ -13,10 +13,10 @@ extension Trackport {
         takes more than half a second shows a progress bar on standard error (none with --quiet).
         """)
 
-    @Argument(help: "The input file, or - for standard input.")
+    @Argument(help: "The input file, or - for standard input.", completion: .file())
     var input: String
 
-    @Argument(help: "The output file, or - for standard output.")
+    @Argument(help: "The output file, or - for standard output.", completion: .file())
     var output: String
 
     @OptionGroup var inputOptions: InputOptions
@@ -51,8 +51,14 @@ extension Trackport {
     @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times.", valueName: "zone"))
     var timezone: String?
 
-    @Flag(name: .shortAndLong, help: "Print no warnings and no progress bar.")
+    @OptionGroup var badRows: BadRowsOptions
+
+    @Flag(name: .shortAndLong, help: "Print no warnings and no progress bar; errors still show, and with --fail-on-loss the losses that stopped the conversion.")
     var quiet = false
+
+    private func say(_ diagnostics: [Diagnostic]) {
+      for d in diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
+    }
 
     func validate() throws {
       if output == "-" && to == nil {
@@ -76,19 +82,34 @@ extension Trackport {
                                     overwrite: force, options: options)
         let registry = try pluginOptions.registry(quiet: quiet)
         let display = ProgressDisplay.start(quiet: quiet)
+        Interruption.writing(output == "-" ? .standardOutput : .file)
+        Interruption.showing(display)
         let result: Conversion.Result
         do {
-          defer { display?.finish() }
-          result = try conversion.run(registry: registry, refuseLoss: failOnLoss, progress: display?.meter)
+          defer {
+            Interruption.showing(nil)
+            display?.finish()
+          }
+          result = try conversion.run(registry: registry, refuseLoss: failOnLoss, skipBadRows: badRows.skipBadRows,
+                                      progress: display?.meter)
         }
-        if !quiet || !result.wrote {
-          for d in result.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
-        }
-        if !result.wrote {
-          StandardError.line("error: nothing written: the output format would drop data (--fail-on-loss)")
+        switch result.refusal {
+        case .readErrors(let count):
+          say(result.diagnostics.filter { !quiet || $0.severity == .error })
+          StandardError.line(BadRowsOptions.summary(count, file: input, skipped: false))
+          return .malformedInput
+        case .losses:
+          // The losses are why nothing was written: shown even with --quiet.
+          say(result.diagnostics.filter { !quiet || $0.code == LossReport.droppedField.code })
+          StandardError.line("\(output): error: nothing written: the output format would drop data (--fail-on-loss)")
           return .ruleErrors
+        case nil:
+          if !quiet {
+            say(result.diagnostics)
+            if result.readErrors > 0 { StandardError.line(BadRowsOptions.summary(result.readErrors, file: input, skipped: true)) }
+          }
+          return .ok
         }
-        return .ok
       }
     }
   }

@@ -6,7 +6,7 @@ extension Trackport {
     static let configuration = CommandConfiguration(
       abstract: "Tell which format a file is in, from its name and content.")
 
-    @Argument(help: "The file, or - for standard input.")
+    @Argument(help: "The file, or - for standard input.", completion: .file())
     var file: String
 
     @OptionGroup var pluginOptions: PluginOptions

@@ -6,7 +6,9 @@ extension Trackport {
     static let configuration = CommandConfiguration(
       abstract: "List the formats this build reads and writes, built-in and plugins.",
       discussion: """
-        FROM is 'built-in' or a plugin's path. Plugins are executables named \
+        FROM is 'built-in' or a plugin's path. After the table, what each format that writes \
+        cannot carry, by the names its 'dropped-field' warnings use (per --to-shape for CSV's \
+        tables); a conversion warns only for what the dataset has. Plugins are executables named \
         trackport-codec-NAME in --plugin-path folders, TRACKPORT_PLUGIN_PATH, then PATH \
         (docs/plugins.md); listing them runs each one's 'describe'. Plugins that are not used \
         (shadowed, refused, broken) are listed after the formats, with the reason.
@@ -36,8 +38,8 @@ extension Trackport {
         }
         let rows = codecs.map(FormatsListing.row)
         try StandardOutput.write(TextTable.render(header: ["ID", "NAME", "R/W", "FILES", "FROM"], rows: rows))
-        for d in codecs.map(\.descriptor) where !d.cannotCarry.isEmpty {
-          try StandardOutput.line("\(d.id) cannot carry: " + d.cannotCarry.map(\.rawValue).joined(separator: ", "))
+        for line in codecs.flatMap({ FormatsListing.losses($0.descriptor) }) {
+          try StandardOutput.line(line)
         }
         for u in unused {
           try StandardOutput.line("\(u.status) plugin \(u.path): \(u.reason)")

@@ -22,7 +22,7 @@ extension Trackport {
     @Option(help: ArgumentHelp("The first day of history (YYYY-MM-DD).", valueName: "date"))
     var start = "2016-01-04"
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file, or - for standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file, or - for standard output.", valueName: "file"), completion: .file())
     var output: String
 
     @Option(help: ArgumentHelp("Output format id; taken from the output's name when omitted.", valueName: "format"))
@@ -47,6 +47,7 @@ extension Trackport {
     func run() throws {
       try reportingFailures {
         guard let first = LocalDate(start) else { return .usage }
+        Interruption.writing(output == "-" ? .standardOutput : .file)
         let dataset = DatasetGenerator(trackers: trackers, days: days, seed: seed, start: first).generate()
         let registry = StandardCodecs.registry
         let destination = CodecOutput(path: output, overwrite: force)

@@ -10,12 +10,14 @@ extension Trackport {
         docs/statistics.md.
         """)
 
-    @Argument(help: "The dataset file, or - for standard input.")
+    @Argument(help: "The dataset file, or - for standard input.", completion: .file())
     var file: String
 
     @OptionGroup var inputOptions: InputOptions
 
     @OptionGroup var pluginOptions: PluginOptions
+
+    @OptionGroup var badRows: BadRowsOptions
 
     @Option(help: "Language of the labels: ru or en.")
     var locale: AgendaLocale = .en
@@ -27,6 +29,7 @@ extension Trackport {
       try reportingFailures {
         let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: try pluginOptions.registry(),
                                             options: try inputOptions.codecOptions)
+        if let failed = badRows.check(loaded) { return failed }
         let stats = TrackerStatistics(loaded.dataset)
         if json {
           try StandardOutput.line(JSONOutput.object([

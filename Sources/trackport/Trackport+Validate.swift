@@ -12,7 +12,7 @@ extension Trackport {
         file that cannot be read or parsed is reported too, and the run goes on to the next.
         """)
 
-    @Argument(help: "Dataset files, or - for standard input.")
+    @Argument(help: "Dataset files, or - for standard input.", completion: .file())
     var files: [String]
 
     @OptionGroup var inputOptions: InputOptions

@@ -9,11 +9,18 @@ struct Trackport: ParsableCommand {
     discussion: """
       Exit status: 0 ok, 1 rule errors (warnings too with --strict), 64 usage, 65 malformed \
       input, 66 cannot read input, 70 a codec plugin failed, 73 cannot create output, 74 I/O \
-      error.
+      error, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (nothing written).
       """,
     version: "0.1.0",
     subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self,
                   Rules.self, Generate.self])
+
+  /// Installs the handling of Ctrl-C, SIGTERM and SIGHUP (``Interruption``), then runs the
+  /// command line as swift-argument-parser does.
+  static func main() {
+    Interruption.install()
+    main(nil)
+  }
 }
 
 /// Runs a command's body and turns library failures into a located message on standard error

@@ -92,7 +92,10 @@ import TrackerModel
     #expect(!codec.sniff(Array("just one field\n".utf8)))
     #expect(!codec.sniff([0xC8, 0xEC, 0xFF, 0x3B, 0xC4, 0x0A]))
     #expect(codec.sniff(Array("a,b\nПри".utf8).dropLast()), "a sequence cut at the end of the head is fine")
-    #expect(codec.sniffPackage(["export/datapackage.json", "export/trackers.csv"]))
+    #expect(codec.sniffPackage(["datapackage.json", "records.csv", "trackers.csv"]))
+    // The registry hands over the entries of the package's root (or its one top folder):
+    // a package further down is never the input's.
+    #expect(!codec.sniffPackage(["export/", "export/datapackage.json", "export/trackers.csv"]))
     #expect(!codec.sniffPackage(["trackers.csv"]), "a package needs its datapackage.json beside its tables")
     #expect(!codec.sniffPackage(["Habits.csv", "Checkmarks.csv"]))
   }

@@ -66,7 +66,9 @@ import Testing
     let members = Self.members.map { "export/" + $0 }
     // The reader hands the descriptor the members relative to its own folder.
     #expect(try CSVPackageDescriptor.read(text, file: "d", members: Self.members).paths.count == 4)
-    #expect(CSVPackageReader.isPackage(members))
+    // Detection sees the entries of that one folder (the package root), not the paths below it.
+    #expect(CSVPackageReader.isPackage(Self.members))
+    #expect(!CSVPackageReader.isPackage(members))
     // A same-named table elsewhere is never taken for the one the descriptor names.
     #expect(throws: CodecError.self) {
       try CSVPackageDescriptor.read(text, file: "d", members: Self.members.map { $0 == "datapackage.json" ? $0 : "old/" + $0 })

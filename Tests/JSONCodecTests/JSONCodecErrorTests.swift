@@ -140,7 +140,7 @@ import TrackerModel
   @Test func unknownVersionSaysWhatThisBuildReads() throws {
     let error = try #require(Harness.failure(#"{"trackport": 2}"#))
     #expect(error.note == "this build reads version 1")
-    #expect(error.description == "test.trackport.json:1:15: error: unsupported trackport format version 2\n  note: this build reads version 1")
+    #expect(error.description == "test.trackport.json:1:15: error: unsupported trackport format version 2 [unsupported-version]\n  note: this build reads version 1")
   }
 
   /// Every prefix and many corrupted copies of a real file either decode or throw a located

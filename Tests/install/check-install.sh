@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
 # Installs trackport into a scratch prefix with `make install` (debug build, to reuse the test
-# build) and checks what landed: the tool runs, each shell completes its subcommands and
-# options for real (bash and fish by asking them; zsh by parsing the script and finding the
-# subcommands), and the man page renders without groff warnings. Run by `make test`.
+# build) and checks what landed: the tool runs; each shell completes its subcommands, options
+# and file names for real (bash and fish by asking them; zsh by typing Tab into an interactive
+# zsh in a pseudo-terminal, Tests/install/zsh-complete.zsh, and by parsing the script); the man
+# page renders without groff warnings and has EXAMPLES, ENVIRONMENT (every TRACKPORT_* variable
+# of Sources/) and EXIT STATUS (exactly the statuses of README's table). Run by `make test`;
+# SCRATCH=DIR (a make variable, or the environment) builds in DIR instead of .build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+repo=$(pwd)
 
 swift=${1:-swift}
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/trackport-install.XXXXXX")
 trap 'rm -rf "$prefix"' EXIT
+prefix=$(cd "$prefix" && pwd)
 failures=0
 fail() { echo "check-install: FAIL: $*" >&2; failures=$((failures + 1)); }
 pass() { echo "check-install: ok: $*"; }
 
-make --no-print-directory install PREFIX="$prefix" INSTALL_CONFIG=debug SWIFT="$swift" >/dev/null
+make --no-print-directory install PREFIX="$prefix" INSTALL_CONFIG=debug SWIFT="$swift" \
+  ${SCRATCH:+SCRATCH="$SCRATCH"} >/dev/null
 
 for f in bin/trackport share/man/man1/trackport.1 share/bash-completion/completions/trackport \
          share/zsh/site-functions/_trackport share/fish/vendor_completions.d/trackport.fish; do
@@ -70,6 +76,62 @@ for sub in $("$prefix/bin/trackport" --help | awk '/^SUBCOMMANDS:/{on=1; next} o
   grep -q "'$sub:" "$zsh_file" || fail "_trackport does not offer subcommand $sub"
 done
 
+# File names, in a folder holding two files, a folder and a decoy: every argument that takes a
+# path completes it in each shell (`trackport convert habitb<Tab>` must not beep), and
+# --plugin-path completes folders only. Cases: the line typed, then what its last word becomes.
+work="$prefix/work"
+mkdir -p "$work/plugins"
+: > "$work/habitbull.csv"; : > "$work/loop-backup.db"; : > "$work/plugin-notes.txt"
+path_cases=(
+  "trackport convert habitb|habitbull.csv"                 # convert's input
+  "trackport convert habitbull.csv loop-b|loop-backup.db"  # convert's output (second positional)
+  "trackport convert --force habitbull.csv loop-b|loop-backup.db"
+  "trackport validate x.json habitb|habitbull.csv"         # validate's files (repeating)
+  "trackport stats habitb|habitbull.csv"
+  "trackport agenda habitb|habitbull.csv"
+  "trackport detect habitb|habitbull.csv"
+  "trackport generate -o loop-b|loop-backup.db"            # generate's -o/--output
+  "trackport generate --output loop-b|loop-backup.db"
+  "trackport formats --plugin-path plug|plugins"           # a folder, not plugin-notes.txt
+  "trackport convert --plugin-path plug|plugins"
+)
+for case in "${path_cases[@]}"; do
+  line=${case%|*}; want=${case##*|}
+  got=$(cd "$work" && bash_complete "$line")
+  [ "$got" = "$want" ] && pass "bash completes '$line' to $want" \
+    || fail "bash did not complete '$line' to $want (got: $(echo $got))"
+  got=$(cd "$work" && fish --no-config -c "source '$prefix/share/fish/vendor_completions.d/trackport.fish'; complete -C '$line'" | cut -f1)
+  [ "${got%/}" = "$want" ] && pass "fish completes '$line' to $want" \
+    || fail "fish did not complete '$line' to $want (got: $(echo $got))"
+done
+
+# zsh, declared: each path argument's action in _trackport is _files (folders: _files -/).
+zsh_function() { awk -v header="_trackport_$1() {" '$0 == header {on=1} on {print} on && /^}/ {exit}' "$zsh_file"; }
+for spec in "convert ':input:_files'" "convert ':output:_files'" "validate '\*:files:_files'" \
+            "stats ':file:_files'" "agenda ':file:_files'" "detect ':file:_files'" \
+            "generate {--output,-o}'\[[^]]*\]:file:_files'" "formats '\*--plugin-path\[[^]]*\]:dir:_files -/'"; do
+  sub=${spec%% *}; pattern=${spec#* }
+  grep -q -- "$pattern" <<< "$(zsh_function "$sub")" && pass "_trackport_$sub declares ${pattern//\\/}" \
+    || fail "_trackport_$sub does not declare file completion ${pattern//\\/}"
+done
+# zsh, for real: Tab typed into an interactive zsh with the installed _trackport.
+lines=(); for case in "${path_cases[@]}"; do lines+=("${case%|*}"); done
+limit=(); command -v timeout >/dev/null && limit=(timeout 60)   # a hung zsh fails, not waits
+if answers=$(cd "$work" && ${limit[@]+"${limit[@]}"} zsh -f "$repo/Tests/install/zsh-complete.zsh" \
+               "$prefix/share/zsh/site-functions" "${lines[@]}" 2>&1); then
+  for case in "${path_cases[@]}"; do
+    line=${case%|*}; want="${line% *} ${case##*|}"
+    got=$(awk -v typed="$line => " 'index($0, typed) == 1 {print substr($0, length(typed) + 1); exit}' <<< "$answers")
+    got=${got% }; got=${got%/}
+    [ "$got" = "$want" ] && pass "zsh completes '$line' to ${case##*|}" \
+      || fail "zsh did not complete '$line' to ${case##*|} (got: '$got')"
+  done
+elif [ $? -eq 2 ]; then
+  echo "check-install: note: zsh has no zpty module; zsh file completion checked by parsing only"
+else
+  fail "zsh could not be driven: $answers"
+fi
+
 # man page: renders with no warnings and documents every subcommand.
 man_file="$prefix/share/man/man1/trackport.1"
 warnings=$(groff -mandoc -Tutf8 -ww -z "$man_file" 2>&1 || true)
@@ -78,6 +140,48 @@ rendered=$(groff -mandoc -Tutf8 "$man_file" 2>/dev/null | sed 's/.\x08//g')
 grep -q 'trackport' <<< "$rendered" || fail "man page does not render its name"
 for sub in convert validate stats agenda formats detect rules generate; do
   grep -Eq "^ +$sub( |$)" <<< "$rendered" || fail "man page does not document '$sub'"
+done
+
+# Its hand-written sections (docs/man/trackport-sections.mdoc), each once, and generate-manual's
+# generic EXIT STATUS gone.
+section() { awk -v title="$1" '$0 == title {on=1; next} on && /^[A-Z]/ {exit} on' <<< "$rendered"; }
+for title in ENVIRONMENT "EXIT STATUS" EXAMPLES; do
+  count=$(grep -cx "$title" <<< "$rendered" || true)
+  [ "$count" = 1 ] && pass "man page has $title" || fail "man page has $count $title section(s)"
+done
+grep -q 'exits 0 on success' <<< "$rendered" && fail "man page still has generate-manual's generic exit status"
+
+# ENVIRONMENT: every TRACKPORT_* variable named in Sources/ (and TMPDIR, TERM, PATH), each an item.
+environment=$(section ENVIRONMENT)
+variables=$(grep -rhoE 'TRACKPORT_[A-Z0-9_]+' Sources | sort -u || true)
+for variable in $variables TMPDIR TERM PATH; do
+  grep -Eq "^ +$variable( |$)" <<< "$environment" || fail "man page's ENVIRONMENT does not document $variable"
+done
+pass "man page's ENVIRONMENT documents" $variables TMPDIR TERM PATH
+
+# EXAMPLES: the README tour's main commands, a CSV package and a Loop backup among them.
+examples=$(section EXAMPLES)
+for example in "trackport validate " "trackport convert " "trackport stats " "trackport agenda " \
+               "trackport generate " "trackport formats" "trackport detect " ".zip" "backup.db"; do
+  grep -qF -- "$example" <<< "$examples" || fail "man page's EXAMPLES has no '$example'"
+done
+
+# EXIT STATUS: exactly the statuses of README's "Exit status" table (the first cell of each
+# row; a cell may hold several, "130, 143"), read from the page's items and seen rendered.
+readme_statuses=$(awk '/^##? /{on = ($0 ~ /^## +Exit status[ \t]*$/); next} on && /^[ \t]*\|/' README.md |
+  awk -F'|' '{print $2}' | { grep -oE '[0-9]+' || true; } | sort -n | tr '\n' ' ')
+man_statuses=$(awk '/^\.Sh /{on = ($0 ~ /^\.Sh "?EXIT STATUS"?[ \t]*$/); next} on && /^\.It /' "$man_file" |
+  { grep -oE '[0-9]+' || true; } | sort -n | tr '\n' ' ')
+exit_section=$(section "EXIT STATUS")
+if [ -z "$readme_statuses" ]; then
+  fail "README.md has no exit-status table under '## Exit status'"
+elif [ "$man_statuses" = "$readme_statuses" ]; then
+  pass "man page's EXIT STATUS lists README's statuses: $man_statuses"
+else
+  fail "man page's EXIT STATUS lists '$man_statuses', README's table '$readme_statuses'"
+fi
+for status in $readme_statuses; do
+  grep -Eq "^ +([0-9]+, )*$status([ ,]|$)" <<< "$exit_section" || fail "rendered EXIT STATUS does not show $status"
 done
 
 [ "$failures" -eq 0 ] || { echo "check-install: $failures failure(s)" >&2; exit 1; }

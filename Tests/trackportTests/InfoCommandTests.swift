@@ -48,13 +48,52 @@ import Testing
     #expect(result.stderr.contains("--default-category"))
   }
 
-  @Test func formatsSaysWhatEachFormatAlwaysLoses() throws {
+  @Test func formatsSaysWhatEachFormatCannotCarry() throws {
     let result = try CLI.run(["formats"])
-    let lines = result.stdout.split(separator: "\n").map(String.init)
-    // HabitBull writes an event with records as a habit, Loop drops events: only Loop lists them.
-    #expect(lines.contains { $0.hasPrefix("loop cannot carry:") && $0.contains("trackers[kind=event]") })
-    #expect(lines.contains { $0.hasPrefix("habitbull cannot carry:") && !$0.contains("trackers[kind=event]") })
-    #expect(!lines.contains { $0.hasPrefix("loop cannot carry:") && $0.contains(" records") })
+    #expect(result.status == 0)
+    // After the table: `ID cannot carry: a, b,` (or `ID --to-shape NAME cannot carry:`), going on
+    // on lines indented by two spaces; no line wider than 100 columns.
+    var listed: [String: [String]] = [:]
+    var current: String?
+    func items(_ text: Substring) -> [String] {
+      text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    for line in result.stdout.split(separator: "\n") {
+      if line.hasPrefix("  "), let subject = current {
+        listed[subject, default: []] += items(line)
+      } else if let range = line.range(of: " cannot carry:") {
+        current = String(line[..<range.lowerBound])
+        listed[current!] = items(line[range.upperBound...])
+      } else {
+        current = nil
+      }
+      if current != nil { #expect(line.count <= 100, "\(line)") }
+    }
+    // The lists are the descriptors' (which CannotCarryTests checks against the loss reports).
+    let json = try CLI.run(["formats", "--json"])
+    let formats = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["formats"] as? [[String: Any]])
+    var expected: [String: [String]] = [:]
+    for format in formats where format["writes"] as? Bool == true {
+      let id = try #require(format["id"] as? String)
+      let shapes = format["shapes"] as? [[String: Any]] ?? []
+      for shape in shapes {
+        let fields = shape["cannotCarry"] as? [String] ?? []
+        if !fields.isEmpty { expected["\(id) --to-shape \(shape["name"] as? String ?? "")"] = fields }
+      }
+      let fields = format["cannotCarry"] as? [String] ?? []
+      if shapes.isEmpty && !fields.isEmpty { expected[id] = fields }
+    }
+    #expect(listed == expected)
+    // Loop drops events and their records, and keeps the other records; HabitBull writes an
+    // event with days as a habit; the CSV package loses nothing, its tables do.
+    #expect(listed["loop"]?.contains("trackers[kind=event]") == true)
+    #expect(listed["loop"]?.contains("records[of events]") == true)
+    #expect(listed["loop"]?.contains("records") == false)
+    #expect(listed["habitbull"]?.contains("trackers.kind") == true)
+    #expect(listed["habitbull"]?.contains("trackers[kind=event]") == false)
+    #expect(listed["csv --to-shape log"]?.contains("trackers.id") == true)
+    #expect(listed["csv --to-shape trackers"]?.contains("records") == true)
+    #expect(listed["csv"] == nil && listed["csv --to-shape package"] == nil)
   }
 
   @Test func detectRecognisesPlainJSONByContent() throws {
