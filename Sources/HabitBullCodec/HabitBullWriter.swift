@@ -63,9 +63,9 @@ struct HabitBullWriter {
 
   /// Every field ``losses(_:)`` may report, in the model's order (the warnings come whole items first).
   static let lostFields: [ModelField] = [
-    .categoryIds, .categoryOrder, .categoriesWithoutDays, .trackerIds, .trackerKind, .repeatedTrackerNames, .trackerEmoji,
-    .trackerColor, .trackerSchedule, .eventDate, .trackerPinned, .trackerCreatedOn, .trackersWithoutDays,
-    .tasks, .taskCategoryOrder, .extras,
+    .categoryIds, .categoryOrder, .categoriesWithoutDays, .trackerIds, .trackerKind, .repeatedTrackerNames,
+    .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned, .trackerCreatedOn,
+    .trackersWithoutDays, .tasks, .taskCategoryOrder, .extras,
   ]
 
   /// What the file leaves out of `dataset`, field by field. What reading the file back fills

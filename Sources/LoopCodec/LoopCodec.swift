@@ -40,8 +40,8 @@ public struct LoopCodec: TrackerCodec {
     summary: "Reading a Loop backup: repetitions whose habit is not in the Habits table (or with no day) were skipped; Loop never shows them either.")
 
   /// What a Loop backup cannot carry, in the model's order: what ``losses(writing:to:options:)``
-  /// reports for a dataset that uses every field. Some only in part: tracker ids that are not
-  /// UUIDs, emoji other than the one reading back chooses, colours off Loop's palette, records
+  /// reports for a dataset that uses every field. Some only in part: tracker ids Loop does not
+  /// keep, emoji other than the one reading back chooses, colours off Loop's palette, records
   /// of events, extras of other formats.
   static let lostFields: [ModelField] = [
     .categories, .trackerIds, .trackerEmoji, .trackerColor, .eventDate, .trackerPinned, .trackerCreatedOn,
@@ -111,12 +111,12 @@ public struct LoopCodec: TrackerCodec {
 
   /// One `dropped-field` warning per part Loop cannot carry (``lostFields``), with its count:
   /// categories, tracker ids that do not come back (Loop stores a UUID: the one kept in
-  /// `extras["loop"]`, else the id when it is one, else one derived from it), emoji other than the palette choice reading back makes, colours
-  /// that do not come back (no equal in Loop's palette), event dates, pinning, creation days,
-  /// events and their records (and records of unknown trackers), tasks, the task category
-  /// order, extras of other namespaces than `loop`; then completions of measurable habits no
-  /// storable value meets (on `/records`), and (one warning per habit) `extras["loop"]` members
-  /// Loop cannot store. Each habit is planned once, as the writer will plan it.
+  /// `extras["loop"]`, else the id when it is one, else one derived from it), emoji other than
+  /// the palette choice reading back makes, colours that do not come back (no equal in Loop's
+  /// palette), event dates, pinning, creation days, events and their records (and records of
+  /// unknown trackers), tasks, the task category order, extras of other namespaces than `loop`;
+  /// then completions of measurable habits no storable value meets (on `/records`), and (one
+  /// warning per habit) `extras["loop"]` members Loop cannot store. Each habit is planned once, as the writer will plan it.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     var planned: [(index: Int, tracker: Tracker, habit: LoopHabit, ignored: [[String]])] = []
     for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {

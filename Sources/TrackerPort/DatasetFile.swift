@@ -38,8 +38,9 @@ public struct DatasetFile: Sendable {
   }
 
   /// The codec's errors: each is part of the input that could not be read as it stands (a row
-  /// skipped for a bad date, a cell of the wrong type), so the dataset lacks it. A command that
-  /// goes on with such a dataset says so: `convert` writes nothing unless told to skip them.
+  /// skipped for a bad date, a cell of the wrong type kept in extras instead of its field), so
+  /// the dataset lacks or misreads it. A command that goes on with such a dataset says so:
+  /// `convert` writes nothing unless told to skip them.
   public var readErrors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
   /// Runs the validator and returns its findings located in this file, after the codec's own.

@@ -2,13 +2,14 @@ import ArgumentParser
 import TrackerPort
 
 /// `--skip-bad-rows`: what a command that reads a dataset and goes on with it (`convert`,
-/// `stats`, `agenda`) does when part of the input could not be read.
+/// `stats`, `agenda`) does when the reader met errors (a row skipped for a bad date, a cell
+/// of the wrong type kept in extras).
 ///
-/// Without the flag, such an input is an error (exit 65): its read errors are printed and
-/// nothing is written or shown, since the result would silently lack those rows. With it, the
-/// command goes on with what could be read and says how much was left out.
+/// Without the flag, such an input is an error (exit 65): its errors are printed and nothing
+/// is written or shown, since the result would silently lack or misread those rows. With it,
+/// the command goes on with what could be read and says so.
 struct BadRowsOptions: ParsableArguments {
-  @Flag(help: "Go on with what could be read when some rows or values of the input cannot be (each is reported); without it, nothing is written and the exit status is 65.")
+  @Flag(help: "Go on with what could be read when the input has errors (each says what became of its row: skipped, or a cell kept in extras); without it, nothing is written or shown and the exit status is 65.")
   var skipBadRows = false
 
   /// For `stats` and `agenda`: `nil` to go on (the errors, if any, said and skipped), else the
@@ -22,10 +23,13 @@ struct BadRowsOptions: ParsableArguments {
   }
 
   /// The last line said about read errors: what was done about them, and how to do otherwise.
+  /// `refusing` is what did not happen (`nothing written`, `nothing shown`).
   static func summary(_ count: Int, file: String, skipped: Bool, refusing: String = "nothing written") -> String {
-    let what = count == 1 ? "1 part" : "\(count) parts"
-    return skipped
-      ? "\(file): warning: \(what) of the input could not be read and \(count == 1 ? "was" : "were") left out (--skip-bad-rows)"
-      : "\(file): error: \(refusing): \(what) of the input could not be read\n  note: fix the input, or pass --skip-bad-rows to go on without \(count == 1 ? "it" : "them")"
+    let errors = count == 1 ? "1 error" : "\(count) errors"
+    if skipped {
+      return "\(file): warning: went on despite \(errors) in the input (--skip-bad-rows): what \(count == 1 ? "it" : "they") skipped is missing"
+    }
+    let goOn = refusing == "nothing written" ? "write what could be read" : "go on with what could be read"
+    return "\(file): error: \(refusing): the input has \(errors)\n  note: fix \(count == 1 ? "it" : "them"), or pass --skip-bad-rows to \(goOn)"
   }
 }

@@ -95,7 +95,8 @@ extension Trackport {
         }
         switch result.refusal {
         case .readErrors(let count):
-          say(result.diagnostics.filter { !quiet || $0.severity == .error })
+          // Only the errors: they are why nothing was written; warnings would be noise here.
+          say(result.diagnostics.filter { $0.severity == .error })
           StandardError.line(BadRowsOptions.summary(count, file: input, skipped: false))
           return .malformedInput
         case .losses:

@@ -14,6 +14,9 @@ import Testing
     let result = try CLI.run(["convert", "cp.csv", "z.trackport.json", "--encoding", "windows-1251"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try String(contentsOf: folder.appendingPathComponent("z.trackport.json"), encoding: .utf8).contains("\"name\": \"Привет\""))
+    let detect = try CLI.run(["detect", "cp.csv", "--encoding", "windows-1251"], in: folder)
+    #expect(detect.status == 0, "\(detect.stderr)")
+    #expect(detect.stdout.hasPrefix("csv\t"))
   }
 
   @Test func aWindows1251HabitBullExportIsHabitBullWithTheEncoding() throws {
@@ -37,6 +40,9 @@ import Testing
     #expect(result.stderr.contains("cp.csv: error: cannot tell the format of this file"))
     #expect(result.stderr.contains("note: it is not UTF-8: for a CSV file in windows-1251 (as Excel saves it in Russian), pass --encoding windows-1251"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("z.trackport.json").path))
+    let detect = try CLI.run(["detect", "cp.csv"], in: folder)
+    #expect(detect.status == 65)
+    #expect(detect.stderr.contains("pass --encoding windows-1251"))
   }
 
   @Test func anEmptyFolderIsExit65AndSaysSo() throws {
