@@ -1,3 +1,4 @@
+import Foundation
 import CSVCore
 import TrackerCodec
 import TrackerModel
@@ -45,14 +46,17 @@ public struct CSVCodec: TrackerCodec {
       guard let start = CSVCodec.textStart(bytes), CSVCodec.isUTF8(bytes) else { return false }
       let body = UnsafeRawBufferPointer(rebasing: bytes[start...])
       let delimiter = CSVDialect.detect(head: body)
-      var fields = 1, inQuotes = false
-      for b in body {
+      var fields = 1, inQuotes = false, firstLine = body.count
+      for (i, b) in body.enumerated() {
         if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if !inQuotes {
-          if b == 0x0A || b == 0x0D { break }
+          if b == 0x0A || b == 0x0D { firstLine = i; break }
           if b == delimiter { fields += 1 }
         }
       }
-      return fields >= 2
+      // One column is a table too when its label says so: a list of tracker names under `name`.
+      let label = String(decoding: body.prefix(firstLine), as: UTF8.self)
+        .trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased()
+      return fields >= 2 || label == "name"
     }
   }
 

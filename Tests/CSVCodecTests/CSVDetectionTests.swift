@@ -26,6 +26,13 @@ import TrackerModel
     #expect(!codec.sniff([0x61, 0x98, 0x0A], options: Self.told))
   }
 
+  @Test func oneColumnIsATableOnlyUnderTheNameLabel() {
+    let codec = CSVCodec()
+    #expect(codec.sniff(Array("name\nRun\nRead\n".utf8)), "a list of tracker names")
+    #expect(codec.sniff(Array("\u{FEFF}\"Name\"\r\nRun\r\n".utf8)), "quoted, any case, after a byte order mark")
+    #expect(!codec.sniff(Array("just one field\nand another\n".utf8)), "one column of anything else is not claimed")
+  }
+
   @Test func textThatIsNotUTF8GetsTheEncodingHint() {
     let codec = CSVCodec()
     #expect(codec.unrecognisedHint(Self.cp1251, options: [:])?.contains("pass --encoding windows-1251") == true)
