@@ -35,6 +35,14 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
   case eventDate = "trackers.date"
   case trackerPinned = "trackers.pinned"
   case trackerCreatedOn = "trackers.createdOn"
+  /// Archived habits' flag: they come back active.
+  case trackerArchived = "trackers.archived"
+  case trackerDescription = "trackers.description"
+  /// A measurable habit's goal (target, at least / at most, unit).
+  case trackerGoal = "trackers.goal"
+  /// "k times in n days" beside the weekday schedule.
+  case trackerFrequency = "trackers.frequency"
+  case trackerReminders = "trackers.reminders"
   /// Events, left out whole.
   case events = "trackers[kind=event]"
   /// Trackers that have no record (a format of completed days).
@@ -44,6 +52,15 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
   case records
   /// Records of trackers that are not habits (left out with the events) or of no tracker.
   case eventRecords = "records[of events]"
+  /// The amount of a measurable habit's completion.
+  case recordAmounts = "records.amount"
+  case recordNotes = "records.note"
+  /// Days marked but not done (skipped, an amount below the goal, a note), left out whole.
+  case entries
+  /// Skipped days, where the format can carry other entries.
+  case skippedEntries = "entries[skipped]"
+  case entryAmounts = "entries.amount"
+  case entryNotes = "entries.note"
   case tasks
   case taskReminders = "tasks.reminders"
   case taskAttachments = "tasks.attachments"
@@ -77,6 +94,11 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
     case .eventDate: return dataset.trackers.count { $0.date != nil }
     case .trackerPinned: return dataset.trackers.count { $0.pinned }
     case .trackerCreatedOn: return dataset.trackers.count { $0.createdOn != nil }
+    case .trackerArchived: return dataset.trackers.count(where: \.archived)
+    case .trackerDescription: return dataset.trackers.count { $0.description != nil }
+    case .trackerGoal: return dataset.trackers.count { $0.goal != nil }
+    case .trackerFrequency: return dataset.trackers.count { $0.frequency != nil }
+    case .trackerReminders: return dataset.trackers.count { !$0.reminders.isEmpty }
     case .trackersWithoutRecords, .trackersWithoutDays:
       let done = Set(dataset.records.map(\.trackerId))
       return dataset.trackers.count { !done.contains($0.id) }
@@ -84,6 +106,12 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
     case .eventRecords:
       let habits = Set(dataset.trackers.filter { $0.kind == .habit }.map(\.id))
       return dataset.records.count { !habits.contains($0.trackerId) }
+    case .recordAmounts: return dataset.records.count { $0.amount != nil }
+    case .recordNotes: return dataset.records.count { $0.note != nil }
+    case .entries: return dataset.entries.count
+    case .skippedEntries: return dataset.entries.count(where: \.skipped)
+    case .entryAmounts: return dataset.entries.count { $0.amount != nil }
+    case .entryNotes: return dataset.entries.count { $0.note != nil }
     case .tasks: return dataset.tasks.count
     case .taskReminders: return dataset.tasks.count { !$0.reminders.isEmpty }
     case .taskAttachments: return dataset.tasks.count { !$0.attachments.isEmpty }
@@ -92,7 +120,7 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
     case .extras:
       return (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
         + dataset.trackers.count { !$0.extras.isEmpty } + dataset.tasks.count { !$0.extras.isEmpty }
-        + dataset.records.count { !$0.extras.isEmpty }
+        + dataset.records.count { !$0.extras.isEmpty } + dataset.entries.count { !$0.extras.isEmpty }
     }
   }
 

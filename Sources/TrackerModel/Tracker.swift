@@ -34,14 +34,30 @@ public struct Tracker: Hashable, Sendable {
   public var pinned: Bool
   /// The day the tracker was created; a habit is not planned before it.
   public var createdOn: LocalDate?
+  /// Archived: kept with its history, no longer planned in the source app (Loop, Habo,
+  /// beaverhabits). JSON `archived`, written only when `true`.
+  public var archived: Bool
+  /// What the habit is about, shown by other apps (Loop's question and description,
+  /// HabitBull's description, Habitica's notes, Habo's cue); the Tracker app has none.
+  public var description: String?
+  /// A measurable habit's daily goal; `nil` for a yes/no habit.
+  public var goal: TrackerGoal?
+  /// "`times` in `days` days", where the source plans that way; the weekday `schedule` still
+  /// plans the habit here.
+  public var frequency: TrackerFrequency?
+  /// Reminders; empty for none.
+  public var reminders: [TrackerReminder]
   /// Source-specific data the model cannot say; see ``Extras``.
   public var extras: Extras
 
-  /// Takes every value as given, valid or not; `schedule`, `date`, `createdOn` default to
-  /// absent and `pinned` to `false`, as when their JSON keys are missing.
+  /// Takes every value as given, valid or not; `schedule`, `date`, `createdOn`, `description`,
+  /// `goal` and `frequency` default to absent, `pinned` and `archived` to `false` and
+  /// `reminders` to none, as when their JSON keys are missing.
   public init(id: String, kind: TrackerKind, name: String, categoryId: String,
               emoji: String?, color: String?, schedule: [Weekday]? = nil, date: LocalDate? = nil,
-              pinned: Bool = false, createdOn: LocalDate? = nil, extras: Extras = [:]) {
+              pinned: Bool = false, createdOn: LocalDate? = nil, archived: Bool = false,
+              description: String? = nil, goal: TrackerGoal? = nil, frequency: TrackerFrequency? = nil,
+              reminders: [TrackerReminder] = [], extras: Extras = [:]) {
     self.id = id
     self.kind = kind
     self.name = name
@@ -52,6 +68,18 @@ public struct Tracker: Hashable, Sendable {
     self.date = date
     self.pinned = pinned
     self.createdOn = createdOn
+    self.archived = archived
+    self.description = description
+    self.goal = goal
+    self.frequency = frequency
+    self.reminders = reminders
     self.extras = extras
+  }
+}
+
+extension Tracker {
+  /// Whether the tracker uses a field of format version 2 (docs/json-format.md).
+  public var usesVersion2: Bool {
+    archived || description != nil || goal != nil || frequency != nil || !reminders.isEmpty
   }
 }

@@ -75,6 +75,12 @@ import TrackerPort
               color: "#33CF69"),
       Tracker(id: "tracker-long", kind: .habit, name: "Читать по двадцать страниц каждый вечер перед сном",
               categoryId: "cat-idle", emoji: "🥦", color: "#007BFA", schedule: [.sat, .sun]),
+      // What habit apps share beyond the Tracker app (format version 2).
+      Tracker(id: "tracker-run", kind: .habit, name: "Бег", categoryId: "cat-home", emoji: "🏃", color: "#FF674D",
+              schedule: Weekday.allCases, archived: true, description: "Утром, до работы",
+              goal: TrackerGoal(target: 5.5, direction: .atLeast, unit: "km"),
+              frequency: TrackerFrequency(times: 3, days: 7),
+              reminders: [TrackerReminder(time: "07:30", days: [.mon, .wed]), TrackerReminder(time: "19:00")]),
     ]
     let records = [
       TrackerRecord(trackerId: "tracker-long", date: day("2026-01-03")),
@@ -82,6 +88,11 @@ import TrackerPort
       TrackerRecord(trackerId: "tracker-doctor", date: day("2026-01-06")),
       TrackerRecord(trackerId: "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9", date: day("2026-01-06")),
       TrackerRecord(trackerId: "tracker-water", date: day("2026-01-07")),
+      TrackerRecord(trackerId: "tracker-run", date: day("2026-01-05"), amount: 6.25, note: "в парке"),
+    ]
+    let entries = [
+      TrackerEntry(trackerId: "tracker-run", date: day("2026-01-06"), skipped: true, note: "дождь"),
+      TrackerEntry(trackerId: "tracker-run", date: day("2026-01-07"), amount: 2.5, extras: extras("entry")),
     ]
     let tasks = [
       PlanTask(id: "task-report", title: "Отчёт", description: "Квартальный отчёт", color: "#007BFA", category: "urgent",
@@ -90,7 +101,7 @@ import TrackerPort
                position: 0, extras: extras("task")),
       PlanTask(id: "task-call", title: "Позвонить", description: nil, color: nil, position: 1),
     ]
-    return TrackerDataset(categories: categories, trackers: trackers, records: records, tasks: tasks,
+    return TrackerDataset(categories: categories, trackers: trackers, records: records, entries: entries, tasks: tasks,
                           taskCategoryOrder: ["none", "other", "optional", "notUrgent", "urgent"],
                           extras: extras("dataset"))
   }
@@ -162,8 +173,21 @@ import TrackerPort
       for i in d.categories.indices { d.categories[i].extras = [:] }
       for i in d.trackers.indices { d.trackers[i].extras = [:] }
       for i in d.records.indices { d.records[i].extras = [:] }
+      for i in d.entries.indices { d.entries[i].extras = [:] }
       for i in d.tasks.indices { d.tasks[i].extras = [:] }
     }
+    if lost.contains(.entries) { d.entries = [] }
+    if lost.contains(.skippedEntries) { d.entries.removeAll(where: \.skipped) }
+    if lost.contains(.entryAmounts) {
+      for i in d.entries.indices { d.entries[i].amount = nil }
+      d.entries.removeAll { !$0.skipped && $0.amount == nil && $0.note == nil }
+    }
+    if lost.contains(.entryNotes) {
+      for i in d.entries.indices { d.entries[i].note = nil }
+      d.entries.removeAll { !$0.skipped && $0.amount == nil && $0.note == nil }
+    }
+    if lost.contains(.recordAmounts) { for i in d.records.indices { d.records[i].amount = nil } }
+    if lost.contains(.recordNotes) { for i in d.records.indices { d.records[i].note = nil } }
     if lost.contains(.tasks) { d.tasks = [] }
     if lost.contains(.taskReminders) { for i in d.tasks.indices { d.tasks[i].reminders = [] } }
     if lost.contains(.taskAttachments) { for i in d.tasks.indices { d.tasks[i].attachments = [] } }
@@ -182,6 +206,7 @@ import TrackerPort
         return false
       }
       for i in d.records.indices { d.records[i].trackerId = rename[d.records[i].trackerId] ?? d.records[i].trackerId }
+      for i in d.entries.indices { d.entries[i].trackerId = rename[d.entries[i].trackerId] ?? d.entries[i].trackerId }
     }
     if !lost.isDisjoint(with: [.trackersWithoutRecords, .trackersWithoutDays]) {
       let done = Set(d.records.map(\.trackerId))
@@ -199,6 +224,11 @@ import TrackerPort
       if lost.contains(.eventDate) { d.trackers[i].date = nil }
       if lost.contains(.trackerPinned) { d.trackers[i].pinned = false }
       if lost.contains(.trackerCreatedOn) { d.trackers[i].createdOn = nil }
+      if lost.contains(.trackerArchived) { d.trackers[i].archived = false }
+      if lost.contains(.trackerDescription) { d.trackers[i].description = nil }
+      if lost.contains(.trackerGoal) { d.trackers[i].goal = nil }
+      if lost.contains(.trackerFrequency) { d.trackers[i].frequency = nil }
+      if lost.contains(.trackerReminders) { d.trackers[i].reminders = [] }
     }
     if lost.contains(.trackerIds) {
       var ids: [String: String] = [:], seen: [String: Int] = [:]
@@ -210,6 +240,7 @@ import TrackerPort
         d.trackers[i].id = id
       }
       for i in d.records.indices { d.records[i].trackerId = ids[d.records[i].trackerId] ?? "unknown:" + d.records[i].trackerId }
+      for i in d.entries.indices { d.entries[i].trackerId = ids[d.entries[i].trackerId] ?? "unknown:" + d.entries[i].trackerId }
     }
     if lost.contains(.categories) {
       d.categories = []
@@ -238,6 +269,9 @@ import TrackerPort
     var seen: Set<String> = []
     d.records = d.records.sorted { ($0.trackerId, $0.date) < ($1.trackerId, $1.date) }
       .filter { seen.insert("\($0.trackerId) \($0.date)").inserted }
+    seen = []
+    d.entries = d.entries.sorted { ($0.trackerId, $0.date) < ($1.trackerId, $1.date) }
+      .filter { seen.insert("\($0.trackerId) \($0.date)").inserted }
     return d
   }
 
@@ -251,6 +285,7 @@ import TrackerPort
       for (x, y) in zip(a.trackers, b.trackers) where x != y { parts.append("tracker \(x) ≠ \(y)") }
     }
     if a.records != b.records { parts.append("records \(a.records) ≠ \(b.records)") }
+    if a.entries != b.entries { parts.append("entries \(a.entries) ≠ \(b.entries)") }
     if a.tasks != b.tasks { parts.append("tasks \(a.tasks) ≠ \(b.tasks)") }
     if a.taskCategoryOrder != b.taskCategoryOrder { parts.append("taskCategoryOrder \(a.taskCategoryOrder) ≠ \(b.taskCategoryOrder)") }
     if a.extras != b.extras { parts.append("extras \(a.extras) ≠ \(b.extras)") }
