@@ -31,6 +31,9 @@ extension Trackport {
     @Flag(help: "Replace an existing output file.")
     var force = false
 
+    @Flag(help: "Also what other habit apps share: goals and amounts, descriptions, frequencies, reminders, archived habits, notes and skipped days (format version 2); the rest is the same as without.")
+    var rich = false
+
     func validate() throws {
       guard (0...100_000).contains(trackers) else { throw ValidationError("--trackers must be 0 to 100,000") }
       guard days >= 1 else { throw ValidationError("--days must be 1 or more") }
@@ -48,7 +51,7 @@ extension Trackport {
       try reportingFailures {
         guard let first = LocalDate(start) else { return .usage }
         Interruption.writing(output == "-" ? .standardOutput : .file)
-        let dataset = DatasetGenerator(trackers: trackers, days: days, seed: seed, start: first).generate()
+        let dataset = DatasetGenerator(trackers: trackers, days: days, seed: seed, start: first, rich: rich).generate()
         let registry = StandardCodecs.registry
         let destination = CodecOutput(path: output, overwrite: force)
         let codec = try to.map { try registry.codec(id: $0) } ?? registry.detectOutput(destination)
@@ -57,7 +60,8 @@ extension Trackport {
         let losses = codec.losses(writing: dataset, to: destination, options: [:])
         for d in losses + context.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
         if output != "-" {
-          StandardError.line("wrote \(output): \(dataset.trackers.count) trackers, \(dataset.records.count) records, \(dataset.tasks.count) tasks")
+          let entries = dataset.entries.isEmpty ? "" : ", \(dataset.entries.count) entries"
+          StandardError.line("wrote \(output): \(dataset.trackers.count) trackers, \(dataset.records.count) records\(entries), \(dataset.tasks.count) tasks")
         }
         return .ok
       }

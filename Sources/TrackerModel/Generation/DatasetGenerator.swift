@@ -17,15 +17,19 @@ public struct DatasetGenerator: Sendable {
   public var start: LocalDate
   /// How many Daily Plan tasks to add (default: one per ten trackers, at least three).
   public var tasks: Int?
+  /// Also the data other habit apps share (goals and amounts, descriptions, frequencies,
+  /// reminders, archived habits, notes, skipped days): the same dataset as without, plus these.
+  public var rich: Bool
 
   public init(trackers: Int, days: Int, seed: UInt64,
               start: LocalDate = LocalDate(year: 2016, month: 1, day: 4) ?? LocalDate(dayNumber: 16_804),
-              tasks: Int? = nil) {
+              tasks: Int? = nil, rich: Bool = false) {
     self.trackers = trackers
     self.days = days
     self.seed = seed
     self.start = start
     self.tasks = tasks
+    self.rich = rich
   }
 
   /// Builds the dataset. Records are in day order, then tracker order, as an app writes them.
@@ -65,6 +69,9 @@ public struct DatasetGenerator: Sendable {
       adherence.append(0.65 + Double(rng.below(35)) / 100)
     }
 
+    var extra = RichGenerator(seed: seed)
+    if rich { extra.enrich(&trackerList, start: start, days: days) }
+    var entries: [TrackerEntry] = []
     var records: [TrackerRecord] = []
     records.reserveCapacity(min(trackers.multipliedReportingOverflow(by: days).partialValue, 1 << 24) * 7 / 10)
     var eventDone = [Bool](repeating: false, count: trackers)
@@ -73,7 +80,20 @@ public struct DatasetGenerator: Sendable {
       for (t, tracker) in trackerList.enumerated() {
         switch tracker.kind {
         case .habit:
-          guard tracker.isPlanned(on: day, firstCompletion: nil), rng.chance(adherence[t]) else { continue }
+          guard tracker.isPlanned(on: day, firstCompletion: nil) else { continue }
+          let done = rng.chance(adherence[t])
+          if rich {
+            // The plain stream is drawn as without --rich; only what is kept differs.
+            guard extra.isActive(t, on: day) else { continue }
+            if done {
+              let (amount, note) = extra.completion(of: tracker)
+              records.append(TrackerRecord(trackerId: tracker.id, date: day, amount: amount, note: note))
+            } else if let entry = extra.entry(of: tracker, on: day) {
+              entries.append(entry)
+            }
+            continue
+          }
+          guard done else { continue }
         case .event:
           guard !eventDone[t] else { continue }
           if let date = tracker.date {
@@ -90,7 +110,8 @@ public struct DatasetGenerator: Sendable {
     let taskCount = tasks ?? max(3, trackers / 10)
     let end = start.adding(days: max(0, days - 1))
     let planTasks = (0..<taskCount).map { makeTask(position: $0, around: end, rng: &rng) }
-    return TrackerDataset(categories: categories, trackers: trackerList, records: records, tasks: planTasks)
+    return TrackerDataset(categories: categories, trackers: trackerList, records: records, entries: entries,
+                          tasks: planTasks)
   }
 
   private func schedule(_ rng: inout SplitMix64) -> [Weekday] {
