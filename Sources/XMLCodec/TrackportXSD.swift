@@ -7,7 +7,11 @@ enum TrackportXSD {
   static let text = #"""
 <?xml version="1.0" encoding="UTF-8"?>
 <!--
-  TrackerPort XML, format version 1 (docs/xml-format.md), as XSD 1.0.
+  TrackerPort XML, format versions 1 and 2 (docs/xml-format.md), as XSD 1.0.
+  Version 2 adds what habit apps share: a tracker's archived, description, goal, frequency and
+  reminders, a record's amount and note, and entries. XSD 1.0 cannot tie elements to the value
+  of the version attribute, so one schema describes both; the writer writes version="2" exactly
+  when a version-2 field is used.
   Free-text attributes are xs:string: a value holding a character XML 1.0 cannot carry is
   written as "~b64~" followed by the base64 of its UTF-8 (see "Text values" in the docs).
   Elements and attributes in other namespaces are allowed where noted and skipped.
@@ -62,15 +66,34 @@ enum TrackportXSD {
     </xs:restriction>
   </xs:simpleType>
 
-  <xs:simpleType name="Position">
+  <xs:simpleType name="Integer">
     <xs:restriction base="xs:long">
       <xs:pattern value="-?[0-9]+"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="Position">
+    <xs:restriction base="tp:Integer"/>
+  </xs:simpleType>
+
+  <!-- An amount or a goal target: a finite number in JSON's notation (no INF, NaN, "+", ".5"). -->
+  <xs:simpleType name="Amount">
+    <xs:restriction base="xs:double">
+      <xs:pattern value="-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="Direction">
+    <xs:restriction base="xs:string">
+      <xs:enumeration value="atLeast"/>
+      <xs:enumeration value="atMost"/>
     </xs:restriction>
   </xs:simpleType>
 
   <xs:simpleType name="Version">
     <xs:restriction base="xs:string">
       <xs:enumeration value="1"/>
+      <xs:enumeration value="2"/>
     </xs:restriction>
   </xs:simpleType>
 
@@ -109,6 +132,13 @@ enum TrackportXSD {
           </xs:sequence>
         </xs:complexType>
       </xs:element>
+      <xs:element name="entries" minOccurs="0">
+        <xs:complexType>
+          <xs:sequence>
+            <xs:element name="entry" type="tp:Entry" minOccurs="0" maxOccurs="unbounded"/>
+          </xs:sequence>
+        </xs:complexType>
+      </xs:element>
       <xs:element name="tasks" minOccurs="0">
         <xs:complexType>
           <xs:sequence>
@@ -141,7 +171,29 @@ enum TrackportXSD {
   </xs:complexType>
 
   <xs:complexType name="Tracker">
-    <xs:group ref="tp:Tail"/>
+    <xs:sequence>
+      <xs:element name="goal" minOccurs="0">
+        <xs:complexType>
+          <xs:attribute name="target" type="tp:Amount" use="required"/>
+          <xs:attribute name="direction" type="tp:Direction"/>
+          <xs:attribute name="unit" type="xs:string"/>
+        </xs:complexType>
+      </xs:element>
+      <xs:element name="frequency" minOccurs="0">
+        <xs:complexType>
+          <xs:attribute name="times" type="tp:Integer" use="required"/>
+          <xs:attribute name="days" type="tp:Integer" use="required"/>
+        </xs:complexType>
+      </xs:element>
+      <!-- time is HH:MM as written: rule reminder-time-invalid checks it, as colours are. -->
+      <xs:element name="reminder" minOccurs="0" maxOccurs="unbounded">
+        <xs:complexType>
+          <xs:attribute name="time" type="xs:string" use="required"/>
+          <xs:attribute name="days" type="tp:Schedule"/>
+        </xs:complexType>
+      </xs:element>
+      <xs:group ref="tp:Tail"/>
+    </xs:sequence>
     <xs:attribute name="id" type="xs:string" use="required"/>
     <xs:attribute name="kind" type="tp:Kind" use="required"/>
     <xs:attribute name="name" type="xs:string" use="required"/>
@@ -152,6 +204,8 @@ enum TrackportXSD {
     <xs:attribute name="date" type="tp:Day"/>
     <xs:attribute name="pinned" type="tp:Boolean"/>
     <xs:attribute name="createdOn" type="tp:Day"/>
+    <xs:attribute name="archived" type="tp:Boolean"/>
+    <xs:attribute name="description" type="xs:string"/>
     <xs:anyAttribute namespace="##other" processContents="skip"/>
   </xs:complexType>
 
@@ -159,6 +213,19 @@ enum TrackportXSD {
     <xs:group ref="tp:Tail"/>
     <xs:attribute name="trackerId" type="xs:string" use="required"/>
     <xs:attribute name="date" type="tp:Day" use="required"/>
+    <xs:attribute name="amount" type="tp:Amount"/>
+    <xs:attribute name="note" type="xs:string"/>
+    <xs:anyAttribute namespace="##other" processContents="skip"/>
+  </xs:complexType>
+
+  <!-- A day marked but not done: skipped, an amount below the goal, or a note (version 2). -->
+  <xs:complexType name="Entry">
+    <xs:group ref="tp:Tail"/>
+    <xs:attribute name="trackerId" type="xs:string" use="required"/>
+    <xs:attribute name="date" type="tp:Day" use="required"/>
+    <xs:attribute name="skipped" type="tp:Boolean"/>
+    <xs:attribute name="amount" type="tp:Amount"/>
+    <xs:attribute name="note" type="xs:string"/>
     <xs:anyAttribute namespace="##other" processContents="skip"/>
   </xs:complexType>
 

@@ -60,7 +60,7 @@ public struct XMLCodec: TrackerCodec {
   /// - Throws: ``CodecError`` `.malformedInput` for XML that is not well-formed (with libxml2's
   ///   message, line and column), a DOCTYPE, a root other than `<trackport>` in
   ///   `urn:trackport:1`, a missing required attribute or an impossible value;
-  ///   `.unsupportedVersion` for a `version` other than `1`; `.cannotReadInput` from the input.
+  ///   `.unsupportedVersion` for a `version` other than `1` or `2`; `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
     let schema = context.options["schema"] == "off" ? nil : try XMLSchemaHandle()
@@ -84,13 +84,16 @@ public struct XMLCodec: TrackerCodec {
     return dataset
   }
 
-  /// Writes the dataset as canonical TrackerPort XML (layout in `docs/xml-format.md`).
+  /// Writes the dataset as canonical TrackerPort XML (layout in `docs/xml-format.md`): format
+  /// version 2 when the dataset uses a field of it, else version 1, byte for byte as before.
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` for an `extras` number that is not a
-  ///   JSON number; `.io` and `.cannotCreateOutput` from the output.
+  ///   JSON number, or an amount or goal target that is infinite or NaN (located by its JSON
+  ///   pointer); `.io` and `.cannotCreateOutput` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
+    let fileName = context.fileName
     try output.write { sink in
-      try XMLDatasetWriter(sink).write(dataset)
+      try XMLDatasetWriter(sink, fileName: fileName).write(dataset)
     }
   }
 }

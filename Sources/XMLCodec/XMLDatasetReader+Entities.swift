@@ -31,6 +31,7 @@ extension XMLDatasetReader {
     locator.trackers.append(at)
     var id: String?, kind: TrackerKind?, name: String?, categoryId: String?, emoji: String?, color: String?
     var schedule: [Weekday]?, date: LocalDate?, pinned = false, createdOn: LocalDate?
+    var archived = false, description: String?
     var unknown = XMLUnknowns()
     try attributes(&unknown, pointer: pointer) { attribute, value in
       if same(attribute, names.id) { id = try text(value) }
@@ -48,29 +49,36 @@ extension XMLDatasetReader {
       else if same(attribute, names.date) { date = try day(value, pointer: pointer + "/date") }
       else if same(attribute, names.pinned) { pinned = try boolean(value, pointer: pointer + "/pinned") }
       else if same(attribute, names.createdOn) { createdOn = try day(value, pointer: pointer + "/createdOn") }
+      else if same(attribute, names.archived) { archived = try boolean(value, pointer: pointer + "/archived") }
+      else if same(attribute, names.description) { description = try text(value) }
       else { return false }
       return true
     }
-    let extras = try entityTail(&unknown, pointer: pointer, at: at)
+    let details = try trackerChildren(&unknown, pointer: pointer, at: at)
     return Tracker(id: try required(id, "id", of: "tracker", pointer),
                    kind: try required(kind, "kind", of: "tracker", pointer),
                    name: try required(name, "name", of: "tracker", pointer),
                    categoryId: try required(categoryId, "categoryId", of: "tracker", pointer),
                    emoji: emoji, color: color, schedule: schedule, date: date, pinned: pinned,
-                   createdOn: createdOn, extras: extras)
+                   createdOn: createdOn, archived: archived, description: description, goal: details.goal,
+                   frequency: details.frequency, reminders: details.reminders, extras: details.extras)
   }
 
   func readRecord(index: Int) throws -> TrackerRecord {
     func pointer() -> String { "/records/\(index)" }
     let at = position()
     locator.records.append(at)
-    var trackerId: String?, date: LocalDate?
+    var trackerId: String?, date: LocalDate?, amount: Double?, note: String?
     var unknown = XMLUnknowns()
     try attributes(&unknown, pointer: pointer()) { name, value in
       if same(name, names.trackerId) {
         trackerId = value.starts(with: XMLText.base64Prefix) ? try text(value) : interner.intern(value)
       } else if same(name, names.date) {
         date = try day(value, pointer: pointer() + "/date")
+      } else if same(name, names.amount) {
+        amount = try number(value, pointer: pointer() + "/amount")
+      } else if same(name, names.note) {
+        note = try text(value)
       } else {
         return false
       }
@@ -78,7 +86,8 @@ extension XMLDatasetReader {
     }
     let extras = try entityTail(&unknown, pointer: pointer(), at: at)
     return TrackerRecord(trackerId: try required(trackerId, "trackerId", of: "record", pointer()),
-                         date: try required(date, "date", of: "record", pointer()), extras: extras)
+                         date: try required(date, "date", of: "record", pointer()), amount: amount, note: note,
+                         extras: extras)
   }
 
   func readTask(index: Int) throws -> PlanTask {
@@ -97,12 +106,7 @@ extension XMLDatasetReader {
       else if same(name, names.start) { start = try localTime(value, pointer: pointer + "/start") }
       else if same(name, names.end) { end = try localTime(value, pointer: pointer + "/end") }
       else if same(name, names.done) { done = try boolean(value, pointer: pointer + "/done") }
-      else if same(name, names.position) {
-        guard let parsed = Int(String(decoding: value, as: UTF8.self)) else {
-          throw fail("position must be an integer", pointer: pointer + "/position")
-        }
-        position = parsed
-      }
+      else if same(name, names.position) { position = try integer(value, "position", pointer: pointer + "/position") }
       else { return false }
       return true
     }
@@ -199,6 +203,14 @@ extension XMLDatasetReader {
       throw fail("\"\(String(decoding: value, as: UTF8.self))\" is not a local time (YYYY-MM-DDTHH:MM)", pointer: pointer())
     }
     return time
+  }
+
+  /// An integer attribute; `attribute` names it in the error.
+  func integer(_ value: UnsafeRawBufferPointer, _ attribute: String, pointer: @autoclosure () -> String) throws -> Int {
+    guard let parsed = Int(String(decoding: value, as: UTF8.self)) else {
+      throw fail("\(attribute) must be an integer", pointer: pointer())
+    }
+    return parsed
   }
 
   func boolean(_ value: UnsafeRawBufferPointer, pointer: @autoclosure () -> String) throws -> Bool {

@@ -44,6 +44,9 @@ final class XMLDatasetReader {
   var reader: xmlTextReaderPtr { handle.reader }
 
   static let doctypeNote = "the format uses no DTD and no entities; remove the <!DOCTYPE ...> declaration"
+  /// The versions this build reads, for an error about the root's `version`.
+  static let versionNote = "this build reads TrackerPort XML with "
+    + TrackerDataset.formatVersions.map { "version=\"\($0)\"" }.joined(separator: " or ")
 
   // MARK: - Document
 
@@ -71,12 +74,17 @@ final class XMLDatasetReader {
       version = String(decoding: value, as: UTF8.self)
       return true
     }
+    // At the root's `<`, even when its start tag spans lines.
+    let root = SourceLocation(file: fileName, line: Int(locator.root.line),
+                              column: locator.root.column > 0 ? Int(locator.root.column) : nil)
     guard let version else {
-      throw fail("the root element has no version attribute", note: "TrackerPort XML 1 has version=\"1\"")
+      throw CodecError(.malformedInput, "the root element has no version attribute", location: root,
+                       note: XMLDatasetReader.versionNote)
     }
-    guard version == "1" else {
-      throw fail("format version \(version) is not supported", kind: .unsupportedVersion,
-                 note: "this build reads TrackerPort XML version 1")
+    guard let number = Int(version), String(number) == version,
+          TrackerDataset.formatVersions.contains(number) else {
+      throw CodecError(.unsupportedVersion, "format version \(version) is not supported", location: root,
+                       note: XMLDatasetReader.versionNote)
     }
     var extras: Extras?
     if !isEmpty {
@@ -88,6 +96,8 @@ final class XMLDatasetReader {
           try readSection("trackers", of: names.tracker, into: &dataset.trackers, unknown: &unknown, read: readTracker)
         } else if same(name, names.records) {
           try readSection("records", of: names.record, into: &dataset.records, unknown: &unknown, read: readRecord)
+        } else if same(name, names.entries) {
+          try readSection("entries", of: names.entry, into: &dataset.entries, unknown: &unknown, read: readEntry)
         } else if same(name, names.tasks) {
           try readSection("tasks", of: names.task, into: &dataset.tasks, unknown: &unknown, read: readTask)
         } else if same(name, names.taskCategoryOrder) {

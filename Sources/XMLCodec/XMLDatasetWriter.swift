@@ -3,14 +3,23 @@ import TrackerModel
 
 /// Writes a dataset as canonical TrackerPort XML: one element per line, two-space indent,
 /// attributes in a fixed order, the same bytes for the same dataset.
+///
+/// The root says `version="1"` unless the dataset uses a field of version 2
+/// (``TrackerDataset/formatVersionNeeded``): a dataset without them is written exactly as
+/// before version 2 existed, and an older reader refuses one with them.
 struct XMLDatasetWriter {
   private let out: ByteWriter
+  /// The output's name, for the location of an error.
+  private let fileName: String
 
-  init(_ out: ByteWriter) { self.out = out }
+  init(_ out: ByteWriter, fileName: String) {
+    self.out = out
+    self.fileName = fileName
+  }
 
   func write(_ dataset: TrackerDataset) throws {
     out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-    out.write("<trackport xmlns=\"\(XMLCodec.namespace)\" version=\"1\">\n")
+    out.write("<trackport xmlns=\"\(XMLCodec.namespace)\" version=\"\(dataset.formatVersionNeeded)\">\n")
 
     container("categories", dataset.categories.isEmpty)
     for category in dataset.categories {
@@ -22,22 +31,32 @@ struct XMLDatasetWriter {
     end("categories", dataset.categories.isEmpty)
 
     container("trackers", dataset.trackers.isEmpty)
-    for tracker in dataset.trackers { try write(tracker) }
+    for index in dataset.trackers.indices { try write(dataset.trackers[index], index: index) }
     end("trackers", dataset.trackers.isEmpty)
 
     container("records", dataset.records.isEmpty)
     var day = [UInt8](repeating: 0, count: 16)
-    for record in dataset.records {
+    for index in dataset.records.indices {
+      let record = dataset.records[index]
       out.write("    <record trackerId=\"")
       XMLText.writeAttribute(record.trackerId, to: out)
       out.write("\" date=\"")
       let count = day.withUnsafeMutableBytes { record.date.writeUTF8(into: $0) }
       day.withUnsafeBytes { out.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
       out.write(byte: UInt8(ascii: "\""))
+      if let amount = record.amount { try number("amount", amount, pointer: "/records/\(index)/amount") }
+      if let note = record.note { attribute("note", note) }
       try close("record", extras: record.extras)
       out.countItems()
     }
     end("records", dataset.records.isEmpty)
+
+    // Only in version 2, so a dataset without entries is written as before.
+    if !dataset.entries.isEmpty {
+      out.write("  <entries>\n")
+      for index in dataset.entries.indices { try write(dataset.entries[index], index: index) }
+      out.write("  </entries>\n")
+    }
 
     container("tasks", dataset.tasks.isEmpty)
     for task in dataset.tasks { try write(task) }
@@ -55,7 +74,7 @@ struct XMLDatasetWriter {
     out.write("</trackport>\n")
   }
 
-  private func write(_ tracker: Tracker) throws {
+  private func write(_ tracker: Tracker, index: Int) throws {
     open("tracker", indent: 4)
     attribute("id", tracker.id)
     attribute("kind", tracker.kind.rawValue)
@@ -67,7 +86,44 @@ struct XMLDatasetWriter {
     if let date = tracker.date { attribute("date", date.description) }
     attribute("pinned", tracker.pinned ? "true" : "false")
     if let createdOn = tracker.createdOn { attribute("createdOn", createdOn.description) }
-    try close("tracker", extras: tracker.extras)
+    if tracker.archived { attribute("archived", "true") }
+    if let description = tracker.description { attribute("description", description) }
+    guard tracker.goal != nil || tracker.frequency != nil || !tracker.reminders.isEmpty else {
+      return try close("tracker", extras: tracker.extras)
+    }
+    out.write(">\n")
+    if let goal = tracker.goal {
+      open("goal", indent: 6)
+      try number("target", goal.target, pointer: "/trackers/\(index)/goal/target")
+      attribute("direction", goal.direction.rawValue)
+      if let unit = goal.unit { attribute("unit", unit) }
+      out.write("/>\n")
+    }
+    if let frequency = tracker.frequency {
+      open("frequency", indent: 6)
+      attribute("times", String(frequency.times))
+      attribute("days", String(frequency.days))
+      out.write("/>\n")
+    }
+    for reminder in tracker.reminders {
+      open("reminder", indent: 6)
+      attribute("time", reminder.time)
+      if let days = reminder.days { attribute("days", days.map(\.rawValue).joined(separator: " ")) }
+      out.write("/>\n")
+    }
+    if !tracker.extras.isEmpty { try extras(tracker.extras, level: 3) }
+    out.write("    </tracker>\n")
+  }
+
+  private func write(_ entry: TrackerEntry, index: Int) throws {
+    open("entry", indent: 4)
+    attribute("trackerId", entry.trackerId)
+    attribute("date", entry.date.description)
+    if entry.skipped { attribute("skipped", "true") }
+    if let amount = entry.amount { try number("amount", amount, pointer: "/entries/\(index)/amount") }
+    if let note = entry.note { attribute("note", note) }
+    try close("entry", extras: entry.extras)
+    out.countItems()
   }
 
   private func write(_ task: PlanTask) throws {
@@ -120,6 +176,19 @@ struct XMLDatasetWriter {
   private func attribute(_ name: String, _ value: String) {
     out.write(" " + name + "=\"")
     XMLText.writeAttribute(value, to: out)
+    out.write(byte: UInt8(ascii: "\""))
+  }
+
+  /// An amount or a target (``XMLNumber``); an infinity or NaN is refused, located by the JSON
+  /// pointer of the value.
+  private func number(_ name: String, _ value: Double, pointer: @autoclosure () -> String) throws {
+    guard let text = XMLNumber.text(value) else {
+      throw CodecError(.unsupportedOperation, "\(name) \(value) is not a finite number",
+                       location: SourceLocation(file: fileName, pointer: pointer()),
+                       note: "TrackerPort XML, like JSON, has no infinity or NaN")
+    }
+    out.write(" " + name + "=\"")
+    out.write(text)
     out.write(byte: UInt8(ascii: "\""))
   }
 

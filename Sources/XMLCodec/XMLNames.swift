@@ -9,6 +9,8 @@ struct XMLNames {
   let tasks, task, taskCategoryOrder, extras, id, title, kind, name, categoryId, emoji, color: Name
   let schedule, date, pinned, createdOn, trackerId, description, start, end, done, position: Name
   let reminder, at, attachment, uri: Name
+  let entries, entry, archived, goal, target, direction, unit, frequency, times, days, time: Name
+  let skipped, amount, note: Name
 
   init(_ reader: xmlTextReaderPtr) {
     func intern(_ text: String) -> Name {
@@ -30,6 +32,10 @@ struct XMLNames {
     trackerId = intern("trackerId"); description = intern("description"); start = intern("start")
     end = intern("end"); done = intern("done"); position = intern("position")
     reminder = intern("reminder"); at = intern("at"); attachment = intern("attachment"); uri = intern("uri")
+    entries = intern("entries"); entry = intern("entry"); archived = intern("archived"); goal = intern("goal")
+    target = intern("target"); direction = intern("direction"); unit = intern("unit")
+    frequency = intern("frequency"); times = intern("times"); days = intern("days"); time = intern("time")
+    skipped = intern("skipped"); amount = intern("amount"); note = intern("note")
   }
 
   /// A name no element has (it contains a space).

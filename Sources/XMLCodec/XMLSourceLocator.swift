@@ -10,6 +10,7 @@ struct XMLSourceLocator: SourceLocator {
   var categories: [XMLPosition] = []
   var trackers: [XMLPosition] = []
   var records: [XMLPosition] = []
+  var entries: [XMLPosition] = []
   var tasks: [XMLPosition] = []
 
   func locate(_ pointers: Set<String>) -> [String: SourceLocation] {
@@ -24,6 +25,7 @@ struct XMLSourceLocator: SourceLocator {
           case "categories": list = categories
           case "trackers": list = trackers
           case "records": list = records
+          case "entries": list = entries
           case "tasks": list = tasks
           default: list = []
           }

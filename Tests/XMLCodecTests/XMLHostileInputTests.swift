@@ -119,8 +119,17 @@ import XMLCodec
     #expect(error?.location.column == 1)
   }
 
-  @Test func wrongVersionIsRefused() {
-    #expect(Harness.failure(#"<trackport xmlns="urn:trackport:1" version="2"/>"#)?.kind == .unsupportedVersion)
+  @Test(arguments: ["3", "0", "02", "+2", "2.0", " 2", ""])
+  func unknownVersionIsRefused(version: String) {
+    let error = Harness.failure("<trackport xmlns=\"urn:trackport:1\"\n  version=\"\(version)\"/>")
+    #expect(error?.kind == .unsupportedVersion)
+    #expect(error?.message == "format version \(version) is not supported")
+    #expect(error?.note == #"this build reads TrackerPort XML with version="1" or version="2""#)
+    #expect(error?.location.line == 1)
+    #expect(error?.location.column == 1)
+  }
+
+  @Test func missingVersionIsMalformed() {
     #expect(Harness.failure(#"<trackport xmlns="urn:trackport:1"/>"#)?.kind == .malformedInput)
   }
 

@@ -52,6 +52,26 @@ enum Harness {
   static let xmllint: String? = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first {
     FileManager.default.isExecutableFile(atPath: $0)
   }
+
+  /// The published schema, `schema/trackport.xsd`.
+  static let schema = root.appendingPathComponent("schema/trackport.xsd").path
+
+  /// What xmllint, an independent validator, says of `bytes` checked against the schema at
+  /// `schema`: its exit status (0: valid) and what it printed.
+  static func validate(_ bytes: [UInt8], schema: String = Harness.schema) throws -> (status: Int32, message: String) {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("xmllint-\(UUID().uuidString).xml")
+    try Data(bytes).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: xmllint ?? "xmllint")
+    process.arguments = ["--schema", schema, "--noout", file.path]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, message)
+  }
 }
 
 /// Strings that break naive XML writers: markup characters, quotes, CDATA ends, emoji,
@@ -105,5 +125,56 @@ func nastyDataset(seed: UInt64) -> TrackerDataset {
   }
   dataset.taskCategoryOrder = nasty.rng.chance(0.5) ? [nasty.next(), "none"] : []
   if nasty.rng.chance(0.5) { dataset.extras = [nasty.next(): .string(nasty.next())] }
+  return dataset
+}
+
+/// Amounts that break naive number writers: zeros of both signs, fractions with no short
+/// decimal form, the edges of `Double`, whole numbers past 2^53.
+let awkwardAmounts: [Double] = [
+  0, -0.0, 1, -1, 6, 6.25, 0.1, 1.0 / 3, -2.5, 1e-5, 1e15, 1e20, 999_999_999_999_999.9, 9_007_199_254_740_991,
+  9_007_199_254_740_992, 123_456_789_012_345_678, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude,
+  -.greatestFiniteMagnitude, .pi, 1e300, -1e-300,
+]
+
+/// ``nastyDataset(seed:)`` with every field of format version 2 used somewhere: archived
+/// trackers, descriptions, goals, frequencies, reminders (with and without days), record
+/// amounts and notes, and entries — nasty strings, awkward amounts and random bit patterns.
+func richDataset(seed: UInt64) -> TrackerDataset {
+  var dataset = nastyDataset(seed: seed)
+  var nasty = NastyStrings(seed: seed &* 131 &+ 3)
+  func amount() -> Double {
+    if nasty.rng.chance(0.5) { return nasty.rng.pick(awkwardAmounts) }
+    var value = Double(bitPattern: nasty.rng.next())
+    while !value.isFinite { value = Double(bitPattern: nasty.rng.next()) }
+    return value
+  }
+  func weekdays() -> [Weekday] { Weekday.allCases.filter { _ in nasty.rng.chance(0.4) } }
+  func integer() -> Int { nasty.rng.pick([0, 1, 3, 7, -1, Int.max, Int.min, Int(truncatingIfNeeded: nasty.rng.next())]) }
+  for i in dataset.trackers.indices {
+    dataset.trackers[i].archived = nasty.rng.chance(0.4)
+    if nasty.rng.chance(0.5) { dataset.trackers[i].description = nasty.next() }
+    if nasty.rng.chance(0.6) {
+      dataset.trackers[i].goal = TrackerGoal(target: amount(), direction: nasty.rng.pick(TrackerGoal.Direction.allCases),
+                                             unit: nasty.rng.chance(0.5) ? nasty.next() : nil)
+    }
+    if nasty.rng.chance(0.4) { dataset.trackers[i].frequency = TrackerFrequency(times: integer(), days: integer()) }
+    dataset.trackers[i].reminders = (0..<nasty.rng.below(4)).map { _ in
+      TrackerReminder(time: nasty.rng.chance(0.5) ? "07:30" : nasty.next(),
+                      days: nasty.rng.chance(0.4) ? nil : weekdays())
+    }
+  }
+  for i in dataset.records.indices where nasty.rng.chance(0.3) {
+    if nasty.rng.chance(0.7) { dataset.records[i].amount = amount() }
+    if nasty.rng.chance(0.5) { dataset.records[i].note = nasty.next() }
+  }
+  let ids = dataset.trackers.map(\.id) + [nasty.next()]
+  for day in 0..<(Int(seed % 9) + 1) {
+    var entry = TrackerEntry(trackerId: nasty.rng.pick(ids), date: LocalDate(year: 2026, month: 3, day: day + 1)!,
+                             skipped: nasty.rng.chance(0.5))
+    if nasty.rng.chance(0.5) { entry.amount = amount() }
+    if nasty.rng.chance(0.5) { entry.note = nasty.next() }
+    if nasty.rng.chance(0.2) { entry.extras = ["loop": .object([JSONMember("value", .number("2500"))])] }
+    dataset.entries.append(entry)
+  }
   return dataset
 }

@@ -1,0 +1,122 @@
+internal import CLibXML2
+import TrackerCodec
+import TrackerModel
+
+/// The elements and attributes of format version 2: a tracker's goal, frequency and
+/// reminders, and `<entries>`. Records' `amount` and `note` are read with the record.
+extension XMLDatasetReader {
+  /// What a `<tracker>` holds: `<goal>`, `<frequency>`, `<reminder>`s, then `<extras>`; unknown
+  /// children (and unknown attributes of the known ones) kept in its extras.
+  func trackerChildren(_ unknown: inout XMLUnknowns, pointer: String, at: XMLPosition) throws
+    -> (goal: TrackerGoal?, frequency: TrackerFrequency?, reminders: [TrackerReminder], extras: Extras) {
+    var goal: TrackerGoal?, frequency: TrackerFrequency?, reminders: [TrackerReminder] = []
+    var extras: Extras?
+    if !isEmpty {
+      try children { name in
+        guard inOurNamespace else { return try unknownElement(&unknown, pointer: pointer) }
+        if same(name, names.goal) {
+          goal = try readGoal(&unknown, pointer: pointer + "/goal")
+        } else if same(name, names.frequency) {
+          frequency = try readFrequency(&unknown, pointer: pointer + "/frequency")
+        } else if same(name, names.reminder) {
+          reminders.append(try readReminder(&unknown, pointer: pointer + "/reminders/\(reminders.count)"))
+        } else if same(name, names.extras) {
+          extras = try readExtras(pointer: pointer + "/extras")
+        } else {
+          try unknownElement(&unknown, pointer: pointer)
+        }
+      }
+    }
+    let merged = try unknown.merged(into: extras ?? [:], at: at, pointer: pointer + "/extras", fileName: fileName)
+    return (goal, frequency, reminders, merged)
+  }
+
+  /// `<goal target="5.5" direction="atLeast" unit="km"/>`; `direction` defaults to `atLeast`.
+  func readGoal(_ unknown: inout XMLUnknowns, pointer: String) throws -> TrackerGoal {
+    _ = position()
+    var target: Double?, direction = TrackerGoal.Direction.atLeast, unit: String?
+    try attributes(&unknown, pointer: pointer) { name, value in
+      if same(name, names.target) { target = try number(value, pointer: pointer + "/target") }
+      else if same(name, names.direction) {
+        guard let parsed = TrackerGoal.Direction(rawValue: String(decoding: value, as: UTF8.self)) else {
+          throw fail("direction must be atLeast or atMost", pointer: pointer + "/direction")
+        }
+        direction = parsed
+      }
+      else if same(name, names.unit) { unit = try text(value) }
+      else { return false }
+      return true
+    }
+    let goal = TrackerGoal(target: try required(target, "target", of: "goal", pointer), direction: direction, unit: unit)
+    try skipContent(&unknown, pointer: pointer)
+    return goal
+  }
+
+  /// `<frequency times="3" days="7"/>`: both required.
+  func readFrequency(_ unknown: inout XMLUnknowns, pointer: String) throws -> TrackerFrequency {
+    _ = position()
+    var times: Int?, days: Int?
+    try attributes(&unknown, pointer: pointer) { name, value in
+      if same(name, names.times) { times = try integer(value, "times", pointer: pointer + "/times") }
+      else if same(name, names.days) { days = try integer(value, "days", pointer: pointer + "/days") }
+      else { return false }
+      return true
+    }
+    let frequency = TrackerFrequency(times: try required(times, "times", of: "frequency", pointer),
+                                     days: try required(days, "days", of: "frequency", pointer))
+    try skipContent(&unknown, pointer: pointer)
+    return frequency
+  }
+
+  /// `<reminder time="07:30" days="mon wed"/>`: the time as written (the validator checks it),
+  /// `days` absent for every planned day.
+  func readReminder(_ unknown: inout XMLUnknowns, pointer: String) throws -> TrackerReminder {
+    _ = position()
+    var time: String?, days: [Weekday]?
+    try attributes(&unknown, pointer: pointer) { name, value in
+      if same(name, names.time) { time = try text(value) }
+      else if same(name, names.days) { days = try weekdays(value, pointer: pointer + "/days") }
+      else { return false }
+      return true
+    }
+    let reminder = TrackerReminder(time: try required(time, "time", of: "reminder", pointer), days: days)
+    try skipContent(&unknown, pointer: pointer)
+    return reminder
+  }
+
+  /// `<entry trackerId="…" date="…" skipped="true" amount="2.5" note="…"/>`: a day marked but
+  /// not done.
+  func readEntry(index: Int) throws -> TrackerEntry {
+    func pointer() -> String { "/entries/\(index)" }
+    let at = position()
+    locator.entries.append(at)
+    var trackerId: String?, date: LocalDate?, skipped = false, amount: Double?, note: String?
+    var unknown = XMLUnknowns()
+    try attributes(&unknown, pointer: pointer()) { name, value in
+      if same(name, names.trackerId) {
+        trackerId = value.starts(with: XMLText.base64Prefix) ? try text(value) : interner.intern(value)
+      }
+      else if same(name, names.date) { date = try day(value, pointer: pointer() + "/date") }
+      else if same(name, names.skipped) { skipped = try boolean(value, pointer: pointer() + "/skipped") }
+      else if same(name, names.amount) { amount = try number(value, pointer: pointer() + "/amount") }
+      else if same(name, names.note) { note = try text(value) }
+      else { return false }
+      return true
+    }
+    let extras = try entityTail(&unknown, pointer: pointer(), at: at)
+    return TrackerEntry(trackerId: try required(trackerId, "trackerId", of: "entry", pointer()),
+                        date: try required(date, "date", of: "entry", pointer()), skipped: skipped,
+                        amount: amount, note: note, extras: extras)
+  }
+
+  /// An amount or a target: a finite JSON number (``XMLNumber``).
+  func number(_ value: UnsafeRawBufferPointer, pointer: @autoclosure () -> String) throws -> Double {
+    guard let number = XMLNumber.parse(value) else {
+      throw fail("\"\(String(decoding: value, as: UTF8.self))\" is not a number", pointer: pointer())
+    }
+    guard number.isFinite else {
+      throw fail("\(String(decoding: value, as: UTF8.self)) is too large for a number", pointer: pointer())
+    }
+    return number
+  }
+}
