@@ -94,7 +94,8 @@ final class CSVLogSheetReader: CSVSheetReading {
         : SourceLocation(file: file, line: view.line, column: 1, row: view.record)
       location.field = header.labels[column]
       diagnostics.append(CSVProblem.missingCell.diagnostic(
-        "row \(view.record) has no \(header.labels[column]); the row is skipped", severity: .warning, at: location,
+        // An error: the row is left out, so a conversion must not end in success unasked.
+        "row \(view.record) has no \(header.labels[column]); the row is skipped", severity: .error, at: location,
         note: "cells of the row: " + (0..<view.count).map { view.string($0) }.joined(separator: " | ")))
       return
     }

@@ -32,7 +32,7 @@ enum LoopScratch {
     let made = TemporaryItems.create {
       var template = Array((base + "/trackport-loop-XXXXXX").utf8CString)
       return template.withUnsafeMutableBufferPointer { buffer in
-        mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
       }
     }
     guard let made else {

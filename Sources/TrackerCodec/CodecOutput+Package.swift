@@ -24,7 +24,7 @@ public final class PackageWriter {
   /// `/`-separated path (folders are created).
   public func member(_ name: String, _ body: (ByteWriter) throws -> Void) throws {
     let parts = name.split(separator: "/")
-    guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
+    guard let last = parts.last, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
       throw CodecError(.unsupportedOperation, "invalid package member name '\(name)'")
     }
     // Subfolders are made one by one below the staging folder, never the staging folder
@@ -36,7 +36,7 @@ public final class PackageWriter {
         throw CodecError(.cannotCreateOutput, "cannot create \(folder): \(AtomicFile.lastError())", location: SourceLocation(file: folder))
       }
     }
-    try AtomicFile.writeNew(folder + "/" + parts.last!, progress: progress, body)
+    try AtomicFile.writeNew(folder + "/" + last, progress: progress, body)
     names.append(parts.joined(separator: "/"))
   }
 }

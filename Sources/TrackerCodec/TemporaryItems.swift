@@ -20,7 +20,7 @@ import Darwin
 /// Files made inside a recorded folder (a package's members, SQLite's files in a scratch
 /// folder) need no record of their own: the folder goes with everything in it, and once it is
 /// gone nothing can be created in it.
-public enum TemporaryItems {
+package enum TemporaryItems {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var paths: Set<String> = []
   nonisolated(unsafe) private static var groups: Set<Int32> = []
@@ -29,7 +29,7 @@ public enum TemporaryItems {
   /// Runs `create` under the lock, which makes a temporary file or folder and returns its path
   /// (or `nil` on failure, with `errno` set, which is kept for the caller); a path returned is
   /// recorded until ``remove(_:)`` or ``putInPlace(_:as:leaving:_:)`` forgets it.
-  public static func create(_ create: () -> String?) -> String? {
+  package static func create(_ create: () -> String?) -> String? {
     lock.lock()
     let path = create()
     let error = errno
@@ -41,7 +41,7 @@ public enum TemporaryItems {
 
   /// Removes `path` (a file, or a folder with everything in it) and forgets it. Removal is
   /// best effort: a temporary that is already gone is fine.
-  public static func remove(_ path: String) {
+  package static func remove(_ path: String) {
     lock.lock()
     defer { lock.unlock() }
     removeFromDisk(path)
@@ -53,7 +53,7 @@ public enum TemporaryItems {
   /// the finished output, never a step between. On success `temporary` is forgotten and the
   /// paths in `leaving` that exist (an old output moved aside, to be removed next) are recorded
   /// instead; on a throw nothing changes.
-  public static func putInPlace(_ temporary: String, as output: String, leaving: [String] = [],
+  package static func putInPlace(_ temporary: String, as output: String, leaving: [String] = [],
                                 _ move: () throws -> Void) throws {
     lock.lock()
     defer { lock.unlock() }
@@ -65,7 +65,7 @@ public enum TemporaryItems {
 
   /// Runs `spawn` under the lock, which starts a process in a process group of its own and
   /// returns its id; the group is killed by ``interrupt()`` until ``reaped(_:)``.
-  public static func spawn<E: Error>(_ spawn: () throws(E) -> Int32) throws(E) -> Int32 {
+  package static func spawn<E: Error>(_ spawn: () throws(E) -> Int32) throws(E) -> Int32 {
     lock.lock()
     defer { lock.unlock() }
     let pid = try spawn()
@@ -74,7 +74,7 @@ public enum TemporaryItems {
   }
 
   /// Forgets a process group once its leader has been reaped (its id can then be reused).
-  public static func reaped(_ pid: Int32) {
+  package static func reaped(_ pid: Int32) {
     lock.lock()
     groups.remove(pid)
     lock.unlock()
@@ -83,7 +83,7 @@ public enum TemporaryItems {
   /// Kills every recorded process group, removes every recorded temporary, and keeps the lock
   /// for good, so nothing new is made or moved; returns the outputs already put in place by
   /// this run. Call only on the way out of the process.
-  public static func interrupt() -> [String] {
+  package static func interrupt() -> [String] {
     lock.lock()
     for pid in groups { kill(-pid, SIGKILL) }
     for path in paths { removeFromDisk(path) }
@@ -92,7 +92,7 @@ public enum TemporaryItems {
   }
 
   /// The temporaries recorded now, for tests.
-  public static var recorded: Set<String> {
+  package static var recorded: Set<String> {
     lock.lock()
     defer { lock.unlock() }
     return paths

@@ -37,16 +37,29 @@ enum Interruption {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { return }
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    // The handler must never block: a full pipe (signals nobody reads any more) drops a byte.
+    _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
     interruptionPipe = fds[1]
-    for number in [SIGINT, SIGTERM, SIGHUP] {
-      let previous = signal(number, onInterruptingSignal)
-      // SIG_IGN is the handler 1: whoever started the tool wants that signal ignored.
-      if let previous, unsafeBitCast(previous, to: Int.self) == 1 { _ = signal(number, previous) }
+    for number in [SIGINT, SIGTERM, SIGHUP] where !isIgnored(number) {
+      _ = signal(number, onInterruptingSignal)
     }
     let reader = fds[0]
     let thread = Thread { waitForSignal(reader) }
     thread.name = "signals"
     thread.start()
+  }
+
+  /// Whether `number` was ignored when the tool started (`nohup`): then it stays ignored.
+  private static func isIgnored(_ number: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(number, nil, &current) == 0 else { return false }
+    #if canImport(Glibc)
+    let handler = current.__sigaction_handler.sa_handler
+    #else
+    let handler = current.__sigaction_u.__sa_handler
+    #endif
+    // SIG_IGN is the handler 1.
+    return handler.map { unsafeBitCast($0, to: Int.self) == 1 } ?? false
   }
 
   /// Says what the command is about to write (``Output``).
@@ -67,25 +80,45 @@ enum Interruption {
       if count < 0 && errno == EINTR { continue }
       return
     }
-    let signal = Int32(byte)
+    let received = Int32(byte)
     let placed = TemporaryItems.interrupt()
+    // Nothing is left to clean: a second Ctrl-C now ends the tool at once, whatever it waits on.
+    for number in [SIGINT, SIGTERM, SIGHUP] where !isIgnored(number) { _ = signal(number, SIG_DFL) }
     let (output, display) = lock.withLock { (self.output, self.display) }
-    display?.abandon()
-    switch output {
-    case .none: StandardError.line("interrupted")
-    case .file where placed.isEmpty: StandardError.line("interrupted: nothing written")
-    case .file: StandardError.line("interrupted after writing \(placed.joined(separator: ", "))")
-    case .standardOutput: StandardError.line("interrupted: the output on standard output is incomplete")
+    // A terminal paused with Ctrl-S, or a pipe nobody reads, must not keep the tool from exiting.
+    if canWriteStandardError() {
+      display?.abandon()
+      switch output {
+      case .none: StandardError.line("interrupted")
+      case .file where placed.isEmpty: StandardError.line("interrupted: nothing written")
+      case .file: StandardError.line("interrupted after writing \(placed.joined(separator: ", "))")
+      case .standardOutput: StandardError.line("interrupted: the output on standard output is incomplete")
+      }
     }
-    _exit(ExitStatus(interruptedBy: signal).rawValue)
+    _exit(ExitStatus(interruptedBy: received).rawValue)
+  }
+
+  /// Whether standard error takes a write within a tenth of a second.
+  private static func canWriteStandardError() -> Bool {
+    var poller = pollfd(fd: STDERR_FILENO, events: Int16(POLLOUT), revents: 0)
+    return poll(&poller, 1, 100) == 1 && poller.revents & Int16(POLLOUT) != 0
   }
 }
 
 /// The write end of the pipe the handler writes to; set once, before the handlers.
 nonisolated(unsafe) private var interruptionPipe: Int32 = -1
 
-/// The signal handler: async-signal-safe, it only writes the signal's number to the pipe.
+/// Set by the first signal: a second one while the first is still being handled (the clean-up
+/// stuck behind something) ends the tool at once.
+nonisolated(unsafe) private var interruptionSeen: sig_atomic_t = 0
+
+/// The signal handler: async-signal-safe, it only writes the signal's number to the pipe (and,
+/// for a second signal, exits), keeping `errno` as it was.
 private func onInterruptingSignal(_ signal: Int32) {
+  if interruptionSeen != 0 { _exit(128 + signal) }
+  interruptionSeen = 1
+  let saved = errno
   var byte = UInt8(truncatingIfNeeded: signal)
   _ = write(interruptionPipe, &byte, 1)
+  errno = saved
 }

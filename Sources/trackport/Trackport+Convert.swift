@@ -80,9 +80,9 @@ extension Trackport {
         if let timezone { options["timezone"] = timezone }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
+        Interruption.writing(output == "-" ? .standardOutput : .file)
         let registry = try pluginOptions.registry(quiet: quiet)
         let display = ProgressDisplay.start(quiet: quiet)
-        Interruption.writing(output == "-" ? .standardOutput : .file)
         Interruption.showing(display)
         let result: Conversion.Result
         do {
@@ -105,10 +105,9 @@ extension Trackport {
           StandardError.line("\(output): error: nothing written: the output format would drop data (--fail-on-loss)")
           return .ruleErrors
         case nil:
-          if !quiet {
-            say(result.diagnostics)
-            if result.readErrors > 0 { StandardError.line(BadRowsOptions.summary(result.readErrors, file: input, skipped: true)) }
-          }
+          // --quiet hides warnings; errors the run went on despite (--skip-bad-rows) still show.
+          say(result.diagnostics.filter { !quiet || $0.severity == .error })
+          if result.readErrors > 0 { StandardError.line(BadRowsOptions.summary(result.readErrors, file: input, skipped: true)) }
           return .ok
         }
       }

@@ -72,6 +72,8 @@ import TrackerValidation
       Found(code: "missing-cell", row: 4, field: "Day", line: 4, column: 5),
       Found(code: "missing-cell", row: 5, field: "Day", line: 5, column: 1),
     ])
+    // Each row is lost, so each is an error: a conversion then writes nothing unless told.
+    #expect(context.diagnostics.filter { $0.code == "missing-cell" }.allSatisfy { $0.severity == .error })
   }
 
   @Test func semicolonsBOMAndCRLF() throws {

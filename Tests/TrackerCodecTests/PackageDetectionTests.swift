@@ -15,7 +15,7 @@ struct NotesPackageCodec: TrackerCodec {
 
 /// A folder or zip is a package only by its own members (at its root, or in its one top
 /// folder), never by searching below; two candidates are an error naming both.
-@Suite struct PackageDetectionTests {
+@Suite final class PackageDetectionTests {
   let folder: String
   let registry = CodecRegistry([NamesPackageCodec(), NotesPackageCodec()])
 
@@ -23,6 +23,9 @@ struct NotesPackageCodec: TrackerCodec {
     folder = NSTemporaryDirectory() + "trackport-detect-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   }
+
+  /// Each test has its folder; it goes when the test ends.
+  deinit { try? FileManager.default.removeItem(atPath: folder) }
 
   /// Writes `files` (paths relative to `root`, under the test's folder) and returns `root`'s path.
   private func make(_ root: String, _ files: [String]) throws -> String {

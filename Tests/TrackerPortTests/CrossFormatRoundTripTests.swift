@@ -9,8 +9,12 @@ import TrackerPort
   /// The chain, each step a file of its own written by one codec and read by the same codec.
   static let chain = ["trackport.json", "trackport.xml", "zip", "ics", "trackport.json"]
 
-  static let cases: [(seed: UInt64, trackers: Int, days: Int)] =
-    (0..<12).map { i in (UInt64(1000 + i * 7), 3 + (i * 5) % 25, 20 + (i * 37) % 200) }
+  static let cases: [(seed: UInt64, trackers: Int, days: Int)] = (0..<12).map { (i: Int) -> (seed: UInt64, trackers: Int, days: Int) in
+    let seed = UInt64(1000 + i * 7)
+    let trackers = 3 + (i * 5) % 25
+    let days = 20 + (i * 37) % 200
+    return (seed, trackers, days)
+  }
 
   @Test(arguments: cases.indices)
   func aRichDatasetSurvivesEveryCanonicalFormat(_ i: Int) throws {

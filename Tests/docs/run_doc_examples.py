@@ -10,8 +10,9 @@ says the same for writers. Python 3 standard library only.
   stdout and stderr through one pipe. Trailing blank lines of an output are ignored.
 - Lines match exactly, except a line `...` (may be followed by spaces and a `(comment)`),
   which matches zero or more lines.
-- Exit status shows only through output (`echo $?`), except that a command shown with no
-  output must exit 0, so a silent failure cannot pass.
+- A command must exit 0 unless the document shows it failing: an `error:` line in its
+  output (`file: error: ...`, `error: ...`, `::error ...`, `"severity": "error"`). A `...` line never stands for an `error:` line.
+  So a failure cannot pass unseen, shown or not; `echo $?` shows which status it was.
 - One bash process per document (`$?`, cd, export carry over), stdin /dev/null, in a scratch
   folder that mimics the repository root (copies of SampleData/ and Examples/); trackport first
   on PATH; REPO, FIXTURES (../shared/fixtures), TMPDIR set; caller's TRACKPORT_* removed.
@@ -145,8 +146,12 @@ def parse(doc, text):
     return blocks, errors
 
 
+# An error as each report format shows one: text, GitHub annotations, JSON findings.
+ERROR_LINE = re.compile(r'(^|: )error: |^::error |"severity": "error"')
+
+
 def matches(expected, actual):
-    """Line-by-line equality, a `...` line matching zero or more lines."""
+    """Line-by-line equality, a `...` line matching zero or more lines, never an `error:` line."""
     memo = {}
 
     def go(i, j):
@@ -155,7 +160,13 @@ def matches(expected, actual):
         if i == len(expected):
             result = j == len(actual)
         elif ELLIPSIS.match(expected[i]):
-            result = any(go(i + 1, k) for k in range(j, len(actual) + 1))
+            result = False
+            for k in range(j, len(actual) + 1):
+                if go(i + 1, k):
+                    result = True
+                    break
+                if k < len(actual) and ERROR_LINE.search(actual[k]):
+                    break  # `...` may not swallow an error
         else:
             result = j < len(actual) and expected[i] == actual[j] and go(i + 1, j + 1)
         memo[(i, j)] = result
@@ -264,10 +275,10 @@ def run_document(doc, blocks, root, bindir, version):
             if not matches(expected, actual):
                 diff = difflib.unified_diff(expected, actual, "expected (the document)", "actual", lineterm="", n=3)
                 problems.append(f"line {command.line}: $ {command.text}\n" + "\n".join(diff))
-            elif not expected and status != 0:
+            elif status != 0 and not any(ERROR_LINE.search(l) for l in expected):
                 problems.append(f"line {command.line}: $ {command.text}\n"
-                                f"exited with status {status} and the document shows no output "
-                                "(show what it prints, or `echo $?`)")
+                                f"exited with status {status}, but the document shows no `error:` line "
+                                "(show the error it prints)")
         report.append((block, "fail" if problems else "pass", "\n".join(problems)))
     return report
 

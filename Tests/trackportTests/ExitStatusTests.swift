@@ -15,6 +15,7 @@ import Testing
 
   @Test func rowsDroppedForErrorsWriteNothingAndExit65() throws {
     let (folder, input) = try shortYearLog()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.trackport.json").path
     let result = try CLI.run(["convert", input, output])
     #expect(result.status == 65, "\(result.stderr)")
@@ -28,6 +29,7 @@ import Testing
 
   @Test func twoDigitYearsReadWithTheirDateFormat() throws {
     let (folder, input) = try shortYearLog()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.trackport.json").path
     let result = try CLI.run(["convert", input, output, "--date-format", "DD.MM.YY"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -42,6 +44,7 @@ import Testing
 
   @Test func skipBadRowsWritesTheRestAndSaysHowManyWent() throws {
     let (folder, input) = try shortYearLog("Swim,2026-02-30\n")
+    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.trackport.json").path
     let result = try CLI.run(["convert", input, output, "--date-format", "DD.MM.YY", "--skip-bad-rows"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -53,7 +56,8 @@ import Testing
   }
 
   @Test func statsAndAgendaRefuseAnInputWithDroppedRowsToo() throws {
-    let (_, input) = try shortYearLog()
+    let (folder, input) = try shortYearLog()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let stats = try CLI.run(["stats", input])
     #expect(stats.status == 65)
     #expect(stats.stdout.isEmpty)
@@ -70,6 +74,7 @@ import Testing
 
   @Test func convertErrorLinesCarryTheirCode() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.trackport.json")
     try Data("{}".utf8).write(to: output)
     let exists = try CLI.run(["convert", CLI.demo, output.path])
@@ -82,6 +87,7 @@ import Testing
 
   @Test func anErrorAboutTheCommandLineNamesNoFile() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let result = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("out.ics").path, "--timezone", "Europe/Moskow"])
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
@@ -90,6 +96,7 @@ import Testing
 
   @Test func aDamagedZipIsDescribedInPlainWords() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("package.zip")
     try Data("PK\u{3}\u{4} not really a zip".utf8).write(to: input)
     let result = try CLI.run(["convert", input.path, "-", "--from", "csv", "--to", "json"])
@@ -100,6 +107,7 @@ import Testing
 
   @Test func quietWithFailOnLossShowsOnlyTheLossesThatStoppedIt() throws {
     let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("in.json")
     // An unknown key is a warning --quiet hides; the losses to HabitBull are why nothing is written.
     try Data(#"{"trackport": 1, "mood": "great", "categories": [{"id": "c", "title": "C"}], "trackers": [], "records": [], "tasks": []}"#.utf8)
