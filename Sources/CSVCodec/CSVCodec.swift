@@ -195,6 +195,14 @@ public struct CSVCodec: TrackerCodec {
 
   /// A `.csv` name, standard output or memory: a single file (a trackers table without records,
   /// else a log table); any other name: a package.
+  /// A package is a folder unless its name ends in `.zip`; single tables are files.
+  public func writesFolder(to output: CodecOutput, options: [String: String]) -> Bool {
+    guard case .file(let path) = output.destination, !path.lowercased().hasSuffix(".zip") else { return false }
+    let shape = (try? CSVOptions(options))?.toShape ?? CSVCodec.defaultShape(for: output, dataset: TrackerDataset())
+    // With no dataset at hand a single table is `.trackers`; only the package matters here.
+    return shape == .package
+  }
+
   static func defaultShape(for output: CodecOutput, dataset: TrackerDataset) -> CSVShape {
     let single: Bool
     switch output.destination {

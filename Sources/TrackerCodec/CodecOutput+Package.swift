@@ -102,6 +102,13 @@ extension CodecOutput {
     try AtomicFile.commit(temporary, to: path, overwrite: overwrite)
   }
 
+  /// Checks that a package folder may be written here (``writePackage(memberSuffixes:_:)``'s
+  /// own check, with its default members), without writing: call before decoding a large input.
+  public func checkWritablePackageFolder(memberSuffixes: [String] = [".csv", ".json"]) throws {
+    guard case .file(let given) = destination else { return }
+    try checkWritableFolder(CodecOutput.trimmed(given), memberSuffixes: memberSuffixes)
+  }
+
   /// Checks a folder output as ``checkWritable()`` checks a file, and more: what `--force`
   /// would remove must be an earlier package, not a folder of the user's own.
   private func checkWritableFolder(_ path: String, memberSuffixes: [String]) throws {

@@ -42,6 +42,11 @@ public protocol TrackerCodec: Sendable {
   /// a folder (`datapackage.json and trackers.csv`); `nil` (the default) for a format of files.
   var packageContents: String? { get }
 
+  /// Whether writing to `output` with these options makes a folder (a package), so that an
+  /// existing folder there may be replaced with `--force` (when it is an earlier package);
+  /// `false` (the default) for a format of files.
+  func writesFolder(to output: CodecOutput, options: [String: String]) -> Bool
+
   /// Reads a dataset. On success the context may hold a ``SourceLocator`` and diagnostics.
   func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset
 
@@ -60,6 +65,8 @@ public protocol TrackerCodec: Sendable {
 }
 
 extension TrackerCodec {
+  public func writesFolder(to output: CodecOutput, options: [String: String]) -> Bool { false }
+
   /// The static ``descriptor``; plugin codecs, known only at run time, override it.
   public var descriptor: CodecDescriptor { Self.descriptor }
   /// The descriptor's id.

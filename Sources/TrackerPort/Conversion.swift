@@ -64,7 +64,11 @@ public struct Conversion: Sendable {
     guard writer.descriptor.canWrite else {
       throw CodecError(.unsupportedOperation, "format '\(writer.descriptor.id)' can be read but not written")
     }
-    try destination.checkWritable()
+    if writer.writesFolder(to: destination, options: options) {
+      try destination.checkWritablePackageFolder()
+    } else {
+      try destination.checkWritable()
+    }
     let file = try DatasetFile.load(input, format: from, registry: registry, options: options, progress: progress)
     let readErrors = file.readErrors.count
     if readErrors > 0, !skipBadRows {

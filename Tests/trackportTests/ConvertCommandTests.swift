@@ -23,6 +23,24 @@ import Testing
     #expect(forced.status == 0)
   }
 
+  /// A package folder is replaced with --force when it is an earlier package, never a folder
+  /// of the user's own.
+  @Test func forceReplacesAnEarlierPackageFolder() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let package = folder.appendingPathComponent("package")
+    #expect(try CLI.run(["convert", CLI.demo, package.path, "--to", "csv"]).status == 0)
+    let again = try CLI.run(["convert", CLI.demo, package.path, "--to", "csv"])
+    #expect(again.status == 73 && again.stderr.contains("pass --force"), "\(again.stderr)")
+    let forced = try CLI.run(["convert", CLI.demo, package.path, "--to", "csv", "--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["package"])
+    try Data("mine".utf8).write(to: package.appendingPathComponent("notes.txt"))
+    let refused = try CLI.run(["convert", CLI.demo, package.path, "--to", "csv", "--force"])
+    #expect(refused.status == 73 && refused.stderr.contains("files a package does not write"), "\(refused.stderr)")
+    #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("notes.txt").path))
+  }
+
   @Test func theInputIsNeverReplaced() throws {
     let folder = try CLI.temporaryFolder()
     let input = folder.appendingPathComponent("in.trackport.json")

@@ -41,12 +41,15 @@ import Darwin
   /// `$TMPDIR`, standard output to `stdoutFile` (or /dev/null), waits until `begun` says writing
   /// has begun, sends `signal` and waits for the end.
   func interrupt(_ arguments: [String], with signal: Int32, stdoutFile: String? = nil,
+                 prepare: (_ output: URL) throws -> Void = { _ in },
+                 check: (_ output: URL) throws -> Void = { _ in },
                  begun: (_ output: URL, _ temporary: URL) -> Bool) throws -> Run {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out")
     let temporary = folder.appendingPathComponent("tmp")
     for url in [output, temporary] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    try prepare(output)
     let stdoutPath = stdoutFile.map { folder.appendingPathComponent($0).path } ?? "/dev/null"
     let stderrPath = folder.appendingPathComponent("stderr.txt").path
     let stdoutFD = open(stdoutPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -60,6 +63,7 @@ import Darwin
     let status = process.wait()
     let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
     #expect(began, "writing never began: \(stderr)")
+    try check(output)
     let list = { (url: URL) in ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
     return Run(status: status, stderr: stderr, leftInOutput: list(output), leftInTemporary: list(temporary))
   }
@@ -92,6 +96,33 @@ import Darwin
     let run = try interrupt(["convert", InterruptionTests.big, "package", "--to", "csv"], with: SIGHUP,
                             begun: InterruptionTests.temporaryBesideOutput)
     expectNothingLeft(run, status: 129)
+  }
+
+  /// `--force` over an earlier package folder: interrupted while the new one is staged, the
+  /// old package is still there, as it was, and nothing else is.
+  @Test func replacingAPackageFolderInterrupted() throws {
+    var before: [String: Data] = [:]
+    let read = { (folder: URL) throws -> [String: Data] in
+      var files: [String: Data] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+      }
+      return files
+    }
+    let run = try interrupt(["convert", InterruptionTests.big, "package", "--to", "csv", "--force"], with: SIGINT,
+                            prepare: { output in
+                              let made = try CLI.run(["convert", CLI.root.appendingPathComponent(CLI.demo).path,
+                                                      output.appendingPathComponent("package").path, "--to", "csv"])
+                              #expect(made.status == 0, "\(made.stderr)")
+                              before = try read(output.appendingPathComponent("package"))
+                            },
+                            check: { output in
+                              #expect(try read(output.appendingPathComponent("package")) == before, "the old package is untouched")
+                              try FileManager.default.removeItem(at: output.appendingPathComponent("package"))
+                            },
+                            begun: InterruptionTests.temporaryBesideOutput)
+    #expect(!before.isEmpty)
+    expectNothingLeft(run, status: 130)
   }
 
   @Test func aLoopBackupInterruptedWhileSQLiteBuildsIt() throws {
