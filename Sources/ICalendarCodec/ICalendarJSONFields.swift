@@ -72,8 +72,9 @@ enum ICalendarJSONFields {
     return "\(value)"
   }
 
-  // MARK: - Reading
+  // MARK: - Reading (each the inverse of its writer above; a wrong shape is a ``Failure``)
 
+  /// A goal: `target` a number, `direction` `atLeast` or `atMost`, `unit` a string or absent.
   static func goal(_ value: JSONValue) throws(Failure) -> TrackerGoal {
     guard let target = double(value["target"]) else { throw Failure(message: "a goal needs a numeric target") }
     guard let name = value["direction"]?.stringValue, let direction = TrackerGoal.Direction(rawValue: name) else {
@@ -84,6 +85,7 @@ enum ICalendarJSONFields {
     return TrackerGoal(target: target, direction: direction, unit: unit?.stringValue)
   }
 
+  /// A frequency: `times` and `days` whole numbers.
   static func frequency(_ value: JSONValue) throws(Failure) -> TrackerFrequency {
     guard case .number(let times)? = value["times"], case .number(let days)? = value["days"],
           let t = Int(times), let d = Int(days) else {
@@ -92,6 +94,7 @@ enum ICalendarJSONFields {
     return TrackerFrequency(times: t, days: d)
   }
 
+  /// Reminders: each a `time` string and `days` absent or an array of weekday ids.
   static func reminders(_ value: JSONValue) throws(Failure) -> [TrackerReminder] {
     guard case .array(let items) = value else { throw Failure(message: "expected a JSON array of reminders") }
     var reminders: [TrackerReminder] = []
@@ -134,18 +137,21 @@ enum ICalendarJSONFields {
                         extras: extras(value["extras"]))
   }
 
+  /// The `amount` member of a record or entry: a number, or absent.
   static func amount(_ value: JSONValue) throws(Failure) -> Double? {
     guard let raw = value["amount"] else { return nil }
     guard let amount = double(raw) else { throw Failure(message: "an amount is a JSON number") }
     return amount
   }
 
+  /// The `note` member of a record or entry: a string, or absent.
   static func note(_ value: JSONValue) throws(Failure) -> String? {
     guard let raw = value["note"] else { return nil }
     guard let note = raw.stringValue else { throw Failure(message: "a note is a JSON string") }
     return note
   }
 
+  /// A JSON number as a `Double` (its literal text read exactly as written).
   static func double(_ value: JSONValue?) -> Double? {
     guard case .number(let text)? = value else { return nil }
     return Double(text)

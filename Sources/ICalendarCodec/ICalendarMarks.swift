@@ -9,7 +9,7 @@ struct ICalendarMarks {
   /// Each tracker's entries, in entry order.
   var entries: [[TrackerEntry]]
 
-  /// A tracker's marks, or none when the dataset has none.
+  /// A tracker's records with an amount or a note, or none when the dataset has none.
   func details(_ index: Int) -> [TrackerRecord] { index < details.count ? details[index] : [] }
   /// A tracker's entries, or none when the dataset has none.
   func entries(_ index: Int) -> [TrackerEntry] { index < entries.count ? entries[index] : [] }

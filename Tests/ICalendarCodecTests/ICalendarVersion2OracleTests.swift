@@ -7,14 +7,9 @@ import TrackerPort
 /// each tracker's `DESCRIPTION` and alarms, habits expanded without their skipped days and
 /// ending on an archived habit's last mark, and history events for completions only.
 @Suite struct ICalendarVersion2OracleTests {
-  static let checker = """
-  import sys, json, datetime, icalendar, recurring_ical_events
-  bad = []
-  for path in sys.argv[1:]:
-      cal = icalendar.Calendar.from_ical(open(path, 'rb').read())
-      for c in cal.walk():
-          if getattr(c, 'errors', None): bad.append(f"{path}: {c.name}: {c.errors}")
-      expected = json.load(open(path + '.json'))
+  /// Checks each file against its expectation ({"trackers": {uid: {description, alarms,
+  /// window?, days?}}, "history"?: [uid…]}).
+  static let checker = ICalendarOracleTests.prologue + """
       masters = {str(ev['UID']): ev for ev in cal.walk('VEVENT') if 'X-TRACKPORT-HISTORY' not in ev}
       for uid, want in expected['trackers'].items():
           ev = masters.get(uid)
@@ -34,8 +29,8 @@ import TrackerPort
       if 'history' in expected:
           got = sorted(str(ev['UID']) for ev in cal.walk('VEVENT') if 'X-TRACKPORT-HISTORY' in ev)
           if got != sorted(expected['history']): bad.append(f"{path}: history {len(got)} events, expected {len(expected['history'])}")
-  print("\\n".join(bad)); sys.exit(1 if bad else 0)
-  """
+
+  """ + ICalendarOracleTests.verdict
 
   @Test(.enabled(if: ICalendarOracleTests.oracleWanted, "set TRACKPORT_PYTHON to a python with icalendar and recurring-ical-events"))
   func calendarsReadDescriptionsAlarmsSkippedDaysAndArchivedEnds() throws {
