@@ -5,15 +5,16 @@ import TrackerModel
 /// events and to-dos, for any calendar app.
 ///
 /// The mapping and every `X-TRACKPORT-*` property are in `docs/ics-format.md`. Our own files
-/// come back exactly; foreign calendars map recurring events to habits and report what a habit
-/// cannot say as `lossy-recurrence`. Options: `start`, `until`, `history=true` (writing),
-/// `default-category` (reading).
+/// come back exactly (format version 2 when the dataset uses its fields); foreign calendars map
+/// recurring events to habits, `DESCRIPTION` to a description and alarms at a time of day to
+/// reminders, and report what a habit cannot say as `lossy-recurrence`. Options: `start`,
+/// `until`, `history=true`, `timezone` (writing), `default-category` (reading).
 public struct ICalendarCodec: TrackerCodec {
-  /// A recurrence part (or time of day, or relative alarm) the model cannot hold; the nearest
-  /// habit is kept.
+  /// A recurrence part (or time of day, or alarm) the model cannot hold; the nearest habit is
+  /// kept.
   public static let lossyRecurrence = DiagnosticDescriptor(
     code: "lossy-recurrence", severity: .warning,
-    summary: "An iCalendar rule part a habit cannot express (INTERVAL>1, COUNT/UNTIL, monthly/yearly, EXDATE, a time of day); the nearest habit is kept.")
+    summary: "An iCalendar rule part a habit cannot express (INTERVAL>1, COUNT/UNTIL, monthly/yearly, EXDATE, a time of day) or an alarm that is not a reminder at a time of day on the event's day; the nearest habit is kept.")
   /// A component with no tracker equivalent.
   public static let skippedComponent = DiagnosticDescriptor(
     code: "skipped-component", severity: .warning,
@@ -37,7 +38,8 @@ public struct ICalendarCodec: TrackerCodec {
   ///
   /// - Throws: ``CodecError`` `.malformedInput` with line and column for a malformed content
   ///   line, a `BEGIN` never closed, a mismatched `END`, a bad date, an unreadable `RRULE`, or
-  ///   a broken `X-TRACKPORT-*` value; `.cannotReadInput` from the input.
+  ///   a broken `X-TRACKPORT-*` value; `.unsupportedVersion` for an `X-TRACKPORT-VERSION`
+  ///   newer than ``TrackerDataset/formatVersion``; `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
     var reader = ICalendarDatasetReader(fileName: fileName, options: context.options)
@@ -49,17 +51,19 @@ public struct ICalendarCodec: TrackerCodec {
   /// Writes the dataset as one `VCALENDAR`; the same dataset and options give the same bytes.
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` for an `extras` number that is not a
-  ///   JSON number; `.io` and `.cannotCreateOutput` from the output.
+  ///   JSON number, or an amount or goal target that is infinite or NaN; `.io` and
+  ///   `.cannotCreateOutput` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     let builder = ICalendarDatasetWriter(options: context.options)
     let byTracker = ICalendarRecords.group(dataset)
-    let header = try builder.header(dataset, byTracker: byTracker)
+    let marks = ICalendarMarks(dataset)
+    let header = try builder.header(dataset, byTracker: byTracker, marks: marks)
     try output.write { sink in
       var writer = ICalendarWriter()
       writer.writeLine("BEGIN:VCALENDAR")
       for property in header.properties { writer.write(property) }
       // Components go out as they are built, so a large calendar is never held whole.
-      try builder.children(dataset, byTracker: byTracker) { component in
+      try builder.children(dataset, byTracker: byTracker, marks: marks) { component in
         writer.write(component)
         sink.countItems()
         if writer.bytes.count > 1 << 20 { sink.write(bytes: writer.drain()) }

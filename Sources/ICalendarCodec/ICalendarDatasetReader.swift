@@ -10,6 +10,10 @@ struct ICalendarDatasetReader {
   var dataset = TrackerDataset()
   var groups: [[LocalDate]] = []
   var recordList: [TrackerRecord]?
+  /// Each tracker's records with an amount or a note, and its entries (version 2).
+  var detailGroups: [[TrackerRecord]] = []
+  var entryGroups: [[TrackerEntry]] = []
+  var entryList: [TrackerEntry]?
   var categoryIds: [String: String] = [:]
 
   var ownCategories: [TrackerCategory] = []
@@ -31,13 +35,17 @@ struct ICalendarDatasetReader {
     if !loose.isEmpty { calendars.append(ICalendarComponent("VCALENDAR", components: loose, line: loose[0].line)) }
     for calendar in calendars { try readCalendar(calendar) }
     dataset.categories = ownCategories + dataset.categories
-    dataset.records = recordList ?? ICalendarRecords.rebuild(dataset.trackers, groups)
+    let marks = ICalendarMarks(details: detailGroups, entries: entryGroups)
+    dataset.records = recordList ?? marks.records(dataset.trackers, groups)
+    dataset.entries = entryList ?? marks.entries(dataset.trackers)
     return dataset
   }
 
   mutating func readCalendar(_ calendar: ICalendarComponent) throws {
     for property in calendar.properties {
       switch property.name {
+      case "X-TRACKPORT-VERSION":
+        try checkVersion(property)
       case "X-TRACKPORT-CATEGORY":
         let value = try json(property)
         guard let id = value["id"]?.stringValue, let title = value["title"]?.stringValue else { throw bad(property, "category needs id and title") }
@@ -50,12 +58,10 @@ struct ICalendarDatasetReader {
         dataset.extras = extras(try json(property))
       case "X-TRACKPORT-RECORD-LIST":
         guard case .array(let items) = try json(property) else { throw bad(property, "expected a JSON array") }
-        recordList = try items.map { item in
-          guard let id = item["trackerId"]?.stringValue, let day = item["date"]?.stringValue.flatMap({ LocalDate($0) }) else {
-            throw bad(property, "a record needs trackerId and date")
-          }
-          return TrackerRecord(trackerId: id, date: day, extras: extras(item["extras"]))
-        }
+        recordList = try items.map { item in try field(property) { try ICalendarJSONFields.record(item, tracker: nil) } }
+      case "X-TRACKPORT-ENTRY-LIST":
+        guard case .array(let items) = try json(property) else { throw bad(property, "expected a JSON array") }
+        entryList = try items.map { item in try field(property) { try ICalendarJSONFields.entry(item, tracker: nil) } }
       default: break
       }
     }
@@ -83,6 +89,7 @@ struct ICalendarDatasetReader {
     let (summaryEmoji, summaryName) = Self.splitEmoji(summary)
     let uid = component.first("UID")?.text ?? "event-\(component.line)"
     let id = try string(component, "X-TRACKPORT-ID") ?? uid
+    let own = component.first("X-TRACKPORT-ID") != nil
     let start = try component.first("DTSTART").map { try date($0) }
     var kind = TrackerKind.event
     var schedule: [Weekday]?
@@ -90,7 +97,7 @@ struct ICalendarDatasetReader {
     var createdOn: LocalDate?
     if let rule = component.first("RRULE") {
       guard let start else { throw bad(rule, "RRULE without DTSTART") }
-      switch ICalendarRecurrence.parse(rule.value, start: start.date) {
+      switch ICalendarRecurrence.parse(rule.value, start: start.date, ours: own) {
       case .failure(let failure): throw bad(rule, "unreadable RRULE: \(failure.reason)")
       case .success(let recurrence):
         kind = .habit
@@ -98,7 +105,10 @@ struct ICalendarDatasetReader {
         createdOn = start.date
         var losses = recurrence.losses
         if start.hasTime { losses.append("time of day \(start.raw) (kept as the day)") }
-        if component.first("EXDATE") != nil { losses.append("EXDATE (excluded days dropped)") }
+        // Our own EXDATE is the skipped days, which X-TRACKPORT-ENTRIES carries.
+        if component.first("EXDATE") != nil, !own || component.first("X-TRACKPORT-ENTRIES") == nil {
+          losses.append("EXDATE (excluded days dropped)")
+        }
         if component.first("RDATE") != nil { losses.append("RDATE (extra days dropped)") }
         for loss in losses { lossy(component, rule.line, "\(uid): \(loss)") }
       }
@@ -138,6 +148,11 @@ struct ICalendarDatasetReader {
       emoji: component.first("X-TRACKPORT-ID") != nil ? try string(component, "X-TRACKPORT-EMOJI") : summaryEmoji,
       color: color, schedule: schedule, date: eventDate,
       pinned: component.first("X-TRACKPORT-PINNED")?.value.uppercased() == "TRUE", createdOn: createdOn,
+      archived: component.first("X-TRACKPORT-ARCHIVED")?.value.uppercased() == "TRUE",
+      description: try trackerDescription(component),
+      goal: try json(component, "X-TRACKPORT-GOAL", ICalendarJSONFields.goal),
+      frequency: try json(component, "X-TRACKPORT-FREQUENCY", ICalendarJSONFields.frequency),
+      reminders: try reminders(component, start: start, uid: uid),
       extras: extras(try component.first("X-TRACKPORT-EXTRAS").map { try json($0) }))
     var days: [LocalDate] = []
     if let raw = component.first("X-TRACKPORT-RECORDS") {
@@ -149,6 +164,7 @@ struct ICalendarDatasetReader {
               let completed = component.first("COMPLETED") {
       days = [try date(completed).date]
     }
+    try readMarks(component, of: tracker, days: days)
     dataset.trackers.append(tracker)
     groups.append(days)
   }
@@ -217,12 +233,7 @@ struct ICalendarDatasetReader {
     }
   }
 
-  func extras(_ value: JSONValue?) -> Extras {
-    guard case .object(let members)? = value else { return [:] }
-    var extras: Extras = [:]
-    for member in members { extras[member.key] = member.value }
-    return extras
-  }
+  func extras(_ value: JSONValue?) -> Extras { ICalendarJSONFields.extras(value) }
 
   func date(_ property: ICalendarProperty) throws -> ICalendarDate {
     guard let value = ICalendarDate(property.value) else { throw bad(property, "\(property.name) has a bad date \"\(property.value)\"") }

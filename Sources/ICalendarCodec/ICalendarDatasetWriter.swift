@@ -11,13 +11,16 @@ struct ICalendarDatasetWriter {
 
   var options: [String: String]
 
-  /// The `VCALENDAR` with its own properties and no components (see ``children(_:byTracker:emit:)``).
-  func header(_ dataset: TrackerDataset, byTracker: [[LocalDate]]) throws -> ICalendarComponent {
+  /// The `VCALENDAR` with its own properties and no components (see ``children(_:byTracker:marks:emit:)``).
+  ///
+  /// `X-TRACKPORT-VERSION` is the dataset's ``TrackerDataset/formatVersionNeeded``: `1`, and
+  /// the bytes of before format version 2, when it uses nothing of version 2.
+  func header(_ dataset: TrackerDataset, byTracker: [[LocalDate]], marks: ICalendarMarks) throws -> ICalendarComponent {
     var calendar = ICalendarComponent("VCALENDAR")
     calendar.add("VERSION", "2.0")
     calendar.add("PRODID", "-//TrackerPort//EN")
     calendar.add("CALSCALE", "GREGORIAN")
-    calendar.add("X-TRACKPORT-VERSION", "1")
+    calendar.add("X-TRACKPORT-VERSION", String(dataset.formatVersionNeeded))
     for category in dataset.categories {
       var members = [JSONMember("id", .string(category.id)), JSONMember("title", .string(category.title))]
       if !category.extras.isEmpty { members.append(JSONMember("extras", Self.object(category.extras))) }
@@ -28,23 +31,25 @@ struct ICalendarDatasetWriter {
     }
     if !dataset.extras.isEmpty { calendar.add(try Self.json("X-TRACKPORT-EXTRAS", Self.object(dataset.extras))) }
 
-    if ICalendarRecords.rebuild(dataset.trackers, byTracker) != dataset.records {
-      let list: [JSONValue] = dataset.records.map { record in
-        var members = [JSONMember("trackerId", .string(record.trackerId)), JSONMember("date", .string(record.date.description))]
-        if !record.extras.isEmpty { members.append(JSONMember("extras", Self.object(record.extras))) }
-        return .object(members)
-      }
+    if marks.records(dataset.trackers, byTracker) != dataset.records {
+      let list = try dataset.records.map { try ICalendarJSONFields.record($0, withTracker: true) }
       calendar.add(try Self.json("X-TRACKPORT-RECORD-LIST", .array(list)))
+    }
+    if !dataset.entries.isEmpty, marks.entries(dataset.trackers) != dataset.entries {
+      let list = try dataset.entries.map { try ICalendarJSONFields.entry($0, withTracker: true) }
+      calendar.add(try Self.json("X-TRACKPORT-ENTRY-LIST", .array(list)))
     }
     return calendar
   }
 
   /// Hands each component of the calendar to `emit`, in order, without keeping them.
-  func children(_ dataset: TrackerDataset, byTracker: [[LocalDate]], emit: (ICalendarComponent) throws -> Void) throws {
+  func children(_ dataset: TrackerDataset, byTracker: [[LocalDate]], marks: ICalendarMarks,
+                emit: (ICalendarComponent) throws -> Void) throws {
     let titles = Dictionary(dataset.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
     let earliest = dataset.records.map(\.date).min()
     for (index, tracker) in dataset.trackers.enumerated() {
-      try emit(try event(tracker, records: byTracker[index], category: titles[tracker.categoryId], earliest: earliest))
+      try emit(try event(tracker, records: byTracker[index], details: marks.details(index), entries: marks.entries(index),
+                         category: titles[tracker.categoryId], earliest: earliest))
     }
     if let zone = options["timezone"] {
       let years = dataset.tasks.flatMap { [$0.start, $0.end].compactMap { $0?.date.year } }
@@ -56,12 +61,19 @@ struct ICalendarDatasetWriter {
     }
     for task in dataset.tasks { try emit(try todo(task)) }
     if options["history"] == "true" {
+      // Completions only: entries (skipped days, amounts below the goal) are never shown as done.
       for (index, tracker) in dataset.trackers.enumerated() {
+        let details = Dictionary(marks.details(index).map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         for date in byTracker[index] {
           var event = ICalendarComponent("VEVENT")
           event.add("UID", ICalendarText.escape(tracker.id + "-" + Self.basic(date) + "@history.trackport"))
           event.add("DTSTAMP", Self.stamp)
           event.add("SUMMARY", Self.text("✓ " + tracker.name))
+          if let detail = details[date] {
+            let unit = tracker.goal?.unit.flatMap { $0.isEmpty ? nil : " " + $0 } ?? ""
+            let amount = try detail.amount.map { try ICalendarJSONFields.numberText($0) + unit }
+            event.add("DESCRIPTION", Self.text([amount, detail.note].compactMap { $0 }.joined(separator: "\n")))
+          }
           event.add(ICalendarProperty("DTSTART", Self.basic(date)).adding(parameter: "VALUE", "DATE"))
           event.add("TRANSP", "TRANSPARENT")
           event.add("X-TRACKPORT-HISTORY", "TRUE")
@@ -71,24 +83,46 @@ struct ICalendarDatasetWriter {
     }
   }
 
-  func event(_ tracker: Tracker, records: [LocalDate], category: String?, earliest: LocalDate?) throws -> ICalendarComponent {
+  /// A tracker's component: a recurring `VEVENT` for a habit with weekdays, an all-day one for
+  /// a dated event, else a `VTODO`; version-2 fields in `X-TRACKPORT-*`, and for a calendar
+  /// `DESCRIPTION`, one `VALARM` per reminder time, an archived habit's rule ending on its
+  /// last mark (`UNTIL`) and its skipped days left out (`EXDATE`).
+  func event(_ tracker: Tracker, records: [LocalDate], details: [TrackerRecord], entries: [TrackerEntry],
+             category: String?, earliest: LocalDate?) throws -> ICalendarComponent {
     let days = Array(Set(tracker.schedule ?? [])).sorted()
     let recurring = tracker.kind == .habit && !days.isEmpty
     let dated = tracker.kind == .event && tracker.date != nil
     var component = ICalendarComponent(recurring || dated ? "VEVENT" : "VTODO")
     component.add("UID", Self.text(tracker.id))
     component.add("DTSTAMP", Self.stamp)
-    component.add("SUMMARY", Self.text([tracker.emoji, tracker.name].compactMap { $0 }.joined(separator: " ")))
+    let summary = Self.text([tracker.emoji, tracker.name].compactMap { $0 }.joined(separator: " "))
+    component.add("SUMMARY", summary)
+    if let description = tracker.description { component.add("DESCRIPTION", Self.text(description)) }
+    var planned: [Weekday] = []
     if recurring {
       let anchor = tracker.createdOn ?? records.min() ?? options["start"].flatMap { LocalDate($0) } ?? earliest ?? Self.epoch
       var first = anchor
       while !days.contains(first.weekday) { first = first.adding(days: 1) }
       component.add(ICalendarProperty("DTSTART", Self.basic(first)).adding(parameter: "VALUE", "DATE"))
       var rule = days.count == 7 ? "FREQ=DAILY" : "FREQ=WEEKLY;BYDAY=" + days.map { ICalendarRecurrence.code($0) }.joined(separator: ",") + ";WKST=MO"
-      if let until = options["until"].flatMap({ LocalDate($0) }) { rule += ";UNTIL=" + Self.basic(until) }
+      var until = options["until"].flatMap { LocalDate($0) }
+      if tracker.archived {
+        // No longer planned: calendars stop showing it after its last mark.
+        let last = max(first, (records + entries.map(\.date)).max() ?? first)
+        until = min(until ?? last, last)
+      }
+      if let until { rule += ";UNTIL=" + Self.basic(until) }
       component.add("RRULE", rule)
+      // A skipped day is not planned: calendars leave it out of the recurrence.
+      let skipped = Set(entries.lazy.filter { $0.skipped && $0.date >= first && days.contains($0.date.weekday) }.map(\.date)
+        .filter { day in until.map { day <= $0 } ?? true }).sorted()
+      if !skipped.isEmpty {
+        component.add(ICalendarProperty("EXDATE", skipped.map(Self.basic).joined(separator: ",")).adding(parameter: "VALUE", "DATE"))
+      }
+      planned = days
     } else if dated, let date = tracker.date {
       component.add(ICalendarProperty("DTSTART", Self.basic(date)).adding(parameter: "VALUE", "DATE"))
+      planned = [date.weekday]
     } else if tracker.kind == .event, let done = records.min() {
       component.add("STATUS", "COMPLETED")
       component.add("COMPLETED", Self.basic(done) + "T000000Z")
@@ -106,8 +140,29 @@ struct ICalendarDatasetWriter {
     if let date = tracker.date { component.add("X-TRACKPORT-DATE", Self.basic(date)) }
     if tracker.pinned { component.add("X-TRACKPORT-PINNED", "TRUE") }
     if let created = tracker.createdOn { component.add("X-TRACKPORT-CREATED-ON", Self.basic(created)) }
+    if tracker.archived { component.add("X-TRACKPORT-ARCHIVED", "TRUE") }
+    if let description = tracker.description { component.add(Self.plain("X-TRACKPORT-DESCRIPTION", description)) }
+    if let goal = tracker.goal { component.add(try Self.json("X-TRACKPORT-GOAL", try ICalendarJSONFields.goal(goal))) }
+    if let frequency = tracker.frequency { component.add(try Self.json("X-TRACKPORT-FREQUENCY", ICalendarJSONFields.frequency(frequency))) }
+    if !tracker.reminders.isEmpty { component.add(try Self.json("X-TRACKPORT-REMINDERS", ICalendarJSONFields.reminders(tracker.reminders))) }
     if !records.isEmpty { component.add("X-TRACKPORT-RECORDS", records.map(Self.basic).joined(separator: ",")) }
+    if !details.isEmpty {
+      let list = try details.map { try ICalendarJSONFields.record($0, withTracker: false) }
+      component.add(try Self.json("X-TRACKPORT-RECORD-DETAILS", .array(list)))
+    }
+    if !entries.isEmpty {
+      let list = try entries.map { try ICalendarJSONFields.entry($0, withTracker: false) }
+      component.add(try Self.json("X-TRACKPORT-ENTRIES", .array(list)))
+    }
     if !tracker.extras.isEmpty { component.add(try Self.json("X-TRACKPORT-EXTRAS", Self.object(tracker.extras))) }
+    // One alarm per time of day, on the days the tracker is planned (a calendar rings it on
+    // every occurrence: a reminder on some of the weekdays rings on all of them there).
+    var times: Set<Int> = []
+    for reminder in tracker.reminders where !planned.isEmpty {
+      guard let minutes = ICalendarAlarm.minutes(reminder.time), reminder.days.map({ !Set($0).isDisjoint(with: planned) }) ?? true,
+            times.insert(minutes).inserted else { continue }
+      component.components.append(ICalendarAlarm.component(minutes: minutes, text: summary))
+    }
     return component
   }
 

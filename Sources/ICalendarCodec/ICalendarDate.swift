@@ -5,6 +5,7 @@ struct ICalendarDate {
   var date: LocalDate
   var hour = 0
   var minute = 0
+  var second = 0
   var hasTime = false
   var raw: String
 
@@ -26,6 +27,7 @@ struct ICalendarDate {
             h < 24, mi < 60, s < 61 else { return nil }
       hour = h
       minute = mi
+      second = s
       hasTime = true
     }
   }

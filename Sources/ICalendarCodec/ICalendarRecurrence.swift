@@ -12,11 +12,13 @@ struct ICalendarRecurrence {
   /// The two-letter RFC 5545 code of a weekday.
   static func code(_ day: Weekday) -> String { codes[day.index] }
 
-  /// Reads `rule`; `start` gives the weekday when the rule names none.
+  /// Reads `rule`; `start` gives the weekday when the rule names none. A rule of our own
+  /// (`ours`) loses nothing by its `UNTIL`, which TrackerPort writes for the `until` option and
+  /// for an archived habit whose `X-TRACKPORT-*` properties say the rest.
   ///
   /// - Returns: `nil` with a reason when the rule cannot be read at all (no or unknown FREQ,
   ///   a part that is not NAME=VALUE, a bad BYDAY or INTERVAL).
-  static func parse(_ rule: String, start: LocalDate) -> Result<ICalendarRecurrence, RuleFailure> {
+  static func parse(_ rule: String, start: LocalDate, ours: Bool = false) -> Result<ICalendarRecurrence, RuleFailure> {
     var parts: [String: String] = [:]
     for piece in rule.split(separator: ";", omittingEmptySubsequences: true).map({ String($0).trimmingSpaces }) where !piece.isEmpty {
       let pair = piece.split(separator: "=", maxSplits: 1)
@@ -58,7 +60,7 @@ struct ICalendarRecurrence {
       if n > 1 { losses.append("INTERVAL=\(n) (kept as every week)") }
     }
     for key in ["COUNT", "UNTIL", "BYMONTH", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS", "BYHOUR", "BYMINUTE", "BYSECOND"] {
-      if let value = parts[key] { losses.append("\(key)=\(value) (dropped)") }
+      if let value = parts[key], !(ours && key == "UNTIL") { losses.append("\(key)=\(value) (dropped)") }
     }
     return .success(ICalendarRecurrence(days: days.sorted(), losses: losses))
   }

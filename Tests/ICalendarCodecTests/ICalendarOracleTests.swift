@@ -9,9 +9,10 @@ import TrackerPort
   static let python = ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"]
   static let oracleWanted = python != nil || ProcessInfo.processInfo.environment["CI"] != nil
 
-  /// Parses each file, fails on any `component.errors`, and compares each recurring event's
-  /// days with the expectation file `<ics>.json` ({uid: [start, end, [days...]]}).
-  static let checker = """
+  /// The start of every checker: parses each file named on the command line as `cal`, adds
+  /// its `component.errors` to `bad`, and loads its expectation file `<ics>.json` as `expected`;
+  /// a checker goes on inside the loop (four spaces) and ends with ``verdict``.
+  static let prologue = """
   import sys, json, datetime, zoneinfo, icalendar, recurring_ical_events
   bad = []
   for path in sys.argv[1:]:
@@ -19,6 +20,16 @@ import TrackerPort
       for c in cal.walk():
           if getattr(c, 'errors', None): bad.append(f"{path}: {c.name}: {c.errors}")
       expected = json.load(open(path + '.json'))
+
+  """
+  /// The end of every checker: prints what is wrong and fails when anything is.
+  static let verdict = """
+  print("\\n".join(bad)); sys.exit(1 if bad else 0)
+  """
+
+  /// Fails on any `component.errors`, and compares each recurring event's days with the
+  /// expectation file ({uid: [start, end, [days...]]}).
+  static let checker = prologue + """
       for uid, (start, end, days) in expected.items():
           s, e = datetime.date.fromisoformat(start), datetime.date.fromisoformat(end)
           got = sorted({str(ev['DTSTART'].dt) for ev in recurring_ical_events.of(cal).between(s, e) if str(ev['UID']) == uid})
@@ -31,8 +42,8 @@ import TrackerPort
                       wall = todo[key].dt.replace(tzinfo=None)
                       if wall.replace(tzinfo=ours).utcoffset() != wall.replace(tzinfo=real).utcoffset():
                           bad.append(f"{path}: {key} {wall}: VTIMEZONE offset differs from zoneinfo")
-  print("\\n".join(bad)); sys.exit(1 if bad else 0)
-  """
+
+  """ + verdict
 
   static func run(_ arguments: [String]) throws -> (Int32, String) {
     let process = Process()

@@ -51,3 +51,61 @@ func nastyDataset(seed: UInt64) -> TrackerDataset {
   if rng.chance(0.5) { dataset.extras = [rng.pick(pool): .string(rng.pick(pool))] }
   return dataset
 }
+
+/// ``nastyDataset(seed:)`` using every field of format version 2 in the ways hardest to carry:
+/// archived habits, descriptions with controls, goals with fractions and huge or tiny targets,
+/// frequencies out of range, reminders with bad times, repeated times and limited days,
+/// records with amounts and notes, and entries (skipped, below the goal, notes, extras, of no
+/// tracker, out of order or in the order the per-tracker lists rebuild).
+func richDataset(seed: UInt64) -> TrackerDataset {
+  var dataset = nastyDataset(seed: seed)
+  var rng = SplitMix64(seed: seed &* 131 &+ 3)
+  let pool = ["Утром, до работы", "line\nbreak", "a,b;c\\d", "cr\rlf", "", "🏃 5 km", String(repeating: "é🙂x", count: 30)]
+  let amounts: [Double] = [0, 1, 6.25, 0.1, 1e-7, 123_456_789.125, -3, 1e20, 2.5, 1e15, 0.1 + 0.2, 5.5]
+  let times = ["07:30", "00:00", "23:59", "7:30", "", "25:00", "19:00", "07:30"]
+  func weekdays() -> [Weekday] { (0..<rng.below(4)).map { _ in rng.pick(Weekday.allCases) } }
+  for i in dataset.trackers.indices {
+    if rng.chance(0.3) { dataset.trackers[i].archived = true }
+    if rng.chance(0.5) { dataset.trackers[i].description = rng.pick(pool) }
+    if rng.chance(0.4) {
+      dataset.trackers[i].goal = TrackerGoal(target: rng.pick(amounts), direction: rng.chance(0.5) ? .atLeast : .atMost,
+                                             unit: rng.chance(0.6) ? rng.pick(["km", "pages", "", "стаканы, мл"]) : nil)
+    }
+    if rng.chance(0.3) { dataset.trackers[i].frequency = TrackerFrequency(times: rng.below(5), days: rng.below(9) - 1) }
+    if rng.chance(0.5) {
+      dataset.trackers[i].reminders = (0..<rng.below(4) + 1).map { _ in
+        TrackerReminder(time: rng.pick(times), days: rng.chance(0.5) ? nil : weekdays())
+      }
+    }
+  }
+  for i in dataset.records.indices where rng.chance(0.3) {
+    if rng.chance(0.7) { dataset.records[i].amount = rng.pick(amounts) }
+    if rng.chance(0.5) { dataset.records[i].note = rng.pick(pool) }
+  }
+  let recorded = Set(dataset.records.map { "\($0.trackerId) \($0.date)" })
+  let days = dataset.records.map(\.date)
+  if let first = days.min(), let last = days.max() {
+    var taken: Set<String> = []
+    for _ in 0..<rng.below(30) {
+      let trackerId = dataset.trackers.isEmpty || rng.chance(0.05) ? "no-such-tracker" : rng.pick(dataset.trackers).id
+      let date = first.adding(days: rng.below(first.days(to: last) + 8))
+      guard !recorded.contains("\(trackerId) \(date)"), taken.insert("\(trackerId) \(date)").inserted else { continue }
+      var entry = TrackerEntry(trackerId: trackerId, date: date)
+      switch rng.below(4) {
+      case 0: entry.skipped = true
+      case 1: entry.amount = rng.pick(amounts)
+      case 2: entry.note = rng.pick(pool)
+      default: entry.skipped = true; entry.note = rng.pick(pool)
+      }
+      if rng.chance(0.1) { entry.extras = ["loop": .object([JSONMember("value", .number("2500"))])] }
+      dataset.entries.append(entry)
+    }
+    // Half the time in the order the per-tracker lists rebuild, so no calendar-wide list is written.
+    if rng.chance(0.5) {
+      let order = Dictionary(dataset.trackers.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+      dataset.entries.removeAll { order[$0.trackerId] == nil }
+      dataset.entries.sort { ($0.date, order[$0.trackerId] ?? 0) < ($1.date, order[$1.trackerId] ?? 0) }
+    }
+  }
+  return dataset
+}

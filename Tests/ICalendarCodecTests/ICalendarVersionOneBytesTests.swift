@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TrackerPort
+
+/// A dataset that uses nothing of format version 2 is written byte for byte as before it.
+@Suite struct ICalendarVersionOneBytesTests {
+  /// FNV-1a (64-bit) of a file's bytes.
+  static func digest(_ bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return String(hash, radix: 16) + "/\(bytes.count)"
+  }
+
+  /// Outputs and their digests as TrackerPort wrote them before format version 2 (commit
+  /// 467db96): the demo with each writing option, and generated datasets with nasty strings.
+  /// (They depend on `DatasetGenerator` too: a change to what it generates changes them.)
+  static let before: [(name: String, digest: String)] = [
+    ("demo", "828bc5838caefcf7/22525"),
+    ("demo history", "f089b8b6567d3013/326656"),
+    ("demo until timezone", "77174501040945cf/22942"),
+    ("nasty 0", "a575f66cdf75a007/264"),
+    ("nasty 3", "b89e00bbe85c33e3/5200"),
+    ("nasty 5", "8b95d0a4fbc47cb2/4814"),
+    ("nasty 11", "55b3aaf7441c13d5/7575"),
+    ("nasty 17", "7b8f157fe614c105/4250"),
+    ("nasty 29", "27c56399e2bf585f/3077"),
+  ]
+
+  static func outputs() throws -> [(name: String, bytes: [UInt8])] {
+    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path).dataset
+    var outputs: [(String, [UInt8])] = [
+      ("demo", try Harness.encode(demo)),
+      ("demo history", try Harness.encode(demo, options: ["history": "true"])),
+      ("demo until timezone", try Harness.encode(demo, options: ["until": "2027-01-31", "timezone": "Europe/Moscow", "start": "2025-01-01"])),
+    ]
+    for seed in [0, 3, 5, 11, 17, 29] {
+      outputs.append(("nasty \(seed)", try Harness.encode(nastyDataset(seed: UInt64(seed)), options: seed % 2 == 0 ? ["history": "true"] : [:])))
+    }
+    return outputs
+  }
+
+  @Test func versionOneOutputIsUnchanged() throws {
+    let outputs = try Self.outputs()
+    #expect(outputs.count == Self.before.count)
+    for ((name, bytes), expected) in zip(outputs, Self.before) {
+      #expect(name == expected.name)
+      #expect(Self.digest(bytes) == expected.digest, "\(name) is no longer written as before")
+    }
+  }
+}
