@@ -23,7 +23,7 @@ extension LoopCodec {
       // A repeated id is written once, with every record of that id.
       let first = written.insert(tracker.id).inserted
       let plan = LoopHabitPlan(tracker: tracker, position: 0, records: first ? records[tracker.id] ?? [] : [],
-                               entries: first ? entries[tracker.id] ?? [] : [])
+                               entries: first ? entries[tracker.id] ?? [] : [], repetitions: false)
       planned.append((index, tracker, plan))
       lost.merge(plan.lost, uniquingKeysWith: +)
     }

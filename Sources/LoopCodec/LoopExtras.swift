@@ -72,13 +72,6 @@ enum LoopExtras {
     return members.isEmpty ? nil : .object(members)
   }
 
-  /// The Loop habit a tracker's `extras["loop"]` describes (name, schedule and completions are
-  /// the writer's to fill in); a habit with Loop's defaults when there are none.
-  static func decode(_ extras: JSONValue?) -> LoopHabit {
-    var ignored: [[String]] = []
-    return decode(extras, ignored: &ignored)
-  }
-
   /// The keys the writer reads: those ``encode(_:)`` writes, and `description`, `archived`
   /// and `notes` of files written before format version 2.
   static let keys: Set<String> = [
@@ -86,7 +79,9 @@ enum LoopExtras {
     "targetType", "targetValue", "reminder", "reminderDays", "uuid", "entries", "values", "notes",
   ]
 
-  /// The same, listing in `ignored` the members Loop cannot store, each as its keys below
+  /// The Loop habit a tracker's `extras["loop"]` describes (name, schedule and completions are
+  /// the writer's to fill in; a habit with Loop's defaults when there are none), listing in
+  /// `ignored` the members Loop cannot store, each as its keys below
   /// `extras.loop` (`["freqNum"]`, `["values", "2024-05-01"]`; `[]` for all of it):
   /// a key Loop has no place for, a string where a number belongs or a word Loop does not use
   /// (`"type": "BOOL"`), a number that is not a whole 32-bit one (`1e300`), a day that is not

@@ -24,8 +24,10 @@ struct LoopHabitPlan {
   static let separator = "\n\n"
 
   /// The plan of `tracker` at `position`, with its records and entries (those whose
-  /// `trackerId` is the tracker's).
-  init(tracker: Tracker, position: Int, records: [TrackerRecord] = [], entries: [TrackerEntry] = []) {
+  /// `trackerId` is the tracker's). With `repetitions` false they are only counted in ``lost``
+  /// and the habit's `entries` are left empty: what the loss report needs, without the work.
+  init(tracker: Tracker, position: Int, records: [TrackerRecord] = [], entries: [TrackerEntry] = [],
+       repetitions: Bool = true) {
     let kept = tracker.extras["loop"]
     var ignored: [[String]] = []
     var habit = LoopExtras.decode(kept, ignored: &ignored)
@@ -96,7 +98,7 @@ struct LoopHabitPlan {
       let isUUID = digits.count == 32 && digits.allSatisfy(\.isHexDigit)
       habit.uuid = isUUID ? digits : StableID.uuid("loop:" + tracker.id).lowercased().filter { $0 != "-" }
     }
-    habit.entries = Self.repetitions(habit, records: records, entries: entries, lost: &lost)
+    habit.entries = Self.repetitions(habit, records: records, entries: entries, lost: &lost, store: repetitions)
     self.habit = habit
     self.ignored = ignored
     self.lost = lost
@@ -172,11 +174,16 @@ struct LoopHabitPlan {
   /// which reads back as a kept `NO`, not an entry). A record is a check (`YES_MANUAL`) of a
   /// yes/no habit; of a measurable one its amount when Loop can store it and it meets the
   /// goal, else the kept value when that meets it, else the target (``LoopDatabaseWriter/storedTarget(_:atMost:)``).
+  ///
+  /// With `store` false, records are only counted, not stored (nor the days sorted).
   static func repetitions(_ habit: LoopHabit, records: [TrackerRecord], entries: [TrackerEntry],
-                          lost: inout [ModelField: Int]) -> [LoopEntry] {
+                          lost: inout [ModelField: Int], store: Bool = true) -> [LoopEntry] {
+    // The days done matter to kept days and entries only.
     var done = Set<LocalDate>()
-    done.reserveCapacity(records.count)
-    for record in records { done.insert(record.date) }
+    if !habit.entries.isEmpty || !entries.isEmpty {
+      done.reserveCapacity(records.count)
+      for record in records { done.insert(record.date) }
+    }
     // What reading back makes of a measurable value: an amount only with a goal per day.
     let amounts = habit.numerical && habit.frequency == .daily
     var byDay: [LocalDate: LoopEntry] = [:]
@@ -245,8 +252,8 @@ struct LoopHabitPlan {
         lost[.recordAmounts, default: 0] += 1
       }
       if record.note?.isEmpty == true { lost[.recordNotes, default: 0] += 1 }
-      byDay[record.date] = LoopEntry(date: record.date, value: value, notes: record.note ?? kept?.notes)
+      if store { byDay[record.date] = LoopEntry(date: record.date, value: value, notes: record.note ?? kept?.notes) }
     }
-    return byDay.values.sorted { $0.date < $1.date }
+    return store ? byDay.values.sorted { $0.date < $1.date } : []
   }
 }

@@ -58,7 +58,6 @@ struct LoopOracle {
         atMost: row["target_type"] as? Int == 1, target: (row["target_value"] as? NSNumber)?.doubleValue ?? 0,
         unit: row["unit"] as? String ?? "", hour: row["reminder_hour"] as? Int, minute: row["reminder_min"] as? Int,
         mask: row["reminder_days"] as? Int)
-      habit.repetitions = []
       byId[row["id"] as? Int ?? -1] = habits.count
       habits.append(habit)
     }
