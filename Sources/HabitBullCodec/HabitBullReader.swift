@@ -274,6 +274,7 @@ final class HabitBullReader {
     // A Value above 1 makes a habit measurable, as in Loop's importer.
     var measurable = [Bool](repeating: false, count: habits.count)
     for day in days where (day.number ?? 0) > 1 { measurable[day.habit] = true }
+    let ids = habits.map { CSVStableID.tracker(name: $0.name) }
     var categories: [TrackerCategory] = []
     var categoryIds: Set<String> = []
     var trackers: [Tracker] = []
@@ -283,7 +284,7 @@ final class HabitBullReader {
     var entries: [TrackerEntry] = []
     var trackerRows: [Int32] = [], categoryRows: [Int32] = [], recordRows: [Int32] = [], entryRows: [Int32] = []
     for day in days {
-      let trackerId = CSVStableID.tracker(name: habits[day.habit].name)
+      let trackerId = ids[day.habit]
       let note = day.comment.isEmpty ? nil : day.comment
       if day.value != "1", counts[day.habit].firstOdd == nil { counts[day.habit].firstOdd = day.row }
       // The cell is kept only where the writer would not write it again from the model.
@@ -317,7 +318,7 @@ final class HabitBullReader {
         categoryRows.append(habit.row)
       }
       let palette = PaletteEmoji.stableChoice(for: habit.name)
-      trackers.append(Tracker(id: CSVStableID.tracker(name: habit.name), kind: .habit, name: habit.name,
+      trackers.append(Tracker(id: ids[i], kind: .habit, name: habit.name,
                               categoryId: categoryId, emoji: palette.emoji.rawValue, color: palette.color.rawValue,
                               schedule: Weekday.allCases, description: habit.description.isEmpty ? nil : habit.description,
                               goal: measurable[i] ? HabitBullReader.goal : nil,
