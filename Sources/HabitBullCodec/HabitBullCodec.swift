@@ -7,23 +7,25 @@ import TrackerModel
 /// so that Loop imports it.
 ///
 /// The mapping, the date formats and what is lost are in `docs/habitbull.md`: one habit per
-/// name, planned every day; a positive `Value` is a completion; descriptions, comments, amounts
-/// and days that are not done are kept in `extras["habitbull"]`, so a HabitBull file converted
-/// to the canonical model and back keeps its rows. Options (reading): `default-category`,
-/// `date-format`, `encoding`.
+/// name, planned every day, with its description; a positive `Value` is a completion; a habit
+/// with a Value above 1 is measurable (amounts, goal "at least 1"); comments are the days'
+/// notes; days not done are entries (with an amount or a comment) or kept in
+/// `extras["habitbull"]`, so a HabitBull file converted to the canonical model and back keeps
+/// its rows. Options (reading): `default-category`, `date-format`, `encoding`.
 public struct HabitBullCodec: TrackerCodec {
   /// A `Value` other than 1: an amount (done), or 0, a negative or unreadable value (not done).
   public static let numericValue = DiagnosticDescriptor(
     code: "numeric-value", severity: .warning,
-    summary: "A HabitBull Value other than 1: a positive amount counts as done, 0, a negative or unreadable value as not done; the value is kept in extras[\"habitbull\"].")
+    summary: "A HabitBull Value other than 1: a positive amount counts as done, 0, a negative or unreadable value as not done; a Value above 1 makes the habit measurable (its Values become amounts), and every Value is written back as it was.")
   /// The same habit and day on two rows; the last one counts.
   public static let duplicateDay = DiagnosticDescriptor(
     code: "duplicate-day", severity: .warning,
     summary: "A HabitBull file gives the same habit and day on two rows; the later row counts, as in Loop.")
-  /// Descriptions and comments the model cannot show, kept for writing back.
+  /// Retired: descriptions and comments are carried by the model's description and notes.
+  /// Still known, so that `--select`/`--ignore` lists naming it keep working.
   public static let keptInExtras = DiagnosticDescriptor(
     code: "kept-in-extras", severity: .warning,
-    summary: "Habit descriptions and day comments the Tracker app cannot show are kept in extras[\"habitbull\"] and written back.")
+    summary: "Retired, no longer reported: HabitBull habit descriptions and day comments are read as the trackers' descriptions and the days' notes.")
   /// Slashed dates that read as days either way (`03/04/2016`), or only day-first: says
   /// which way the file was read.
   public static let dateOrder = DiagnosticDescriptor(
@@ -32,7 +34,7 @@ public struct HabitBullCodec: TrackerCodec {
   /// What the file does not say and the reader filled in.
   public static let defaultedField = DiagnosticDescriptor(
     code: "defaulted-field", severity: .warning,
-    summary: "A field the source does not give was filled in (a palette emoji and colour, an every-day schedule).")
+    summary: "A field the source does not give was filled in (a palette emoji and colour, an every-day schedule, a measurable habit's goal).")
 
   /// Id `habitbull`; claims `*.habitbull.csv`. `.csv` is shared with every spreadsheet, so it
   /// is claimed for reading only when ``sniff(_:)`` recognises HabitBull's header, and never
@@ -62,7 +64,7 @@ public struct HabitBullCodec: TrackerCodec {
   ///
   /// On success the context holds a locator mapping model pointers (`/records/3/date`) to the
   /// row, column label, line and column, and the findings: `numeric-value`, `duplicate-day`,
-  /// `kept-in-extras`, `defaulted-field`, `date-order`, `blank-row`, `extra-cell`, `missing-cell`.
+  /// `defaulted-field`, `date-order`, `blank-row`, `extra-cell`, `missing-cell`.
   /// Slashed dates are read month-first unless one is a day only day-first; then the whole
   /// file is read again day-first (see ``HabitBullDate``).
   ///

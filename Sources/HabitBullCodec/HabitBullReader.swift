@@ -9,14 +9,20 @@ import TrackerModel
 ///   emoji and colour chosen from the name, and an every-day schedule: HabitBull has none, and
 ///   Loop imports every habit as daily. Reported once as `defaulted-field`.
 /// - Its category is the first row's `HabitCategory` (empty: `default-category`); Loop
-///   ignores the column, TrackerPort keeps it.
+///   ignores the column, TrackerPort keeps it. Its description is the first row's
+///   `HabitDescription`.
 /// - A day whose `Value` is positive is a completion (1 is Loop's check, a larger value an
-///   amount of a numerical habit); 0, a negative value or an unreadable one is not. Values
-///   other than 1 and days that are not done are kept in `extras["habitbull"]` (record and
-///   tracker) and reported as `numeric-value`, so writing back gives the same rows.
-/// - The first row's `HabitDescription` and every `CommentText` are kept in
-///   `extras["habitbull"]` (`kept-in-extras`). A day given twice keeps the last row, as Loop
-///   does (`duplicate-day`).
+///   amount of a numerical habit); 0, a negative value or an unreadable one is not. A habit
+///   with a Value above 1 is measurable, as in Loop: its Values are amounts (the records' and
+///   entries' `amount`), and its goal "at least 1" says that a positive amount is done
+///   (`defaulted-field`). A day not done becomes an entry when it has an amount (0 or
+///   negative, of a measurable habit) or a comment; the others (a 0 of a yes/no habit with no
+///   comment, an unreadable value) are kept in the tracker's `extras["habitbull"].notDone`.
+///   A cell the writer would not write again from the model (`+5`, `007`, `abc`) is kept in
+///   the record's or entry's `extras["habitbull"].value`. Values other than 1 are reported
+///   as `numeric-value`, so writing back gives the same rows.
+/// - `CommentText` is the note of the day's record or entry. A day given twice keeps the
+///   last row, as Loop does (`duplicate-day`).
 final class HabitBullReader {
   /// A day of a habit, as its last row gives it.
   private struct Day {
@@ -122,8 +128,13 @@ final class HabitBullReader {
     func slot(_ column: HabitBullColumn) -> Int? { columns[column].flatMap { slots.firstIndex(of: $0) } }
     var trackerFields = ["name": 0, "id": 0]
     trackerFields["categoryId"] = slot(.habitCategory)
+    trackerFields["description"] = slot(.habitDescription)
     locator.collections["trackers"] = .init(fields: trackerFields)
-    locator.collections["records"] = .init(fields: ["trackerId": 0, "date": slot(.calendarDate) ?? 0])
+    var dayFields = ["trackerId": 0, "date": slot(.calendarDate) ?? 0]
+    dayFields["amount"] = slot(.value)
+    dayFields["note"] = slot(.commentText)
+    locator.collections["records"] = .init(fields: dayFields)
+    locator.collections["entries"] = .init(fields: dayFields)
     valueSlot = slot(.value)
     var categoryFields: [String: Int] = [:]
     categoryFields["title"] = slot(.habitCategory)
@@ -260,75 +271,103 @@ final class HabitBullReader {
   }
 
   private func finish() -> TrackerDataset {
+    // A Value above 1 makes a habit measurable, as in Loop's importer.
+    var measurable = [Bool](repeating: false, count: habits.count)
+    for day in days where (day.number ?? 0) > 1 { measurable[day.habit] = true }
+    let ids = habits.map { CSVStableID.tracker(name: $0.name) }
     var categories: [TrackerCategory] = []
     var categoryIds: Set<String> = []
     var trackers: [Tracker] = []
     var notDone = [[JSONValue]](repeating: [], count: habits.count)
-    var amounts = [Int](repeating: 0, count: habits.count)
-    var firstOdd = [Int32?](repeating: nil, count: habits.count)
+    var counts = [DayCounts](repeating: DayCounts(), count: habits.count)
     var records: [TrackerRecord] = []
-    var trackerRows: [Int32] = [], categoryRows: [Int32] = [], recordRows: [Int32] = []
-    var comments = 0
+    var entries: [TrackerEntry] = []
+    var trackerRows: [Int32] = [], categoryRows: [Int32] = [], recordRows: [Int32] = [], entryRows: [Int32] = []
     for day in days {
-      var members: [JSONMember] = []
-      if day.value != "1" { members.append(JSONMember("value", HabitBullValue.json(day.value))) }
-      if day.value != "1", firstOdd[day.habit] == nil { firstOdd[day.habit] = day.row }
-      if !day.comment.isEmpty {
-        members.append(JSONMember("comment", .string(day.comment)))
-        comments += 1
+      let trackerId = ids[day.habit]
+      let note = day.comment.isEmpty ? nil : day.comment
+      if day.value != "1", counts[day.habit].firstOdd == nil { counts[day.habit].firstOdd = day.row }
+      // The cell is kept only where the writer would not write it again from the model.
+      func extras(canonical: String) -> Extras {
+        day.value == canonical ? [:] : ["habitbull": .object([JSONMember("value", HabitBullValue.json(day.value))])]
       }
-      if HabitBullValue.isDone(day.number) {
-        if day.value != "1" { amounts[day.habit] += 1 }
-        records.append(TrackerRecord(trackerId: CSVStableID.tracker(name: habits[day.habit].name), date: day.date,
-                                     extras: members.isEmpty ? [:] : ["habitbull": .object(members)]))
+      if let number = day.number, HabitBullValue.isDone(number) {
+        let amount = measurable[day.habit] ? Double(number) : nil
+        records.append(TrackerRecord(trackerId: trackerId, date: day.date, amount: amount, note: note,
+                                     extras: extras(canonical: amount == nil ? "1" : String(number))))
         recordRows.append(day.row)
+        if day.value != "1" { counts[day.habit].amounts += 1 }
+      } else if let amount = measurable[day.habit] ? day.number.map(Double.init) : nil {
+        entries.append(TrackerEntry(trackerId: trackerId, date: day.date, amount: amount, note: note,
+                                    extras: extras(canonical: day.number.map { String($0) } ?? "0")))
+        entryRows.append(day.row)
+        counts[day.habit].entries += 1
+      } else if note != nil {
+        entries.append(TrackerEntry(trackerId: trackerId, date: day.date, note: note, extras: extras(canonical: "0")))
+        entryRows.append(day.row)
+        counts[day.habit].entries += 1
       } else {
-        notDone[day.habit].append(.object([JSONMember("date", .string(day.date.description))] + members))
+        notDone[day.habit].append(.object([JSONMember("date", .string(day.date.description)),
+                                           JSONMember("value", HabitBullValue.json(day.value))]))
       }
     }
-    var descriptions = 0
     for (i, habit) in habits.enumerated() {
       let categoryId = CSVStableID.category(title: habit.category)
       if categoryIds.insert(categoryId).inserted {
         categories.append(TrackerCategory(id: categoryId, title: habit.category))
         categoryRows.append(habit.row)
       }
-      var members: [JSONMember] = []
-      if !habit.description.isEmpty {
-        members.append(JSONMember("description", .string(habit.description)))
-        descriptions += 1
-      }
-      if !notDone[i].isEmpty { members.append(JSONMember("notDone", .array(notDone[i]))) }
       let palette = PaletteEmoji.stableChoice(for: habit.name)
-      trackers.append(Tracker(id: CSVStableID.tracker(name: habit.name), kind: .habit, name: habit.name,
+      trackers.append(Tracker(id: ids[i], kind: .habit, name: habit.name,
                               categoryId: categoryId, emoji: palette.emoji.rawValue, color: palette.color.rawValue,
-                              schedule: Weekday.allCases,
-                              extras: members.isEmpty ? [:] : ["habitbull": .object(members)]))
+                              schedule: Weekday.allCases, description: habit.description.isEmpty ? nil : habit.description,
+                              goal: measurable[i] ? HabitBullReader.goal : nil,
+                              extras: notDone[i].isEmpty ? [:] : ["habitbull": .object([JSONMember("notDone", .array(notDone[i]))])]))
       trackerRows.append(habit.row)
-      reportValues(of: i, amounts: amounts[i], notDone: notDone[i].count, first: firstOdd[i])
+      reportValues(of: i, measurable: measurable[i], counts: counts[i], notDone: notDone[i].count)
     }
     locator?.collections["trackers"]?.rows = trackerRows
     locator?.collections["categories"]?.rows = categoryRows
     locator?.collections["records"]?.rows = recordRows
-    reportDefaults(habits: habits.count, descriptions: descriptions, comments: comments)
+    locator?.collections["entries"]?.rows = entryRows
+    reportDefaults(habits: habits.count, measurable: measurable.count { $0 })
     reportDateOrder()
-    return TrackerDataset(categories: categories, trackers: trackers, records: records)
+    return TrackerDataset(categories: categories, trackers: trackers, records: records, entries: entries)
   }
 
-  /// One `numeric-value` per habit, at the first such day's `Value` cell.
-  private func reportValues(of habit: Int, amounts: Int, notDone: Int, first: Int32?) {
-    guard amounts > 0 || notDone > 0, let first, let locator else { return }
+  /// The goal of a measurable habit: HabitBull exports none, and a positive Value is a done
+  /// day, which for whole numbers is "at least 1".
+  static let goal = TrackerGoal(target: 1, direction: .atLeast)
+
+  /// What became of a habit's days that are not a plain check (Value 1).
+  private struct DayCounts {
+    /// The first such day's row.
+    var firstOdd: Int32?
+    /// Done days whose Value is not 1.
+    var amounts = 0
+    /// Days not done that became entries.
+    var entries = 0
+  }
+
+  /// One `numeric-value` per habit with a Value other than 1, at the first such cell.
+  private func reportValues(of habit: Int, measurable: Bool, counts: DayCounts, notDone: Int) {
+    guard let first = counts.firstOdd, let locator else { return }
     var parts: [String] = []
-    if amounts > 0 { parts.append("\(amounts) done day(s) hold an amount other than 1") }
-    if notDone > 0 { parts.append("\(notDone) day(s) are not done (Value 0, negative or unreadable)") }
+    if measurable {
+      parts.append("measurable (a Value above 1, as Loop reads it): its Values are amounts, \(counts.amounts) done day(s) with one other than 1")
+    } else if counts.amounts > 0 {
+      parts.append("\(counts.amounts) done day(s) hold a Value other than 1")
+    }
+    if counts.entries > 0 { parts.append("\(counts.entries) day(s) not done with \(measurable ? "an amount or " : "")a comment became entries") }
+    if notDone > 0 { parts.append("\(notDone) day(s) not done (Value 0, negative or unreadable) with nothing else are kept in extras[\"habitbull\"].notDone") }
     diagnostics.append(Diagnostic(
       code: HabitBullCodec.numericValue.code, severity: .warning,
       message: "\"\(habits[habit].name)\": " + parts.joined(separator: "; "),
       location: locator.location(row: Int(first), slot: valueSlot, pointer: "/trackers/\(habit)"),
-      note: "the Tracker app records a day as done or not; the values are kept in extras[\"habitbull\"] and written back"))
+      note: "a positive Value is a done day; writing HabitBull again puts every Value back as it was"))
   }
 
-  private func reportDefaults(habits: Int, descriptions: Int, comments: Int) {
+  private func reportDefaults(habits: Int, measurable: Int) {
     if habits > 0 {
       diagnostics.append(Diagnostic(
         code: HabitBullCodec.defaultedField.code, severity: .warning,
@@ -336,12 +375,12 @@ final class HabitBullReader {
         location: SourceLocation(file: file, pointer: "/trackers"),
         note: "HabitBull exports no schedule; Loop imports every HabitBull habit as daily too"))
     }
-    if descriptions > 0 || comments > 0 {
+    if measurable > 0 {
       diagnostics.append(Diagnostic(
-        code: HabitBullCodec.keptInExtras.code, severity: .warning,
-        message: "\(descriptions) habit description(s) and \(comments) day comment(s) are kept in extras[\"habitbull\"]",
+        code: HabitBullCodec.defaultedField.code, severity: .warning,
+        message: "\(measurable) measurable habit(s) got the goal \"at least 1\"",
         location: SourceLocation(file: file, pointer: "/trackers"),
-        note: "the Tracker app shows neither; converting back to HabitBull writes them again"))
+        note: "HabitBull exports no goal; a positive Value is a done day, as in Loop"))
     }
   }
 }

@@ -21,6 +21,17 @@ enum HabitBullValue {
     return Int32(exactly: negative ? -value : value)
   }
 
+  /// The same for a cell's text.
+  static func parse(_ text: String) -> Int32? {
+    var text = text
+    return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The cell the writer writes for a whole amount within 32 bits; `nil` for any other.
+  static func text(amount: Double) -> String? {
+    Int32(exactly: amount).map { String($0) }
+  }
+
   /// Whether Loop counts the day as done: 1 is a check (YES_MANUAL), a larger value an amount
   /// of a numerical habit; 0, negative amounts and unreadable cells are not done.
   static func isDone(_ value: Int32?) -> Bool { (value ?? 0) > 0 }

@@ -16,23 +16,24 @@ public struct LoopCodec: TrackerCodec {
   /// A Loop frequency a weekday schedule cannot say; the habit is planned every day.
   public static let lossyFrequency = DiagnosticDescriptor(
     code: "lossy-frequency", severity: .warning,
-    summary: "A Loop frequency a weekday schedule cannot express (every 3 days, 2 times per week without 2 reminder days, per month); the habit is planned every day and the frequency kept in extras.")
+    summary: "A Loop frequency a weekday schedule cannot express (every 3 days, 2 times per week without 2 reminder days, per month); the habit is planned every day, and the frequency kept as the tracker's frequency (a measurable habit's target period in extras).")
   /// Loop has no categories or emoji: the importer chose them.
   public static let assignedDefaults = DiagnosticDescriptor(
     code: "loop-assigned-defaults", severity: .warning,
     summary: "Reading Loop: it has no categories or emoji, so habits went into the --default-category with a palette emoji, and colours to the nearest palette colour.")
-  /// Days that are not completions, kept in extras.
+  /// Days the model has no field for, kept in extras.
   public static let keptEntries = DiagnosticDescriptor(
     code: "loop-kept-entries", severity: .warning,
-    summary: "Reading Loop: days that are not completions (YES_AUTO, NO, SKIP, UNKNOWN, measurable values) and notes were kept in extras[\"loop\"], with their counts.")
-  /// A measurable habit: its values and target are in extras.
+    summary: "Reading Loop: days that are neither completions nor entries (YES_AUTO, NO and UNKNOWN without a note, values of a measurable habit whose target is not per day) were kept in extras[\"loop\"], with their counts.")
+  /// A measurable habit whose target is not per day: its target and values are in extras.
   public static let numericalHabit = DiagnosticDescriptor(
     code: "loop-numerical-habit", severity: .warning,
-    summary: "Reading Loop: a measurable (numerical) habit; its values, unit and target are kept in extras and days meeting the target became completions.")
-  /// An archived habit, kept and marked.
+    summary: "Reading Loop: a measurable habit whose target is per week or month, which the model's goal (per day) cannot say; its unit, target and values are kept in extras[\"loop\"] and days meeting the target became completions.")
+  /// Retired: archived habits are carried by the model's `archived`. Still known, so that
+  /// `--select`/`--ignore` lists naming it keep working.
   public static let archivedHabit = DiagnosticDescriptor(
     code: "loop-archived-habit", severity: .warning,
-    summary: "Reading Loop: an archived habit; it is kept, marked extras[\"loop\"].archived, and stays archived when written back to Loop.")
+    summary: "Retired, no longer reported: an archived Loop habit is read as archived (the tracker's archived flag) and written back archived.")
 
   /// Repetitions of a backup that no habit owns.
   public static let orphanRepetitions = DiagnosticDescriptor(
@@ -41,11 +42,13 @@ public struct LoopCodec: TrackerCodec {
 
   /// What a Loop backup cannot carry, in the model's order: what ``losses(writing:to:options:)``
   /// reports for a dataset that uses every field. Some only in part: tracker ids Loop does not
-  /// keep, emoji other than the one reading back chooses, colours off Loop's palette, records
-  /// of events, extras of other formats.
+  /// keep, emoji other than the one reading back chooses, colours off Loop's palette, a
+  /// frequency Loop cannot keep beside the schedule (a measurable habit's), reminders beyond
+  /// Loop's one per habit, records of events, extras of other formats.
   static let lostFields: [ModelField] = [
     .categories, .trackerIds, .trackerEmoji, .trackerColor, .eventDate, .trackerPinned, .trackerCreatedOn,
-    .events, .eventRecords, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder, .extras,
+    .trackerFrequency, .trackerReminders, .events, .eventRecords, .tasks, .taskReminders, .taskAttachments,
+    .taskCategoryOrder, .extras,
   ]
 
   /// Id `loop`; claims `.db` files and packages by content.
@@ -107,90 +110,6 @@ public struct LoopCodec: TrackerCodec {
     try output.checkWritable()
     let bytes = try LoopDatabaseWriter(fileName: output.displayName, progress: context.progress).bytes(of: dataset)
     try output.write { $0.write(bytes: bytes) }
-  }
-
-  /// One `dropped-field` warning per part Loop cannot carry (``lostFields``), with its count:
-  /// categories, tracker ids that do not come back (Loop stores a UUID: the one kept in
-  /// `extras["loop"]`, else the id when it is one, else one derived from it), emoji other than
-  /// the palette choice reading back makes, colours that do not come back (no equal in Loop's
-  /// palette), event dates, pinning, creation days, events and their records (and records of
-  /// unknown trackers), tasks, the task category order, extras of other namespaces than `loop`;
-  /// then completions of measurable habits no storable value meets (on `/records`), and (one
-  /// warning per habit) `extras["loop"]` members Loop cannot store. Each habit is planned once, as the writer will plan it.
-  public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
-    var planned: [(index: Int, tracker: Tracker, habit: LoopHabit, ignored: [[String]])] = []
-    for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
-      var ignored: [[String]] = []
-      let habit = LoopDatabaseWriter.habit(for: tracker, position: 0, ignored: &ignored)
-      planned.append((index, tracker, habit, ignored))
-    }
-    // Reading back makes the id from the stored uuid, and chooses the emoji from the name.
-    let ids = planned.count { StableID.dashed($0.habit.uuid ?? "") != $0.tracker.id }
-    let emoji = planned.count { plan in
-      plan.tracker.emoji.map { $0 != PaletteEmoji.stableChoice(for: plan.tracker.name).emoji.rawValue } ?? false
-    }
-    let colors = planned.count { plan in
-      guard let color = plan.tracker.color else { return false }
-      return LoopPalette.trackerColor(forHex: LoopPalette.colors[LoopPalette.nearestIndex(toHex: plan.habit.colorHex)])
-        != color.uppercased()
-    }
-    let habitIds = Set(planned.map(\.tracker.id))
-    let records = dataset.records.count { !habitIds.contains($0.trackerId) }
-    let extras = (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
-      + planned.count { $0.tracker.extras.keys.contains { $0 != "loop" } } + dataset.records.count { !$0.extras.isEmpty }
-    let unmet = Self.completionsNoValueMeets(dataset, habits: planned.map { ($0.tracker.id, $0.habit) })
-    let counted: [ModelField: (count: Int, what: String)] = [
-      .trackerIds: (ids, "tracker id(s) that do not come back (Loop stores a UUID: the one kept in extras.loop, the id itself, or one derived from it)"),
-      .trackerEmoji: (emoji, "emoji other than the one reading back chooses from the name"),
-      .trackerColor: (colors, "colour(s) not in Loop's palette, written as the nearest"),
-      .eventRecords: (records, "record(s) of events or unknown trackers left out"),
-      .extras: (extras, "item(s) with extras of other formats left out"),
-    ]
-    var losses: [(field: ModelField, count: Int, what: String)] = Self.lostFields.map { field in
-      counted[field].map { (field, $0.count, $0.what) } ?? (field, field.count(in: dataset), "item(s) left out")
-    }
-    losses.append((.records, unmet, "completion(s) of measurable habits whose target no value Loop stores can meet (at most less than 0, at least more than 2147483.647)"))
-    var result: [Diagnostic] = []
-    for (field, count, what) in losses where count > 0 {
-      result.append(Diagnostic(code: LossReport.droppedField.code, severity: .warning,
-                               message: "\(descriptor.name) cannot carry \(field.rawValue): \(count) \(what)",
-                               location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
-    }
-    for plan in planned { result += Self.unstorable(plan.ignored, of: plan.tracker, at: plan.index, output: output.displayName) }
-    return result
-  }
-
-  /// Records of measurable habits that would not read back as completions: the value the
-  /// writer stores for them does not meet the habit's target.
-  private static func completionsNoValueMeets(_ dataset: TrackerDataset, habits: [(id: String, habit: LoopHabit)]) -> Int {
-    var numerical: [String: LoopHabit] = [:]
-    for (id, habit) in habits where habit.numerical && numerical[id] == nil { numerical[id] = habit }
-    guard !numerical.isEmpty else { return 0 }
-    var days: [String: [LocalDate]] = [:]
-    for record in dataset.records where numerical[record.trackerId] != nil { days[record.trackerId, default: []].append(record.date) }
-    var unmet = 0
-    for (id, completions) in days {
-      guard let habit = numerical[id] else { continue }
-      let written = Dictionary(LoopDatabaseWriter.repetitions(habit, completions: completions).map { ($0.date, $0) },
-                               uniquingKeysWith: { $1 })
-      unmet += Set(completions).count { day in
-        written[day].map { !LoopDatasetBuilder.isCompletion($0, of: habit) } ?? true
-      }
-    }
-    return unmet
-  }
-
-  /// The `dropped-field` warning of a habit whose `extras["loop"]` holds members Loop cannot
-  /// store, naming up to five, located at the first; none when `ignored` is empty.
-  private static func unstorable(_ ignored: [[String]], of tracker: Tracker, at index: Int, output: String) -> [Diagnostic] {
-    guard let first = ignored.first else { return [] }
-    let shown = ignored.prefix(5).map { (["extras.loop"] + $0).joined(separator: ".") }
-    let more = ignored.count > 5 ? " and \(ignored.count - 5) more" : ""
-    let pointer = (["trackers", "\(index)", "extras", "loop"] + first).map { "/" + JSONPointer.escape($0) }.joined()
-    return [Diagnostic(
-      code: LossReport.droppedField.code, severity: .warning,
-      message: "Loop cannot store \(shown.joined(separator: ", "))\(more) of '\(tracker.name)': a key Loop has no place for, or not a whole 32-bit number, a YYYY-MM-DD day or the kind of value Loop keeps there; left out (Loop's default is written instead)",
-      location: SourceLocation(file: output, pointer: pointer))]
   }
 
   /// Opens a file input in place (read-only); other inputs are copied to a temporary file

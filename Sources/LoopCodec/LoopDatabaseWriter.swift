@@ -10,10 +10,9 @@ import TrackerModel
 /// Writes a dataset as a Loop backup at schema version 25, which Loop's "Import data" accepts.
 ///
 /// The schema is ``LoopSchema/sql`` exactly. Habits go in dataset order (`position` 0, 1, ...);
-/// events, which Loop cannot plan, are left out (the loss report says so). What a habit kept in
-/// `extras["loop"]` comes back: the question, description, archived flag, measurable fields,
-/// reminder, uuid, notes and non-completion days; the frequency and colour come back too while
-/// the schedule and colour are still the ones they gave on import.
+/// events, which Loop cannot plan, are left out (the loss report says so). Each habit is
+/// planned by ``LoopHabitPlan``: the model's fields (archived, description, goal and amounts,
+/// frequency, reminder, notes, skipped days) first, then what it kept in `extras["loop"]`.
 struct LoopDatabaseWriter {
   let fileName: String
   /// Told the rows inserted (habits and repetitions) every few thousand, for a progress display.
@@ -50,8 +49,8 @@ struct LoopDatabaseWriter {
   }
 
   private func write(_ dataset: TrackerDataset, into db: Database) throws {
-    var completions: [String: [LocalDate]] = [:]
-    for record in dataset.records { completions[record.trackerId, default: []].append(record.date) }
+    let records = Dictionary(grouping: dataset.records, by: \.trackerId)
+    let entries = Dictionary(grouping: dataset.entries, by: \.trackerId)
     let insertHabit = try db.makeStatement(sql: """
       INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position,
         reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
@@ -63,14 +62,15 @@ struct LoopDatabaseWriter {
     defer { progress?.add(items: unreported) }
     for tracker in dataset.trackers where tracker.kind == .habit && written.insert(tracker.id).inserted {
       let id = Int64(written.count)
-      let habit = LoopDatabaseWriter.habit(for: tracker, position: written.count - 1)
+      let habit = LoopHabitPlan(tracker: tracker, position: written.count - 1,
+                                records: records[tracker.id] ?? [], entries: entries[tracker.id] ?? []).habit
       try insertHabit.execute(arguments: [
         id, habit.archived ? 1 : 0, LoopPalette.nearestIndex(toHex: habit.colorHex), habit.description,
         habit.frequency.denominator, habit.frequency.numerator, habit.name, habit.position,
         habit.reminderHour, habit.reminderMinute, habit.reminderDays ?? LoopWeekdays.all, habit.numerical ? 1 : 0,
         habit.targetType, habit.targetValue, habit.unit, habit.question, habit.uuid,
       ])
-      for entry in LoopDatabaseWriter.repetitions(habit, completions: completions[tracker.id] ?? []) {
+      for entry in habit.entries {
         try insertRepetition.execute(arguments: [id, LoopEntry.timestamp(entry.date), entry.value, entry.notes])
         unreported += 1
         if unreported >= 4096 {
@@ -80,75 +80,6 @@ struct LoopDatabaseWriter {
       }
       unreported += 1
     }
-  }
-
-  /// The Loop habit of a tracker: its `extras["loop"]` with the name, schedule, colour and uuid
-  /// the dataset has now.
-  static func habit(for tracker: Tracker, position: Int) -> LoopHabit {
-    var ignored: [[String]] = []
-    return habit(for: tracker, position: position, ignored: &ignored)
-  }
-
-  /// The same, listing in `ignored` what of `extras["loop"]` Loop cannot store
-  /// (``LoopExtras/decode(_:ignored:)``).
-  static func habit(for tracker: Tracker, position: Int, ignored: inout [[String]]) -> LoopHabit {
-    let kept = tracker.extras["loop"]
-    var habit = LoopExtras.decode(kept, ignored: &ignored)
-    habit.name = tracker.name
-    habit.position = position
-    let schedule = tracker.schedule ?? Weekday.allCases
-    // The kept frequency (2 per 3 days) is restored while it still gives this schedule.
-    if kept == nil || Set(habit.frequency.schedule(reminderDays: habit.reminderDays).schedule) != Set(schedule) {
-      let planned = LoopFrequency.from(schedule: schedule)
-      habit.frequency = planned.frequency
-      habit.reminderDays = planned.reminderDays
-    }
-    // The kept Loop colour is restored while the tracker still has the colour it gave.
-    if let hex = habit.colorHex, tracker.color.map({ $0.uppercased() }) == LoopPalette.trackerColor(forHex: hex) {
-      habit.colorHex = LoopPalette.colors[LoopPalette.nearestIndex(toHex: hex)]
-    } else {
-      habit.colorHex = tracker.color
-    }
-    if habit.uuid == nil {
-      let digits = tracker.id.lowercased().filter { $0 != "-" }
-      let isUUID = digits.count == 32 && digits.allSatisfy(\.isHexDigit)
-      habit.uuid = isUUID ? digits : StableID.uuid("loop:" + tracker.id).lowercased().filter { $0 != "-" }
-    }
-    return habit
-  }
-
-  /// One repetition per completion (a check, or the kept value of a measurable habit, else its
-  /// target), plus the kept days that are not completions. `YES_AUTO` is never stored (Loop
-  /// computes it): such a day with a note is stored as `UNKNOWN` with the note, as Loop does.
-  /// A kept day that counts as a completion (`YES_MANUAL`, a value meeting the target) on a
-  /// day the model has no record for was deleted by the user: it is not written back (which
-  /// would undo the deletion); its note, if any, stays, as `UNKNOWN` with the note.
-  static func repetitions(_ habit: LoopHabit, completions: [LocalDate]) -> [LoopEntry] {
-    let done = Set(completions)
-    var byDay: [LocalDate: LoopEntry] = [:]
-    for entry in habit.entries {
-      var entry = entry
-      if entry.value == LoopEntry.yesAuto && !habit.numerical {
-        guard entry.notes != nil else { continue }
-        entry.value = LoopEntry.unknown
-      }
-      if !done.contains(entry.date) && LoopDatasetBuilder.isCompletion(entry, of: habit) {
-        guard entry.notes != nil else { continue }
-        entry.value = LoopEntry.unknown
-      }
-      byDay[entry.date] = entry
-    }
-    for date in completions {
-      let kept = byDay[date]
-      if habit.numerical {
-        if let kept, LoopDatasetBuilder.isCompletion(kept, of: habit) { continue }
-        byDay[date] = LoopEntry(date: date, value: storedTarget(habit.targetValue, atMost: habit.targetType == 1),
-                                notes: kept?.notes)
-      } else {
-        byDay[date] = LoopEntry(date: date, value: LoopEntry.yesManual, notes: kept?.notes)
-      }
-    }
-    return byDay.values.sorted { $0.date < $1.date }
   }
 
   /// A value (×1000, as Loop stores values) for a day meeting the target, within Loop's 32-bit

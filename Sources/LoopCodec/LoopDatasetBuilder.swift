@@ -1,12 +1,15 @@
 import TrackerModel
 
 /// Turns the habits of a Loop file into a dataset, whatever file they came from, and reports
-/// what did not become a completion.
+/// what the model could not take as it is.
 ///
 /// Loop has no categories or emoji: every habit goes into one category (`default-category`,
-/// "Loop Habit Tracker" by default) with a palette emoji chosen from its name. Everything the
-/// model cannot say goes to the tracker's `extras["loop"]` (see `docs/loop.md`), from where the
-/// writer puts it back.
+/// "Loop Habit Tracker" by default) with a palette emoji chosen from its name. What habit apps
+/// share goes to the model's own fields: archived, the question and description (one
+/// description), a measurable habit's goal per day and its amounts, the frequency beside the
+/// weekday schedule, the reminder, notes, skipped days. What only Loop has goes to the
+/// tracker's `extras["loop"]` (see ``LoopExtras`` and `docs/loop.md`), from where the writer
+/// puts it back.
 struct LoopDatasetBuilder {
   /// The category title when the user names none.
   static let defaultCategory = "Loop Habit Tracker"
@@ -25,38 +28,62 @@ struct LoopDatasetBuilder {
     let title = options["default-category"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultCategory
     let category = TrackerCategory(id: StableID.uuid("loop-category:" + title), title: title)
     var dataset = TrackerDataset(categories: habits.isEmpty ? [] : [category])
-    var kept = KeptCounts()
+    var counts = KeptCounts()
     for (index, habit) in habits.enumerated() {
       let id = habit.uuid.map(StableID.dashed) ?? StableID.uuid("loop:\(habit.position):\(habit.name)")
       let pointer = "/trackers/\(index)"
+      // A measurable habit's frequency is the period of its target: per day (1/1) is the
+      // model's goal; per week or month stays in extras.
+      let dailyGoal = habit.numerical && habit.frequency == .daily
       let planned = habit.frequency.schedule(reminderDays: habit.reminderDays)
       if let lost = planned.lost {
         report(LoopCodec.lossyFrequency, habit, pointer,
                "habit \"\(habit.name)\" is planned \(lost) in Loop; the model plans habits on weekdays, so it is planned every day",
-               note: "the Loop frequency is kept in extras[\"loop\"] and restored when writing Loop")
+               note: habit.numerical
+                 ? "the Loop frequency (the period of its target) is kept in extras[\"loop\"] and restored when writing Loop"
+                 : "the frequency is kept as the tracker's frequency (\(habit.frequency.numerator) in \(habit.frequency.denominator) days) and restored when writing Loop")
       }
       let choice = PaletteEmoji.stableChoice(for: habit.name)
       let color = habit.colorHex.flatMap(LoopPalette.trackerColor(forHex:)) ?? choice.color.rawValue
-      var completions: [LoopEntry] = []
-      for entry in habit.entries where Self.isCompletion(entry, of: habit) { completions.append(entry) }
-      let tracker = Tracker(id: id, kind: .habit, name: habit.name, categoryId: category.id,
-                            emoji: choice.emoji.rawValue, color: color, schedule: planned.schedule,
-                            extras: ["loop": LoopExtras.encode(habit, counts: &kept)])
+      let texts = Self.description(question: habit.question, description: habit.description)
+      var tracker = Tracker(
+        id: id, kind: .habit, name: habit.name, categoryId: category.id, emoji: choice.emoji.rawValue, color: color,
+        schedule: planned.schedule, archived: habit.archived, description: texts.description,
+        goal: dailyGoal ? TrackerGoal(target: habit.targetValue, direction: habit.targetType == 1 ? .atMost : .atLeast,
+                                      unit: habit.unit.isEmpty ? nil : habit.unit) : nil,
+        frequency: habit.numerical ? nil : habit.frequency.modelFrequency(reminderDays: habit.reminderDays))
+      var kept = LoopExtras.Kept(question: texts.keptQuestion, colorHex: habit.colorHex, uuid: habit.uuid)
+      if habit.numerical && !dailyGoal {
+        kept.frequency = habit.frequency
+        kept.measurable = habit
+      }
+      if let hour = habit.reminderHour {
+        let minute = habit.reminderMinute ?? 0
+        if let time = LoopReminderTime.text(hour: hour, minute: minute) {
+          // Days that are the habit's planned days are "every planned day".
+          let days = habit.reminderDays.map(LoopWeekdays.days).flatMap { Set($0) == Set(planned.schedule) ? nil : $0 }
+          tracker.reminders = [TrackerReminder(time: time, days: days)]
+        } else {
+          kept.reminder = (hour, minute)
+        }
+      }
+
+      let days = Self.days(of: habit, trackerId: id, amounts: dailyGoal, kept: &kept, counts: &counts)
+      dataset.records += days.records
+      dataset.entries += days.entries
+      tracker.extras = Self.extras(kept)
+      // The mask is kept only when the writer would not store it again from the schedule and
+      // the reminder (Loop writes 0 for a habit without a reminder, say).
+      if let stored = habit.reminderDays, LoopHabitPlan(tracker: tracker, position: habit.position).habit.reminderDays != stored {
+        kept.reminderDays = stored
+        tracker.extras = Self.extras(kept)
+      }
       dataset.trackers.append(tracker)
-      var seen = Set<LocalDate>()
-      for entry in completions.sorted(by: { $0.date < $1.date }) where seen.insert(entry.date).inserted {
-        dataset.records.append(TrackerRecord(trackerId: id, date: entry.date))
-      }
-      if habit.archived {
-        report(LoopCodec.archivedHabit, habit, pointer,
-               "habit \"\(habit.name)\" is archived in Loop; kept, and marked extras[\"loop\"].archived")
-      }
-      if habit.numerical {
-        let values = habit.entries.count { LoopEntry.isValue($0.value, numerical: true) }
+      if habit.numerical && !dailyGoal {
         let target = (habit.targetType == 1 ? "at most " : "at least ") + LoopExtras.decimal(habit.targetValue)
           + (habit.unit.isEmpty ? "" : " " + habit.unit)
         report(LoopCodec.numericalHabit, habit, pointer,
-               "habit \"\(habit.name)\" is measurable (\(target) per \(habit.frequency.denominator == 1 ? "day" : "\(habit.frequency.denominator) days")): \(values) value(s) kept in extras[\"loop\"].values, \(completions.count) day(s) meeting the target became completions")
+               "habit \"\(habit.name)\" is measurable with a target per \(habit.frequency.denominator) days (\(target)); the model's goal is per day, so the target and \(kept.values.count) value(s) are kept in extras[\"loop\"], and \(days.records.count) day(s) meeting the target became completions")
       }
     }
     if !habits.isEmpty {
@@ -66,13 +93,70 @@ struct LoopDatasetBuilder {
         location: SourceLocation(file: fileName),
         note: "name the category with --default-category; Loop's colours are kept in extras[\"loop\"].color"))
     }
-    if let summary = kept.summary {
+    if let summary = counts.summary {
       warnings.append(Diagnostic(
         code: LoopCodec.keptEntries.code, severity: .warning,
-        message: "kept in extras[\"loop\"], not as completions: \(summary)", location: SourceLocation(file: fileName),
-        note: "only YES_MANUAL (2) days of a yes/no habit, and days meeting the target of a measurable one, are completions"))
+        message: "kept in extras[\"loop\"], not as completions or entries: \(summary)", location: SourceLocation(file: fileName),
+        note: "Loop computes YES_AUTO; a NO or UNKNOWN day without a note, and a value of a measurable habit whose target is not per day, have no model field; all are written back to Loop"))
     }
     return dataset
+  }
+
+  /// The model's description of Loop's two texts: the question and the description, joined
+  /// by a blank line (``LoopHabitPlan/separator``), or the one that is set. What
+  /// `extras["loop"].question` keeps so that the writer splits them again: nothing when the
+  /// description is the question alone (the writer's default), `""` when Loop has only a
+  /// description, the question when it has both.
+  static func description(question: String, description: String) -> (description: String?, keptQuestion: String?) {
+    switch (question.isEmpty, description.isEmpty) {
+    case (true, true): (nil, nil)
+    case (false, true): (question, nil)
+    case (true, false): (description, "")
+    case (false, false): (question + LoopHabitPlan.separator + description, question)
+    }
+  }
+
+  /// A habit's days, in day order (the first of a day given twice counts): `YES_MANUAL` of a
+  /// yes/no habit and a value meeting a measurable one's target are records; `SKIP` is a
+  /// skipped entry; a value below the target of a habit with a goal per day is an entry with
+  /// that amount (`value / 1000`); any other day is kept (`YES_AUTO`, `NO`, `UNKNOWN`, the
+  /// values of a habit whose target is not per day), and becomes an entry too when it has a
+  /// note. Notes go to the record or entry of their day.
+  private static func days(of habit: LoopHabit, trackerId: String, amounts: Bool, kept: inout LoopExtras.Kept,
+                           counts: inout KeptCounts) -> (records: [TrackerRecord], entries: [TrackerEntry]) {
+    var records: [TrackerRecord] = []
+    var entries: [TrackerEntry] = []
+    var seen = Set<LocalDate>()
+    for entry in habit.entries.sorted(by: { $0.date < $1.date }) where seen.insert(entry.date).inserted {
+      let note = entry.notes.flatMap { $0.isEmpty ? nil : $0 }
+      let isValue = LoopEntry.isValue(entry.value, numerical: habit.numerical)
+      if entry.value == LoopEntry.skip {
+        entries.append(TrackerEntry(trackerId: trackerId, date: entry.date, skipped: true, note: note))
+        continue
+      }
+      if isValue && !amounts {
+        kept.values.append(entry)
+        counts.values += 1
+      }
+      if isCompletion(entry, of: habit) {
+        records.append(TrackerRecord(trackerId: trackerId, date: entry.date,
+                                     amount: amounts ? Double(entry.value) / 1000 : nil, note: note))
+      } else if isValue && amounts {
+        entries.append(TrackerEntry(trackerId: trackerId, date: entry.date, amount: Double(entry.value) / 1000, note: note))
+      } else {
+        // A note alone is stored as UNKNOWN: that value needs no keeping beside its entry.
+        if !isValue && !(entry.value == LoopEntry.unknown && note != nil) {
+          kept.entries.append(entry)
+          counts.byWord[LoopEntry.word(for: entry.value) ?? "other", default: 0] += 1
+        }
+        if let note { entries.append(TrackerEntry(trackerId: trackerId, date: entry.date, note: note)) }
+      }
+    }
+    return (records, entries)
+  }
+
+  private static func extras(_ kept: LoopExtras.Kept) -> Extras {
+    LoopExtras.encode(kept).map { ["loop": $0] } ?? [:]
   }
 
   /// A checked day of a yes/no habit; a day meeting the target of a measurable one (Loop's own
@@ -96,18 +180,16 @@ struct LoopDatasetBuilder {
   }
 }
 
-/// How many entries of each kind went to extras rather than completions.
+/// How many days of each kind went to extras rather than to records or entries.
 struct KeptCounts {
   var byWord: [String: Int] = [:]
   var values = 0
-  var notes = 0
 
-  /// `3 YES_AUTO, 1 NO, 2 notes`, or `nil` when nothing was kept.
+  /// `3 YES_AUTO, 1 NO, 2 measurable value(s)`, or `nil` when nothing was kept.
   var summary: String? {
     var parts = LoopEntry.words.compactMap { pair in byWord[pair.word].map { "\($0) \(pair.word)" } }
     if let other = byWord["other"] { parts.append("\(other) other value(s)") }
     if values > 0 { parts.append("\(values) measurable value(s)") }
-    if notes > 0 { parts.append("\(notes) note(s)") }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 }

@@ -1,80 +1,87 @@
 import TrackerModel
 
-/// What a tracker keeps of its Loop habit in `extras["loop"]`, and how the writer reads it back.
+/// What a tracker keeps of its Loop habit in `extras["loop"]` — what Loop has and the model
+/// cannot say — and how the writer reads it back.
 ///
-/// Keys (all optional): `question`, `description`, `freqNum`, `freqDen`, `color`
-/// (Loop's `#RRGGBB`), `colorIndex` (Loop's palette index), `archived`, `type` (`NUMERICAL`),
-/// `unit`, `targetType` (`AT_LEAST`/`AT_MOST`), `targetValue`, `reminder` (`{hour, minute}`),
-/// `reminderDays` (Loop's weekday mask), `uuid`, `entries` (day → `NO`/`SKIP`/`YES_AUTO`/
-/// `UNKNOWN` or a number, days of a yes/no habit that are not completions, and `SKIP`/`UNKNOWN`
-/// days of a measurable habit), `values` (day → value ×1000 of a measurable habit), `notes`
-/// (day → text). `docs/loop.md` documents them.
+/// The reader writes (all optional): `question` (Loop's question, when the model's
+/// description is not the question alone: `""` when Loop has only a description), `freqNum`
+/// and `freqDen` (the target period of a measurable habit whose target is not per day),
+/// `color` (Loop's `#RRGGBB`), `colorIndex` (Loop's palette index), `type` (`NUMERICAL`),
+/// `unit`, `targetType` (`AT_LEAST`/`AT_MOST`) and `targetValue` (the same habit's target),
+/// `reminder` (`{hour, minute}`, a time no `HH:MM` says), `reminderDays` (Loop's weekday mask,
+/// when the model's schedule and reminder do not give it back), `uuid`, `entries` (day →
+/// `YES_AUTO`, `NO`, `UNKNOWN` or a number: days that are neither completions nor the model's
+/// entries, or the value of an entry's day that is not `UNKNOWN`), `values` (day → value ×1000
+/// of that measurable habit). The writer also reads `description`, `archived` and `notes`
+/// (day → text), which files of format version 1 kept here. `docs/loop.md` documents them.
 enum LoopExtras {
-  /// The `extras["loop"]` object of a habit; counts what is kept instead of completed.
-  static func encode(_ habit: LoopHabit, counts: inout KeptCounts) -> JSONValue {
+  /// What the reader keeps of one habit.
+  struct Kept {
+    /// `question`.
+    var question: String?
+    /// `freqNum`, `freqDen`.
+    var frequency: LoopFrequency?
+    /// `color` (and `colorIndex`, derived from it).
+    var colorHex: String?
+    /// `type`, `unit`, `targetType`, `targetValue` of a measurable habit, from its `LoopHabit`.
+    var measurable: LoopHabit?
+    /// `reminder`.
+    var reminder: (hour: Int, minute: Int)?
+    /// `reminderDays`.
+    var reminderDays: Int?
+    /// `uuid`.
+    var uuid: String?
+    /// `entries`, in day order.
+    var entries: [LoopEntry] = []
+    /// `values`, in day order.
+    var values: [LoopEntry] = []
+  }
+
+  /// The `extras["loop"]` object of what a habit keeps; `nil` when it keeps nothing.
+  static func encode(_ kept: Kept) -> JSONValue? {
     var members: [JSONMember] = []
-    if !habit.question.isEmpty { members.append(JSONMember("question", .string(habit.question))) }
-    if !habit.description.isEmpty { members.append(JSONMember("description", .string(habit.description))) }
-    members.append(JSONMember("freqNum", number(habit.frequency.numerator)))
-    members.append(JSONMember("freqDen", number(habit.frequency.denominator)))
-    if let hex = habit.colorHex {
+    if let question = kept.question { members.append(JSONMember("question", .string(question))) }
+    if let frequency = kept.frequency {
+      members.append(JSONMember("freqNum", number(frequency.numerator)))
+      members.append(JSONMember("freqDen", number(frequency.denominator)))
+    }
+    if let hex = kept.colorHex {
       members.append(JSONMember("color", .string(hex)))
       members.append(JSONMember("colorIndex", number(LoopPalette.nearestIndex(toHex: hex))))
     }
-    if habit.archived { members.append(JSONMember("archived", .bool(true))) }
-    if habit.numerical {
+    if let habit = kept.measurable {
       members.append(JSONMember("type", .string("NUMERICAL")))
       members.append(JSONMember("unit", .string(habit.unit)))
       members.append(JSONMember("targetType", .string(habit.targetType == 1 ? "AT_MOST" : "AT_LEAST")))
       members.append(JSONMember("targetValue", .number(decimal(habit.targetValue))))
     }
-    if let hour = habit.reminderHour {
-      members.append(JSONMember("reminder", .object([JSONMember("hour", number(hour)),
-                                                     JSONMember("minute", number(habit.reminderMinute ?? 0))])))
+    if let reminder = kept.reminder {
+      members.append(JSONMember("reminder", .object([JSONMember("hour", number(reminder.hour)),
+                                                     JSONMember("minute", number(reminder.minute))])))
     }
-    if let days = habit.reminderDays { members.append(JSONMember("reminderDays", number(days))) }
-    if let uuid = habit.uuid { members.append(JSONMember("uuid", .string(uuid))) }
-
-    var entries: [JSONMember] = [], values: [JSONMember] = [], notes: [JSONMember] = []
-    for entry in habit.entries.sorted(by: { $0.date < $1.date }) {
-      let day = entry.date.description
-      if let text = entry.notes, !text.isEmpty {
-        notes.append(JSONMember(day, .string(text)))
-        counts.notes += 1
-      }
-      if LoopEntry.isValue(entry.value, numerical: habit.numerical) {
-        values.append(JSONMember(day, number(entry.value)))
-        counts.values += 1
-      } else if habit.numerical || entry.value != LoopEntry.yesManual {
-        if let word = LoopEntry.word(for: entry.value) {
-          entries.append(JSONMember(day, .string(word)))
-          counts.byWord[word, default: 0] += 1
-        } else {
-          entries.append(JSONMember(day, number(entry.value)))
-          counts.byWord["other", default: 0] += 1
-        }
-      }
+    if let days = kept.reminderDays { members.append(JSONMember("reminderDays", number(days))) }
+    if let uuid = kept.uuid { members.append(JSONMember("uuid", .string(uuid))) }
+    if !kept.entries.isEmpty {
+      members.append(JSONMember("entries", .object(kept.entries.map { entry in
+        JSONMember(entry.date.description, LoopEntry.word(for: entry.value).map(JSONValue.string) ?? number(entry.value))
+      })))
     }
-    if !entries.isEmpty { members.append(JSONMember("entries", .object(entries))) }
-    if !values.isEmpty { members.append(JSONMember("values", .object(values))) }
-    if !notes.isEmpty { members.append(JSONMember("notes", .object(notes))) }
-    return .object(members)
+    if !kept.values.isEmpty {
+      members.append(JSONMember("values", .object(kept.values.map { JSONMember($0.date.description, number($0.value)) })))
+    }
+    return members.isEmpty ? nil : .object(members)
   }
 
-  /// The Loop habit a tracker's `extras["loop"]` describes (name, schedule and completions are
-  /// the writer's to fill in); a habit with Loop's defaults when there are none.
-  static func decode(_ extras: JSONValue?) -> LoopHabit {
-    var ignored: [[String]] = []
-    return decode(extras, ignored: &ignored)
-  }
-
-  /// The keys ``encode(_:counts:)`` writes, the only ones the writer reads.
+  /// The keys the writer reads: those ``encode(_:)`` writes, and `description`, `archived`
+  /// and `notes` of files written before format version 2.
   static let keys: Set<String> = [
     "question", "description", "freqNum", "freqDen", "color", "colorIndex", "archived", "type", "unit",
     "targetType", "targetValue", "reminder", "reminderDays", "uuid", "entries", "values", "notes",
   ]
 
-  /// The same, listing in `ignored` the members Loop cannot store, each as its keys below
+  /// The Loop habit a tracker's `extras["loop"]` describes (name, schedule and completions are
+  /// the writer's to fill in; a habit with Loop's defaults when there are none), listing in
+  /// `ignored` the members Loop cannot store, each as its keys below
   /// `extras.loop` (`["freqNum"]`, `["values", "2024-05-01"]`; `[]` for all of it):
   /// a key Loop has no place for, a string where a number belongs or a word Loop does not use
   /// (`"type": "BOOL"`), a number that is not a whole 32-bit one (`1e300`), a day that is not

@@ -38,10 +38,40 @@ struct LoopFrequency: Hashable, Sendable {
 
   /// The frequency and reminder days that give back `schedule`: every day as 1/1 (all days),
   /// k weekdays as k/7 with those days.
-  static func from(schedule: [Weekday]) -> (frequency: LoopFrequency, reminderDays: Int) {
+  static func from(schedule: some Collection<Weekday>) -> (frequency: LoopFrequency, reminderDays: Int) {
     let days = Set(schedule)
     if days.count == 7 || days.isEmpty { return (.daily, LoopWeekdays.all) }
     return (LoopFrequency(numerator: days.count, denominator: 7), LoopWeekdays.mask(days))
+  }
+}
+
+extension LoopFrequency {
+  /// The model's frequency of a yes/no habit: `nil` when the weekday schedule says it all
+  /// (1/1 is every day; k/7 with exactly k reminder days is those weekdays), else
+  /// "numerator times in denominator days", kept beside the schedule.
+  func modelFrequency(reminderDays: Int?) -> TrackerFrequency? {
+    if numerator == 1 && denominator == 1 { return nil }
+    if denominator == 7, numerator > 0, let mask = reminderDays, LoopWeekdays.days(mask).count == numerator { return nil }
+    return TrackerFrequency(times: numerator, days: denominator)
+  }
+
+  /// The model's frequency as Loop stores it; `nil` when a number does not fit Loop's 32-bit
+  /// columns.
+  init?(_ frequency: TrackerFrequency) {
+    guard Int32(exactly: frequency.times) != nil, Int32(exactly: frequency.days) != nil else { return nil }
+    self.init(numerator: frequency.times, denominator: frequency.days)
+  }
+
+  /// The reminder-days mask that plans `schedule` with this frequency: for "k times per week"
+  /// and a schedule of k weekdays (not every day), those days; `nil` otherwise.
+  func scheduleMask(for schedule: Set<Weekday>) -> Int? {
+    guard denominator == 7, numerator > 0, numerator < 7, schedule.count == numerator else { return nil }
+    return LoopWeekdays.mask(schedule)
+  }
+
+  /// Whether reading this frequency with `reminderDays` back plans exactly `schedule`.
+  func plans(_ schedule: Set<Weekday>, reminderDays: Int?) -> Bool {
+    Set(self.schedule(reminderDays: reminderDays).schedule) == schedule
   }
 }
 
@@ -54,8 +84,11 @@ enum LoopWeekdays {
   /// The bit of a weekday.
   static func bit(_ day: Weekday) -> Int { 1 << ((day.index + 2) % 7) }
 
-  /// The days of a mask, Monday first.
+  /// The days of a mask, Monday first (bits above Friday's are not days).
   static func days(_ mask: Int) -> [Weekday] { Weekday.allCases.filter { mask & bit($0) != 0 } }
+
+  /// Every day, as a set.
+  static let every = Set(Weekday.allCases)
 
   /// The mask of some days.
   static func mask(_ days: some Sequence<Weekday>) -> Int { days.reduce(0) { $0 | bit($1) } }

@@ -55,9 +55,10 @@ struct LoopEntry: Hashable, Sendable {
     return Int(text)
   }
 
-  /// Whether a stored value is an amount (×1000) of a measurable habit, kept in
-  /// `extras.loop.values`: any value of one but `SKIP` (3) and `UNKNOWN` (-1, or below), which
-  /// Loop stores for measurable habits too. Never for a yes/no habit.
+  /// Whether a stored value is an amount (×1000) of a measurable habit — the model's amount
+  /// when its target is per day, else kept in `extras.loop.values`: any value of one but `SKIP`
+  /// (3) and `UNKNOWN` (-1, or below), which Loop stores for measurable habits too. Never for a
+  /// yes/no habit.
   static func isValue(_ value: Int, numerical: Bool) -> Bool {
     numerical && value >= 0 && value != skip
   }

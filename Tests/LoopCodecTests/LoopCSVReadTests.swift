@@ -36,13 +36,21 @@ struct LoopCSVReadTests {
     #expect(lossy.first?.message.contains("2 times in 3 days") == true)
     #expect(lossy.first?.location.line == 3)
     let kept = try #require(context.diagnostics.first { $0.code == "loop-kept-entries" })
-    #expect(kept.message.contains("3 YES_AUTO, 1 NO, 3 note(s)"))
-    let wake = dataset.trackers[1].extras["loop"]
-    #expect(wake?["notes"]?["2015-01-23"] == .string("Forgot to do it, really"))
-    #expect(wake?["notes"]?["2015-01-19"] == .string("\"Vacation\""))
-    #expect(wake?["entries"]?["2015-01-24"] == .string("NO"))
+    #expect(kept.message.hasSuffix(": 3 YES_AUTO, 1 NO"))
+    // The notes are the entries' notes (days not done); YES_AUTO and NO stay in extras.
+    let wake = dataset.trackers[1]
+    let notes = Dictionary(uniqueKeysWithValues: dataset.entries.filter { $0.trackerId == wake.id }.map { ($0.date.description, $0.note) })
+    #expect(notes == ["2015-01-23": "Forgot to do it, really", "2015-01-19": "\"Vacation\"", "2015-01-24": "Sick"])
+    #expect(dataset.entries.allSatisfy { !$0.skipped && $0.amount == nil })
+    #expect(wake.extras["loop"]?["entries"]?["2015-01-24"] == .string("NO"))
+    #expect(wake.extras["loop"]?["entries"]?["2015-01-23"] == .string("YES_AUTO"))
+    #expect(wake.extras["loop"]?["notes"] == nil)
+    #expect(wake.frequency == TrackerFrequency(times: 2, days: 3))
+    #expect(dataset.trackers[0].frequency == nil)
     #expect(dataset.trackers[0].extras["loop"]?["color"] == .string("#FF8F00"))
-    #expect(dataset.trackers[0].extras["loop"]?["question"] == .string("Did you meditate this morning?"))
+    #expect(dataset.trackers[0].description == "Did you meditate this morning?")
+    #expect(dataset.trackers[0].extras["loop"]?["question"] == nil)
+    #expect(dataset.trackers.allSatisfy { !$0.archived && $0.goal == nil && $0.reminders.isEmpty })
   }
 
   @Test func theZipReadsLikeTheFolder() throws {
@@ -96,8 +104,12 @@ struct LoopCSVReadTests {
     let (dataset, context) = try Loop.decode(path)
     #expect(dataset.trackers.map(\.name) == ["Café ☕", "Gym"])
     #expect(Loop.days(dataset) == ["Café ☕": ["2020-01-01", "2020-01-03"], "Gym": []])
-    #expect(dataset.trackers[0].extras["loop"]?["description"] == .string("Morning, early"))
-    #expect(context.diagnostics.contains { $0.code == "loop-kept-entries" && $0.message.contains("1 NO, 1 SKIP") })
+    // Question and description, joined by a blank line; the question kept to split them again.
+    #expect(dataset.trackers[0].description == "Did you?\n\nMorning, early")
+    #expect(dataset.trackers[0].extras["loop"]?["question"] == .string("Did you?"))
+    #expect(dataset.trackers[1].description == nil)
+    #expect(dataset.entries == [TrackerEntry(trackerId: dataset.trackers[1].id, date: LocalDate("2020-01-02")!, skipped: true)])
+    #expect(context.diagnostics.contains { $0.code == "loop-kept-entries" && $0.message.hasSuffix(": 1 NO") })
   }
 
   @Test func version1DescriptionIsTheQuestion() throws {
@@ -107,8 +119,8 @@ struct LoopCSVReadTests {
     ])
     defer { Loop.removeFolder(of: path) }
     let (dataset, _) = try Loop.decode(path)
-    #expect(dataset.trackers[0].extras["loop"]?["question"] == .string("Did you read?"))
-    #expect(dataset.trackers[0].extras["loop"]?["description"] == nil)
+    #expect(dataset.trackers[0].description == "Did you read?")
+    #expect(dataset.trackers[0].extras["loop"]?["question"] == nil)
     #expect(Loop.days(dataset) == ["Read": ["2016-05-02"]])
   }
 
@@ -178,13 +190,17 @@ struct LoopCSVReadTests {
     defer { Loop.removeFolder(of: path) }
     let (dataset, context) = try Loop.decode(path)
     #expect(Loop.days(dataset) == ["Sugar": ["2020-01-01"]])
-    let loop = dataset.trackers[0].extras["loop"]
-    #expect(loop?["entries"]?["2020-01-04"] == .string("SKIP"))
-    #expect(loop?["entries"]?["2020-01-03"] == .string("SKIP"))
-    #expect(loop?["entries"]?["2020-01-02"] == .string("UNKNOWN"))
-    #expect(loop?["values"]?["2020-01-01"] == .number("1000"))
-    #expect(loop?["notes"]?["2020-01-03"] == .string("ill"))
-    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("1 value(s)") && $0.message.contains("1 day(s)") })
+    let sugar = dataset.trackers[0]
+    #expect(sugar.goal == TrackerGoal(target: 2, direction: .atMost, unit: "spoons"))
+    #expect(dataset.records.map(\.amount) == [1])
+    // 3 is SKIP (never 0.003 spoons, which "at most 2" would count as done), with or without its word.
+    let day = { (text: String) in LocalDate(text)! }
+    #expect(dataset.entries == [TrackerEntry(trackerId: sugar.id, date: day("2020-01-03"), skipped: true, note: "ill"),
+                                TrackerEntry(trackerId: sugar.id, date: day("2020-01-04"), skipped: true)])
+    #expect(sugar.extras["loop"]?["entries"] == .object([JSONMember("2020-01-02", .string("UNKNOWN"))]))
+    #expect(sugar.extras["loop"]?["values"] == nil)
+    // A goal per day is the model's goal: no warning.
+    #expect(!context.diagnostics.contains { $0.code == "loop-numerical-habit" })
   }
 
   @Test func aTargetValueBeyondADoubleIsAnError() throws {
@@ -207,12 +223,20 @@ struct LoopCSVReadTests {
     defer { Loop.removeFolder(of: path) }
     let (dataset, context) = try Loop.decode(path)
     #expect(Loop.days(dataset) == ["Run": ["2020-01-03"]])
-    let loop = dataset.trackers[0].extras["loop"]
+    // A target per week: the model's goal is per day, so the target and values stay in extras.
+    let run = dataset.trackers[0]
+    let loop = run.extras["loop"]
+    #expect(run.goal == nil && run.frequency == nil)
     #expect(loop?["values"]?["2020-01-01"] == .number("1000"))
     #expect(loop?["values"]?["2020-01-02"] == .number("0"))
-    #expect(loop?["archived"] == .bool(true))
     #expect(loop?["unit"] == .string("miles"))
-    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("at least 2.0 miles") })
-    #expect(context.diagnostics.contains { $0.code == "loop-archived-habit" })
+    #expect(loop?["freqDen"] == .number("7"))
+    #expect(dataset.records.allSatisfy { $0.amount == nil })
+    #expect(dataset.entries == [TrackerEntry(trackerId: run.id, date: LocalDate("2020-01-02")!, note: "rain")])
+    #expect(run.archived)
+    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("at least 2.0 miles")
+      && $0.message.contains("3 value(s)") && $0.message.contains("1 day(s)") })
+    // The archived flag is the model's now: loop-archived-habit is retired.
+    #expect(!context.diagnostics.contains { $0.code == "loop-archived-habit" })
   }
 }

@@ -47,6 +47,8 @@ struct LoopDatabaseReadTests {
     #expect(dataset.categories.map(\.title) == ["Loop Habit Tracker"], sourceLocation: sourceLocation)
     #expect(dataset.trackers.allSatisfy { $0.emoji.flatMap(PaletteEmoji.init(matching:)) != nil && $0.color.flatMap(PaletteColor.init(hex:)) != nil },
             sourceLocation: sourceLocation)
+    // Archived flags, texts, goals and amounts, frequencies, reminders, notes and skips.
+    try LoopOracle(path).check(dataset, sourceLocation: sourceLocation)
   }
 
   @Test func loopDBMatchesLoopsOwnImportTest() throws {
@@ -56,8 +58,8 @@ struct LoopDatabaseReadTests {
     #expect(dataset.trackers.count == 9)
     let first = try #require(dataset.trackers.first)
     #expect(first.name == "Wake up early")
-    #expect(first.extras["loop"]?["freqNum"] == .number("3"))
-    #expect(first.extras["loop"]?["freqDen"] == .number("7"))
+    #expect(first.frequency == TrackerFrequency(times: 3, days: 7))
+    #expect(first.extras["loop"]?["freqNum"] == nil)
     let days = Loop.days(dataset)["Wake up early"] ?? []
     #expect(days.contains("2016-03-14") && days.contains("2016-03-16") && !days.contains("2016-03-17"))
     // 3 per week with reminder days 127 (7 days) has no weekdays: every day, reported.
@@ -67,17 +69,23 @@ struct LoopDatabaseReadTests {
     #expect(lossy.first?.message.contains("3 times per week") == true)
     // Version 12 stores ARGB colours: -16742021 is 0xFF00897B.
     #expect(first.extras["loop"]?["color"] == .string("#00897B"))
-    // Before version 23 the description column is the question.
-    #expect(dataset.trackers[1].extras["loop"]?["question"] == .string("I want to have beautiful teeth!"))
+    // Before version 23 the description column is the question; it is the description.
+    #expect(dataset.trackers[1].description == "I want to have beautiful teeth!")
+    #expect(dataset.trackers[1].extras["loop"]?["question"] == nil)
   }
 
   @Test func reminderFieldsAreKept() throws {
     let (dataset, _) = try Loop.decode(Loop.fixture("databases/022.db"))
     let workOut = try #require(dataset.trackers.first)
     #expect(workOut.name == "Work out")
-    #expect(workOut.extras["loop"]?["reminder"]?["hour"] == .number("18"))
-    #expect(workOut.extras["loop"]?["reminderDays"] == .number("113"))
+    // 18:00 on the mask 113: Saturday 1 + Wednesday 16 + Thursday 32 + Friday 64.
+    #expect(workOut.reminders == [TrackerReminder(time: "18:00", days: [.wed, .thu, .fri, .sat])])
+    #expect(workOut.extras["loop"]?["reminder"] == nil && workOut.extras["loop"]?["reminderDays"] == nil)
+    #expect(workOut.description == "Did you work out?")
     #expect(Loop.days(dataset)["Work out"] == ["2020-01-01"])
+    // "Test" has no reminder and the mask 0 (Loop writes 0 then): kept, as the model cannot say it.
+    #expect(dataset.trackers[1].reminders.isEmpty)
+    #expect(dataset.trackers[1].extras["loop"]?["reminderDays"] == .number("0"))
   }
 
   @Test func theInputIsOpenedReadOnlyAndNotChanged() throws {
@@ -141,21 +149,30 @@ struct LoopDatabaseReadTests {
     try checkAgainstSQLite(db)
     let (dataset, context) = try Loop.decode(db)
     let run = try #require(dataset.trackers.first { $0.name == "Run" })
-    let loop = try #require(run.extras["loop"])
-    #expect(loop["type"] == .string("NUMERICAL"))
-    #expect(loop["unit"] == .string("km"))
-    #expect(loop["targetValue"] == .number("5.0"))
-    #expect(loop["values"]?["2024-03-05"] == .number("7500"))
-    // Days meeting the target (5 km) are completions: 7.5 km and 5 km, not 2 km.
+    #expect(run.goal == TrackerGoal(target: 5, direction: .atLeast, unit: "km"))
+    #expect(run.description == "How far did you run?\n\nOutdoors")
+    #expect(run.extras["loop"]?["question"] == .string("How far did you run?"))
+    #expect(run.extras["loop"]?["type"] == nil && run.extras["loop"]?["values"] == nil)
+    // Days meeting the target (5 km) are completions: 7.5 km and 5 km; 2 km is an entry.
     #expect(Loop.days(dataset)["Run"] == ["2024-03-05", "2024-03-07"])
+    let day = { (text: String) in LocalDate(text)! }
+    #expect(dataset.records.filter { $0.trackerId == run.id } == [
+      TrackerRecord(trackerId: run.id, date: day("2024-03-05"), amount: 7.5),
+      TrackerRecord(trackerId: run.id, date: day("2024-03-07"), amount: 5)])
+    #expect(dataset.entries.filter { $0.trackerId == run.id } == [
+      TrackerEntry(trackerId: run.id, date: day("2024-03-06"), amount: 2, note: "tired")])
     let gym = try #require(dataset.trackers.first { $0.name == "Gym" })
     #expect(gym.schedule == [.mon, .wed, .fri])
-    #expect(gym.extras["loop"]?["archived"] == .bool(true))
-    #expect(gym.extras["loop"]?["notes"]?["2024-03-04"] == .string("leg day, \"heavy\""))
-    #expect(gym.extras["loop"]?["entries"]?["2024-03-06"] == .string("SKIP"))
+    #expect(gym.frequency == nil)
+    #expect(gym.reminders == [TrackerReminder(time: "07:30")])
+    #expect(gym.archived)
+    #expect(gym.description == "Did you go?")
+    #expect(dataset.records.first { $0.trackerId == gym.id }?.note == "leg day, \"heavy\"")
+    #expect(dataset.entries.filter { $0.trackerId == gym.id } == [TrackerEntry(trackerId: gym.id, date: day("2024-03-06"), skipped: true)])
     #expect(gym.id == "0123456789ABCDEF0123456789ABCDEF".prefix(8) + "-89AB-CDEF-0123-456789ABCDEF")
+    // Everything is in the model's fields: nothing to warn of but the defaults.
     let codes = context.diagnostics.map(\.code)
-    #expect(codes.contains("loop-numerical-habit") && codes.contains("loop-archived-habit") && codes.contains("loop-kept-entries"))
+    #expect(codes == ["loop-assigned-defaults"])
     #expect(!codes.contains("lossy-frequency"))
   }
 }
@@ -177,14 +194,16 @@ struct LoopMeasurableSkipTests {
     let (dataset, context) = try Loop.decode(db)
     // 1 and 0 cigarettes meet "at most 2"; the skip, the unknown day and 5 do not.
     #expect(Loop.days(dataset)["Cigarettes"] == ["2024-03-04", "2024-03-08"])
-    let loop = try #require(dataset.trackers.first?.extras["loop"])
-    #expect(loop["entries"]?["2024-03-05"] == .string("SKIP"))
-    #expect(loop["entries"]?["2024-03-06"] == .string("UNKNOWN"))
-    #expect(loop["values"]?["2024-03-05"] == nil)
-    #expect(loop["values"]?["2024-03-07"] == .number("5000"))
-    #expect(loop["notes"]?["2024-03-06"] == .string("travel"))
-    #expect(context.diagnostics.contains { $0.code == "loop-kept-entries" && $0.message.contains("1 SKIP, 1 UNKNOWN") })
-    #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("3 value(s)") })
+    let cigarettes = try #require(dataset.trackers.first)
+    let day = { (text: String) in LocalDate(text)! }
+    #expect(dataset.records.map(\.amount) == [1, 0])
+    #expect(dataset.entries == [
+      TrackerEntry(trackerId: cigarettes.id, date: day("2024-03-05"), skipped: true),
+      TrackerEntry(trackerId: cigarettes.id, date: day("2024-03-06"), note: "travel"),
+      TrackerEntry(trackerId: cigarettes.id, date: day("2024-03-07"), amount: 5)])
+    // The note alone is stored as UNKNOWN: nothing of that day is left for extras.
+    #expect(cigarettes.extras["loop"]?["entries"] == nil && cigarettes.extras["loop"]?["values"] == nil)
+    #expect(!context.diagnostics.contains { $0.code == "loop-kept-entries" || $0.code == "loop-numerical-habit" })
     // Written back, the skip and the unknown day are stored as Loop stored them.
     let out = URL(fileURLWithPath: db).deletingLastPathComponent().appendingPathComponent("again.db").path
     try Loop.encode(dataset, to: out)
