@@ -150,10 +150,13 @@ final class HabitBullReader {
       return
     }
     if view.count > labels.count {
+      // An error: the cells are left out (as Loop leaves them), so a conversion does not end
+      // in success unasked (--skip-bad-rows).
+      let extra = (labels.count..<view.count).map { view.string($0) }.joined(separator: " | ")
       diagnostics.append(CSVProblem.extraCell.diagnostic(
-        "row \(view.record) has \(view.count) cells, the header \(labels.count); the extra cells are ignored, as Loop does",
-        severity: .warning, at: view.location(ofField: labels.count, file: file),
-        note: "a comma inside a cell needs the cell in quotes"))
+        "row \(view.record) has \(view.count) cells, the header \(labels.count); the extra cells are left out, as Loop leaves them",
+        severity: .error, at: view.location(ofField: labels.count, file: file),
+        note: "left out: \(extra); a comma inside a cell needs the cell in quotes"))
     }
     func cell(_ column: HabitBullColumn) throws -> String {
       guard let i = columns[column] else { return "" }

@@ -54,12 +54,15 @@ import TrackerPort
     #expect(error.message.hasSuffix("[missing-label]"))
   }
 
-  @Test func extraCellsAndBlankLinesAreWarnings() throws {
-    let (dataset, context) = try decodeHabitBull(header + "Run,,,2024-01-02,1,,surplus\n\nRun,,,2024-01-03,1,\n")
+  /// Extra cells are left out (as Loop leaves them), so they are an error: a conversion then
+  /// writes nothing unless told to go on. A blank line loses nothing: a warning.
+  @Test func extraCellsAreAnErrorAndBlankLinesAWarning() throws {
+    let (dataset, context) = try decodeHabitBull(header + "Run,,,2024-01-02,1,felt good, very good\n\nRun,,,2024-01-03,1,\n")
     #expect(dataset.records.count == 2)
     let found = context.diagnostics.filter { ["extra-cell", "blank-row"].contains($0.code) }
-      .map { "\($0.code)@\($0.location.line ?? 0):\($0.location.column ?? 0)" }
-    #expect(found == ["extra-cell@2:21", "blank-row@3:1"])
+      .map { "\($0.code)@\($0.location.line ?? 0):\($0.location.column ?? 0) \($0.severity)" }
+    #expect(found == ["extra-cell@2:30 error", "blank-row@3:1 warning"])
+    #expect(context.diagnostics.first { $0.code == "extra-cell" }?.note?.contains("left out:  very good") == true)
   }
 
   @Test func aByteOrderMarkAndQuotedHeaderAreFine() throws {
