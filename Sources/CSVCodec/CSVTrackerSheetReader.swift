@@ -148,9 +148,10 @@ final class CSVTrackerSheetReader: CSVSheetReading {
       if let value = CSVBoolean.parse(text) { tracker.archived = value } else { typeError("archived", "true or false") }
     }
     tracker.description = text("description")
-    readGoal(view, into: &tracker, text: text, typeError: typeError, keep: { key in
+    func keep(_ key: String) {
       if let i = slot[key], let text = view.cell(i) { extras.append(JSONMember(header.labels[i], .string(text))) }
-    })
+    }
+    readGoal(view, into: &tracker, text: text, typeError: typeError, keep: keep)
     func whole(_ key: String) -> Int? {
       guard let text = view.cell(slot[key]) else { return nil }
       if let value = CSVCell.integer(cell: String(text.trimmingSpaces)) { return value }
@@ -160,10 +161,17 @@ final class CSVTrackerSheetReader: CSVSheetReading {
     let times = whole("frequencyTimes"), days = whole("frequencyDays")
     if let times, let days {
       tracker.frequency = TrackerFrequency(times: times, days: days)
-    } else if times != nil, view.cell(slot["frequencyDays"]) == nil {
-      typeError("frequencyTimes", "", problem: "is given without frequencyDays")
-    } else if days != nil, view.cell(slot["frequencyTimes"]) == nil {
-      typeError("frequencyDays", "", problem: "is given without frequencyTimes")
+    } else {
+      // No frequency: a half that was read goes to extras too, with an error when the other
+      // half is missing (a bad other half has its own).
+      for (key, value, other) in [("frequencyTimes", times, "frequencyDays"), ("frequencyDays", days, "frequencyTimes")]
+      where value != nil {
+        if view.cell(slot[other]) == nil {
+          typeError(key, "", problem: "is given without \(other)")
+        } else {
+          keep(key)
+        }
+      }
     }
     if !extras.isEmpty { tracker.extras["csv"] = .object(extras) }
     // In the order of the cells, whatever order the fields were parsed in.
