@@ -8,11 +8,12 @@ import TrackerModel
 /// a `category` column of titles allowed instead of or besides `categoryId`.
 ///
 /// Only `name` is required. An empty cell is an absent value; an empty text in quotes (`""`)
-/// is the empty text, as the writer writes it. An empty `id` is derived from the name (``CSVStableID``), so the
-/// same file gives the same ids; an empty `kind` is `habit` when the row has a schedule, else
-/// `event`. Categories are made in order of first appearance; without any category cell, the
-/// `default-category` title is used. A cell that does not parse is a `type-error`; its text is
-/// kept in the tracker's `extras["csv"]` under the column label. Unknown columns go there too.
+/// is the empty text, as the writer writes it. An empty `id` is derived from the name
+/// (``CSVStableID``), so the same file gives the same ids; an empty `kind` is `habit` when the
+/// row has a schedule, else `event`. Categories are made in order of first appearance; without
+/// any category cell, the `default-category` title is used. A cell that does not parse is a
+/// `type-error`; its text is kept in the tracker's `extras["csv"]` under the column label (all
+/// the cells of a goal or frequency that could not be made). Unknown columns go there too.
 final class CSVTrackerSheetReader: CSVSheetReading {
   /// The model keys a trackers table has columns for, in the order the writer writes them.
   static let columns = ["id", "kind", "name", "categoryId", "category", "emoji", "color", "schedule",
