@@ -58,20 +58,34 @@ enum CSVCell {
     return values
   }
 
-  /// A JSON array of `{"name", "uri"}` objects; [] → empty cell.
-  static func attachments(_ values: [TaskAttachment]) -> String {
+  /// A compact JSON array of these values (objects of strings); [] → empty cell.
+  private static func jsonArray(_ values: [JSONValue]) -> String {
     guard !values.isEmpty else { return "" }
-    let array = JSONValue.array(values.map { .object([JSONMember("name", .string($0.name)), JSONMember("uri", .string($0.uri))]) })
-    // compact(_:) fails only on a number literal that is not JSON; this array holds strings.
-    return (try? JSONText.compact(array)) ?? ""
+    // compact(_:) fails only on a number literal that is not JSON; these hold strings.
+    return (try? JSONText.compact(.array(values))) ?? ""
   }
 
-  /// Inverse of ``attachments(_:)``; a message when the cell is not such an array.
-  static func attachments(cell: String) -> Result<[TaskAttachment], CellError> {
+  /// Inverse of ``jsonArray(_:)``: the elements, or a message when the cell is not a JSON array.
+  private static func jsonArray(cell: String) -> Result<[JSONValue], CellError> {
     if cell.isEmpty { return .success([]) }
     let value: JSONValue
     do { value = try JSONText.parse(cell) } catch { return .failure(CellError("not JSON: \(error.message) at byte \(error.offset + 1)")) }
     guard case .array(let elements) = value else { return .failure(CellError("expected a JSON array")) }
+    return .success(elements)
+  }
+
+  /// A JSON array of `{"name", "uri"}` objects; [] → empty cell.
+  static func attachments(_ values: [TaskAttachment]) -> String {
+    jsonArray(values.map { .object([JSONMember("name", .string($0.name)), JSONMember("uri", .string($0.uri))]) })
+  }
+
+  /// Inverse of ``attachments(_:)``; a message when the cell is not such an array.
+  static func attachments(cell: String) -> Result<[TaskAttachment], CellError> {
+    jsonArray(cell: cell).flatMap(attachments(elements:))
+  }
+
+  /// The attachments of a cell's JSON array elements.
+  private static func attachments(elements: [JSONValue]) -> Result<[TaskAttachment], CellError> {
     var result: [TaskAttachment] = []
     for (i, element) in elements.enumerated() {
       guard case .object(let members) = element, members.count == 2,
@@ -87,22 +101,20 @@ enum CSVCell {
   /// canonical JSON's shape; [] → empty cell. The time is free text in the model (kept as
   /// written), which a list of words could not carry.
   static func reminders(_ values: [TrackerReminder]) -> String {
-    guard !values.isEmpty else { return "" }
-    let array = JSONValue.array(values.map { reminder in
+    jsonArray(values.map { reminder in
       var members = [JSONMember("time", .string(reminder.time))]
       if let days = reminder.days { members.append(JSONMember("days", .array(days.map { .string($0.rawValue) }))) }
       return .object(members)
     })
-    // compact(_:) fails only on a number literal that is not JSON; this array holds strings.
-    return (try? JSONText.compact(array)) ?? ""
   }
 
   /// Inverse of ``reminders(_:)``; a message when the cell is not such an array.
   static func reminders(cell: String) -> Result<[TrackerReminder], CellError> {
-    if cell.isEmpty { return .success([]) }
-    let value: JSONValue
-    do { value = try JSONText.parse(cell) } catch { return .failure(CellError("not JSON: \(error.message) at byte \(error.offset + 1)")) }
-    guard case .array(let elements) = value else { return .failure(CellError("expected a JSON array")) }
+    jsonArray(cell: cell).flatMap(reminders(elements:))
+  }
+
+  /// The reminders of a cell's JSON array elements.
+  private static func reminders(elements: [JSONValue]) -> Result<[TrackerReminder], CellError> {
     var result: [TrackerReminder] = []
     for (i, element) in elements.enumerated() {
       guard case .object(let members) = element, let time = element["time"]?.stringValue,

@@ -20,6 +20,9 @@ protocol CSVTableMapping {
 }
 
 extension CSVTableMapping {
+  /// A placeholder for an unreadable required day; the row is discarded.
+  static var unreadableDay: LocalDate { LocalDate(dayNumber: 0) }
+
   /// Days `YYYY-MM-DD` can write: 0001-01-01 ... 9999-12-31.
   private static var validDays: ClosedRange<Int> {
     (LocalDate(year: 1, month: 1, day: 1)?.dayNumber ?? 0)...(LocalDate(year: 9999, month: 12, day: 31)?.dayNumber ?? 0)

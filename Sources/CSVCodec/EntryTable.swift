@@ -3,12 +3,10 @@ import TrackerModel
 /// `entries.csv` (version 2): `trackerId,date,skipped,amount,note`: days marked but not done.
 enum EntryTable: CSVTableMapping {
   static let table = CSVTable.entries
-  /// A placeholder for an unreadable date; the row is discarded.
-  private static let epoch = LocalDate(dayNumber: 0)
 
   static func entity(_ row: inout CSVFieldReader, index: Int) -> TrackerEntry {
     let trackerId = row.sharedText("trackerId")
-    let date = row.requiredDate("date") ?? epoch
+    let date = row.requiredDate("date") ?? unreadableDay
     return TrackerEntry(trackerId: trackerId, date: date, skipped: row.bool("skipped"), amount: row.number("amount"),
                         note: row.optionalText("note"), extras: row.extras())
   }

@@ -3,12 +3,10 @@ import TrackerModel
 /// `records.csv`: `trackerId,date`, and from version 2 `amount,note`.
 enum RecordTable: CSVTableMapping {
   static let table = CSVTable.records
-  /// A placeholder for an unreadable date; the row is discarded.
-  private static let epoch = LocalDate(dayNumber: 0)
 
   static func entity(_ row: inout CSVFieldReader, index: Int) -> TrackerRecord {
     let trackerId = row.sharedText("trackerId")
-    let date = row.requiredDate("date") ?? epoch
+    let date = row.requiredDate("date") ?? unreadableDay
     guard row.hasVersion2 else { return TrackerRecord(trackerId: trackerId, date: date, extras: row.extras()) }
     return TrackerRecord(trackerId: trackerId, date: date, amount: row.number("amount"), note: row.optionalText("note"),
                          extras: row.extras())
