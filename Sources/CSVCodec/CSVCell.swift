@@ -58,20 +58,34 @@ enum CSVCell {
     return values
   }
 
-  /// A JSON array of `{"name", "uri"}` objects; [] → empty cell.
-  static func attachments(_ values: [TaskAttachment]) -> String {
+  /// A compact JSON array of these values (objects of strings); [] → empty cell.
+  private static func jsonArray(_ values: [JSONValue]) -> String {
     guard !values.isEmpty else { return "" }
-    let array = JSONValue.array(values.map { .object([JSONMember("name", .string($0.name)), JSONMember("uri", .string($0.uri))]) })
-    // compact(_:) fails only on a number literal that is not JSON; this array holds strings.
-    return (try? JSONText.compact(array)) ?? ""
+    // compact(_:) fails only on a number literal that is not JSON; these hold strings.
+    return (try? JSONText.compact(.array(values))) ?? ""
   }
 
-  /// Inverse of ``attachments(_:)``; a message when the cell is not such an array.
-  static func attachments(cell: String) -> Result<[TaskAttachment], CellError> {
+  /// Inverse of ``jsonArray(_:)``: the elements, or a message when the cell is not a JSON array.
+  private static func jsonArray(cell: String) -> Result<[JSONValue], CellError> {
     if cell.isEmpty { return .success([]) }
     let value: JSONValue
     do { value = try JSONText.parse(cell) } catch { return .failure(CellError("not JSON: \(error.message) at byte \(error.offset + 1)")) }
     guard case .array(let elements) = value else { return .failure(CellError("expected a JSON array")) }
+    return .success(elements)
+  }
+
+  /// A JSON array of `{"name", "uri"}` objects; [] → empty cell.
+  static func attachments(_ values: [TaskAttachment]) -> String {
+    jsonArray(values.map { .object([JSONMember("name", .string($0.name)), JSONMember("uri", .string($0.uri))]) })
+  }
+
+  /// Inverse of ``attachments(_:)``; a message when the cell is not such an array.
+  static func attachments(cell: String) -> Result<[TaskAttachment], CellError> {
+    jsonArray(cell: cell).flatMap(attachments(elements:))
+  }
+
+  /// The attachments of a cell's JSON array elements.
+  private static func attachments(elements: [JSONValue]) -> Result<[TaskAttachment], CellError> {
     var result: [TaskAttachment] = []
     for (i, element) in elements.enumerated() {
       guard case .object(let members) = element, members.count == 2,
@@ -79,6 +93,48 @@ enum CSVCell {
         return .failure(CellError("attachment \(i + 1) is not an object of exactly \"name\" and \"uri\" strings"))
       }
       result.append(TaskAttachment(name: name, uri: uri))
+    }
+    return .success(result)
+  }
+
+  /// Reminders as a JSON array of `{"time", "days"}` objects (`days` only when given), the
+  /// canonical JSON's shape; [] → empty cell. The time is free text in the model (kept as
+  /// written), which a list of words could not carry.
+  static func reminders(_ values: [TrackerReminder]) -> String {
+    jsonArray(values.map { reminder in
+      var members = [JSONMember("time", .string(reminder.time))]
+      if let days = reminder.days { members.append(JSONMember("days", .array(days.map { .string($0.rawValue) }))) }
+      return .object(members)
+    })
+  }
+
+  /// Inverse of ``reminders(_:)``; a message when the cell is not such an array.
+  static func reminders(cell: String) -> Result<[TrackerReminder], CellError> {
+    jsonArray(cell: cell).flatMap(reminders(elements:))
+  }
+
+  /// The reminders of a cell's JSON array elements.
+  private static func reminders(elements: [JSONValue]) -> Result<[TrackerReminder], CellError> {
+    var result: [TrackerReminder] = []
+    for (i, element) in elements.enumerated() {
+      guard case .object(let members) = element, let time = element["time"]?.stringValue,
+            members.allSatisfy({ $0.key == "time" || $0.key == "days" }) else {
+        return .failure(CellError("reminder \(i + 1) is not an object of a \"time\" string and optional \"days\""))
+      }
+      var days: [Weekday]?
+      if let list = element["days"] {
+        guard case .array(let names) = list else {
+          return .failure(CellError("the days of reminder \(i + 1) are not an array"))
+        }
+        days = []
+        for name in names {
+          guard let day = name.stringValue.flatMap(Weekday.init(rawValue:)) else {
+            return .failure(CellError("reminder \(i + 1) has a day that is not mon tue wed thu fri sat sun"))
+          }
+          days?.append(day)
+        }
+      }
+      result.append(TrackerReminder(time: time, days: days))
     }
     return .success(result)
   }
@@ -102,6 +158,45 @@ enum CSVCell {
     let digits = utf8.first == UInt8(ascii: "-") ? utf8.dropFirst() : utf8[...]
     guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
     return Int(cell)
+  }
+
+  /// An amount or a goal's target: a whole number without a fraction (`6`), else Swift's
+  /// shortest form that reads back to the same value (`5.5`, `1e-07`). The caller refuses a
+  /// value that is not finite.
+  static func number(_ value: Double) -> String {
+    if value.rounded(.towardZero) == value, value.magnitude < 9.2e18 { return String(Int64(value)) }
+    return value.description
+  }
+
+  /// Inverse of ``number(_:)``: an optional sign, digits with at most one `.`, an optional
+  /// exponent (`1e-07`, `1E+20`), nothing else (no spaces, `nan`, `inf` or hex); `nil` for
+  /// anything else or a value out of range. With `decimalComma` a `,` may stand for the `.`
+  /// (`5,5`, as a spreadsheet in Russian writes it).
+  static func number(cell: String, decimalComma: Bool = false) -> Double? {
+    var digits = 0, point = false, exponent = false, exponentDigits = 0, comma = false
+    var previous: UInt8 = 0
+    for b in cell.utf8 {
+      switch b {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if exponent { exponentDigits += 1 } else { digits += 1 }
+      case UInt8(ascii: "+"), UInt8(ascii: "-"):
+        // A sign leads the number or its exponent.
+        guard previous == 0 || previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") else { return nil }
+      case UInt8(ascii: "."), UInt8(ascii: ","):
+        guard !point, !exponent, b == UInt8(ascii: ".") || decimalComma else { return nil }
+        point = true
+        comma = b == UInt8(ascii: ",")
+      case UInt8(ascii: "e"), UInt8(ascii: "E"):
+        guard !exponent, digits > 0 else { return nil }
+        exponent = true
+      default:
+        return nil
+      }
+      previous = b
+    }
+    guard digits > 0, !exponent || exponentDigits > 0,
+          let value = Double(comma ? cell.replacing(",", with: ".") : cell), value.isFinite else { return nil }
+    return value
   }
 
   /// An entity's extras as one JSON object, namespaces sorted; none → empty cell.

@@ -164,8 +164,9 @@ public struct CSVCodec: TrackerCodec {
   /// formulas are prefixed with `'` under `spreadsheet-safe`, else counted in one
   /// `formula-cells` warning.
   ///
-  /// - Throws: ``CodecError`` `.unsupportedOperation` for a bad option value or
-  ///   `encoding=windows-1251`; `.io` and `.cannotCreateOutput` from the output.
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for a bad option value,
+  ///   `encoding=windows-1251`, or an amount or goal that is not a finite number; `.io` and
+  ///   `.cannotCreateOutput` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     let options = try CSVOptions(context.options)
     let shape = options.toShape ?? CSVCodec.defaultShape(for: output, dataset: dataset)
@@ -181,9 +182,9 @@ public struct CSVCodec: TrackerCodec {
     try output.write { sink in
       let writer = CSVWriter(output: sink, dialect: dialect, spreadsheetSafe: options.spreadsheetSafe)
       if shape == .log {
-        CSVLogSheetWriter(options: options).write(dataset, to: writer)
+        try CSVLogSheetWriter(options: options).write(dataset, to: writer)
       } else {
-        CSVTrackerSheetWriter(options: options).write(dataset, to: writer)
+        try CSVTrackerSheetWriter(options: options).write(dataset, to: writer)
       }
       risk = writer.riskWarning
     }

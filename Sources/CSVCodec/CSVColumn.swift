@@ -2,7 +2,8 @@
 struct CSVColumn: Hashable, Sendable {
   /// The header label, and the field name in `datapackage.json`.
   let name: String
-  /// The Table Schema type: `string`, `date`, `datetime`, `boolean`, `integer`, `array`, `object`.
+  /// The Table Schema type: `string`, `number`, `date`, `datetime`, `boolean`, `integer`,
+  /// `array`, `object`.
   let type: String
   /// The Table Schema `format`, when not the default.
   var format: String? = nil
@@ -13,6 +14,9 @@ struct CSVColumn: Hashable, Sendable {
   var required = false
   var pattern: String? = nil
   var allowed: [String]? = nil
+  /// The package version that added the column: a package of an older version neither writes
+  /// it nor knows it (a column of that name is an unknown column there, kept in extras).
+  var since = 1
   /// A one-line description for `datapackage.json`.
   var description: String
 }

@@ -18,6 +18,10 @@ struct CSVFieldReader {
 
   var file: String { context.file }
 
+  /// Whether the package is of version 2 or later, whose columns the mappings read only then:
+  /// a version-1 row pays nothing for them.
+  var hasVersion2: Bool { context.header.version >= 2 }
+
   /// The entity's JSON pointer (`/trackers/3`), built only when a problem needs it.
   var pointer: String { table.pointer + "/\(index)" }
 
@@ -104,6 +108,28 @@ struct CSVFieldReader {
     guard let value = CSVCell.integer(cell: cell) else {
       typeError(name, "\(cell.debugDescription) is not an integer")
       return fallback
+    }
+    return value
+  }
+
+  /// An optional number (``CSVCell/number(cell:decimalComma:)``); empty cell or missing
+  /// column → `nil`.
+  mutating func number(_ name: String) -> Double? {
+    guard let i = context.header.knownIndex(name), i < row.count, !row.isEmpty(i) else { return nil }
+    let cell = row.string(i)
+    guard let value = CSVCell.number(cell: cell) else {
+      typeError(name, "\(cell.debugDescription) is not a number", note: "write digits with a . for decimals, as in 5.5")
+      return nil
+    }
+    return value
+  }
+
+  /// An optional decimal integer; empty cell or missing column → `nil`.
+  mutating func optionalInteger(_ name: String) -> Int? {
+    guard let cell = cell(name), !cell.isEmpty else { return nil }
+    guard let value = CSVCell.integer(cell: cell) else {
+      typeError(name, "\(cell.debugDescription) is not an integer")
+      return nil
     }
     return value
   }

@@ -2,6 +2,8 @@
 final class CSVHeader: Sendable {
   /// The labels as written.
   let labels: [String]
+  /// The package version the columns are known by: a column of a later version is unknown.
+  let version: Int
   /// File column of each known column by name, and of ``CSVTable/extrasColumn``.
   let known: [String: Int]
   /// Columns the format does not define, with their file column, in file order.
@@ -10,11 +12,12 @@ final class CSVHeader: Sendable {
   /// beats hashing one for every cell of a million rows.
   private let knownPairs: [(name: String, index: Int)]
 
-  /// Sorts the labels into known and unknown columns; duplicates and blanks keep their first
-  /// place (the caller reports them from ``problems(table:)``).
-  init(labels: [String], table: CSVTable) {
+  /// Sorts the labels into known and unknown columns (those of the package `version`);
+  /// duplicates and blanks keep their first place (the table reader reports them).
+  init(labels: [String], table: CSVTable, version: Int) {
     self.labels = labels
-    let names = Set(table.columns.map(\.name) + [CSVTable.extrasColumn])
+    self.version = version
+    let names = Set(table.columns(version: version).map(\.name) + [CSVTable.extrasColumn])
     var known: [String: Int] = [:]
     var unknown: [(Int, String)] = []
     var seen = Set<String>()

@@ -12,12 +12,16 @@ import TrackerModel
 ///
 /// Rows failing the `done` filter are left out by request. A row without a tracker or a day is
 /// a `missing-cell` warning and is skipped; a day that does not parse is a `type-error` and the
-/// row is skipped. Other columns are kept per record in `extras["csv"]`.
+/// row is skipped. An amount that does not parse is a `type-error` too, but the day was done:
+/// the record is kept without it, and the text in its `extras["csv"]`. A note is the cell (an
+/// empty cell none, `""` the empty text). Other columns are kept per record in `extras["csv"]`.
 final class CSVLogSheetReader: CSVSheetReading {
   private struct Pending {
     var name: String
     var date: String
     var category: String?
+    var amount: Double?
+    var note: String?
     var row: Int32
     var extras: [JSONMember]
   }
@@ -28,6 +32,8 @@ final class CSVLogSheetReader: CSVSheetReading {
   private let trackerColumn: Int
   private let dateColumn: Int
   private let categoryColumn: Int?
+  private let amountColumn: Int?
+  private let noteColumn: Int?
   private let done: (column: Int, value: String)?
   private var extraColumns: [Int] = []
   private var pending: [Pending] = []
@@ -50,8 +56,10 @@ final class CSVLogSheetReader: CSVSheetReading {
     trackerColumn = try column("tracker", map.tracker)
     dateColumn = try column("date", map.date)
     categoryColumn = try map.category.map { try column("category", $0) }
+    amountColumn = try map.amount.map { try column("amount", $0) }
+    noteColumn = try map.note.map { try column("note", $0) }
     done = try map.done.map { (try column("done", $0.column), $0.value) }
-    let used = Set([trackerColumn, dateColumn] + [categoryColumn, done?.column].compactMap { $0 })
+    let used = Set([trackerColumn, dateColumn] + [categoryColumn, amountColumn, noteColumn, done?.column].compactMap { $0 })
     for i in header.labels.indices where !used.contains(i) {
       extraColumns.append(i)
       if header.extraKeys[i] == header.labels[i] {
@@ -63,13 +71,22 @@ final class CSVLogSheetReader: CSVSheetReading {
     }
     diagnostics += header.diagnostics
     var slots = [trackerColumn, dateColumn]
-    if let categoryColumn { slots.append(categoryColumn) }
-    locator = CSVTableLocator(file: file, labels: header.labels, slots: slots)
+    var recordFields = ["trackerId": 0, "date": 1]
     let categorySlot = categoryColumn == nil ? nil : 2
+    if let categoryColumn { slots.append(categoryColumn) }
+    if let amountColumn {
+      recordFields["amount"] = slots.count
+      slots.append(amountColumn)
+    }
+    if let noteColumn {
+      recordFields["note"] = slots.count
+      slots.append(noteColumn)
+    }
+    locator = CSVTableLocator(file: file, labels: header.labels, slots: slots)
     var trackerFields = ["name": 0, "id": 0]
     trackerFields["categoryId"] = categorySlot
     locator.collections["trackers"] = .init(fields: trackerFields)
-    locator.collections["records"] = .init(fields: ["trackerId": 0, "date": 1])
+    locator.collections["records"] = .init(fields: recordFields)
     var categoryFields: [String: Int] = [:]
     categoryFields["title"] = categorySlot
     locator.collections["categories"] = .init(fields: categoryFields)
@@ -107,8 +124,25 @@ final class CSVLogSheetReader: CSVSheetReading {
     for i in header.labels.count..<max(header.labels.count, view.count) where view.cell(i) != nil {
       extras.append(JSONMember(header.extraKey(i), .string(view.string(i))))
     }
+    var amount: Double?
+    if let text = view.cell(amountColumn), let i = amountColumn {
+      amount = CSVCell.number(cell: String(text.trimmingSpaces), decimalComma: true)
+      if amount == nil {
+        var location = view.location(ofField: i, file: file)
+        location.field = header.labels[i]
+        diagnostics.append(Diagnostic(
+          code: CSVProblem.typeError.code, severity: .error,
+          message: "\(header.labels[i]) \"\(text)\" is not a number (5.5 or 5,5); the record is kept without it, the text in extras[\"csv\"]",
+          location: location))
+        extras.append(JSONMember(header.labels[i], .string(text)))
+      }
+    }
+    // An empty note is written in quotes: `""` is "", an empty cell none.
+    var note: String?
+    if let i = noteColumn, i < view.count, !view.isEmpty(i) || view.isQuoted(i) { note = view.string(i) }
     let stored = locator.store(view)
-    pending.append(Pending(name: name, date: date, category: view.cell(categoryColumn), row: stored, extras: extras))
+    pending.append(Pending(name: name, date: date, category: view.cell(categoryColumn), amount: amount, note: note,
+                           row: stored, extras: extras))
   }
 
   /// - Throws: ``CodecError`` `.malformedInput` when no `date-format` was given and the days
@@ -155,7 +189,7 @@ final class CSVLogSheetReader: CSVSheetReading {
                                 emoji: palette.emoji, color: palette.color, schedule: Weekday.allCases))
         trackerRows.append(item.row)
       }
-      records.append(TrackerRecord(trackerId: trackerId, date: date,
+      records.append(TrackerRecord(trackerId: trackerId, date: date, amount: item.amount, note: item.note,
                                    extras: item.extras.isEmpty ? [:] : ["csv": .object(item.extras)]))
       recordRows.append(item.row)
     }

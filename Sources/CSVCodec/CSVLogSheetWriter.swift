@@ -3,24 +3,53 @@ import TrackerCodec
 import TrackerModel
 
 /// Writes a log table: `tracker,category,date`, one row per record in the dataset's order, the
-/// day in `date-format` (default `YYYY-MM-DD`), then one column per key of the records'
-/// `extras["csv"]`. This is what other apps import.
+/// day in `date-format` (default `YYYY-MM-DD`), then `amount` and `note` when some record has
+/// one, then one column per key of the records' `extras["csv"]`. This is what other apps import.
 ///
-/// A record of an unknown tracker is written with the tracker id as its name. Everything else
-/// about trackers (ids, order, kind, emoji, colour, schedule, dates, pinning; two trackers of
-/// one name become one), category ids and order, trackers and categories without records,
-/// tasks and other extras is reported as `dropped-field` with its count.
+/// A log lists completed days: entries (skipped days, amounts below the goal) have no row. A
+/// record of an unknown tracker is written with the tracker id as its name. Everything else
+/// about trackers (ids, order, kind, emoji, colour, schedule, dates, pinning, what habit apps
+/// share; two trackers of one name become one), category ids and order, trackers and categories
+/// without records, entries, tasks and other extras is reported as `dropped-field` with its count.
 struct CSVLogSheetWriter {
   let options: CSVOptions
 
-  func write(_ dataset: TrackerDataset, to writer: CSVWriter) {
-    var extraKeys: [String] = []
+  /// The optional columns `dataset` needs: `amount`, `note`, each when some record has one.
+  static func optionalColumns(_ dataset: TrackerDataset) -> [String] {
+    var columns: [String] = []
+    if dataset.records.contains(where: { $0.amount != nil }) { columns.append("amount") }
+    if dataset.records.contains(where: { $0.note != nil }) { columns.append("note") }
+    return columns
+  }
+
+  /// Whether reading back would take a column labelled `label` for one of the table's own
+  /// (`columns` as written): the same label ignoring case and surrounding spaces, or exactly
+  /// `amount` or `note`, which a log read without `map` takes for those fields.
+  static func isOwnColumn(_ label: String, columns: [String]) -> Bool {
+    label == "amount" || label == "note" || columns.contains(CSVSheetHeader.fold(label))
+  }
+
+  /// The keys of the records' `extras["csv"]` written as columns, in first-seen order; not
+  /// those ``isOwnColumn(_:columns:)`` says reading back would take for its own.
+  static func extraKeys(_ dataset: TrackerDataset, columns: [String]) -> [String] {
+    var keys: [String] = []
     var seen: Set<String> = []
     for record in dataset.records {
       guard case .object(let members)? = record.extras["csv"] else { continue }
-      for member in members where seen.insert(member.key).inserted { extraKeys.append(member.key) }
+      for member in members where !isOwnColumn(member.key, columns: columns) && seen.insert(member.key).inserted {
+        keys.append(member.key)
+      }
     }
-    writer.writeRow(["tracker", "category", "date"] + extraKeys)
+    return keys
+  }
+
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for an amount that is not a finite number.
+  func write(_ dataset: TrackerDataset, to writer: CSVWriter) throws {
+    let optional = Self.optionalColumns(dataset)
+    let columns = ["tracker", "category", "date"] + optional
+    let extraKeys = Self.extraKeys(dataset, columns: columns)
+    let amounts = optional.contains("amount"), notes = optional.contains("note")
+    writer.writeRow(columns + extraKeys)
     var titles: [String: String] = [:]
     for category in dataset.categories where titles[category.id] == nil { titles[category.id] = category.title }
     var trackers: [String: (name: String, category: String?)] = [:]
@@ -28,11 +57,25 @@ struct CSVLogSheetWriter {
       trackers[tracker.id] = (tracker.name, titles[tracker.categoryId])
     }
     let format = options.dateFormat?.writing ?? .iso
-    for record in dataset.records {
+    for (i, record) in dataset.records.enumerated() {
       let tracker = trackers[record.trackerId]
       writer.writeField(tracker?.name ?? record.trackerId)
       if let category = tracker?.category { writer.writeField(category) } else { writer.writeNull() }
       writer.writeField(format.format(record.date))
+      if amounts {
+        if let amount = record.amount {
+          guard amount.isFinite else {
+            throw CodecError(.unsupportedOperation, "\(amount) is not a finite number; a number cell cannot hold it",
+                             location: SourceLocation(pointer: "/records/\(i)/amount"))
+          }
+          writer.writeField(CSVCell.number(amount))
+        } else {
+          writer.writeNull()
+        }
+      }
+      if notes {
+        if let note = record.note { writer.writeField(note) } else { writer.writeNull() }
+      }
       for key in extraKeys {
         if let value = record.extras["csv"]?[key]?.stringValue { writer.writeField(value) } else { writer.writeNull() }
       }
@@ -44,7 +87,8 @@ struct CSVLogSheetWriter {
   static let lostFields: [ModelField] = [
     .categoryIds, .categoryOrder, .categoriesWithoutRecords, .trackerIds, .trackerOrder, .trackerKind,
     .repeatedTrackerNames, .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned,
-    .trackerCreatedOn, .trackersWithoutRecords, .tasks, .taskCategoryOrder, .extras,
+    .trackerCreatedOn, .trackerArchived, .trackerDescription, .trackerGoal, .trackerFrequency, .trackerReminders,
+    .trackersWithoutRecords, .entries, .tasks, .taskCategoryOrder, .extras,
   ]
 
   /// What the table leaves out of `dataset`, field by field.
@@ -62,9 +106,11 @@ struct CSVLogSheetWriter {
     let known = Set(dataset.categories.map(\.id))
     let categoryOrder = CSVLogSheetWriter.firsts(rowOrder.map(\.categoryId)).filter { known.contains($0) }
       != dataset.categories.map(\.id).filter { usedCategories.contains($0) }
+    let columns = ["tracker", "category", "date"] + Self.optionalColumns(dataset)
     return [
       (.trackersWithoutRecords, dataset.trackers.count - kept.count),
       (.categoriesWithoutRecords, dataset.categories.count { !usedCategories.contains($0.id) }),
+      (.entries, dataset.entries.count),
       (.trackerIds, derivedIds),
       (.trackerOrder, trackerOrder ? 1 : 0),
       (.repeatedTrackerNames, kept.count - CSVLogSheetWriter.unique(kept).count),
@@ -78,9 +124,14 @@ struct CSVLogSheetWriter {
       (.eventDate, kept.count { $0.date != nil }),
       (.trackerPinned, kept.count { $0.pinned }),
       (.trackerCreatedOn, kept.count { $0.createdOn != nil }),
+      (.trackerArchived, kept.count(where: \.archived)),
+      (.trackerDescription, kept.count { $0.description != nil }),
+      (.trackerGoal, kept.count { $0.goal != nil }),
+      (.trackerFrequency, kept.count { $0.frequency != nil }),
+      (.trackerReminders, kept.count { !$0.reminders.isEmpty }),
       (.tasks, dataset.tasks.count),
       (.taskCategoryOrder, ModelField.taskCategoryOrder.count(in: dataset)),
-      (.extras, CSVLoss.extras(dataset, keepingRecordCSV: true)),
+      (.extras, CSVLoss.extras(dataset, recordColumns: { Self.isOwnColumn($0, columns: columns) })),
     ]
   }
 

@@ -5,16 +5,26 @@ import TrackerModel
 /// `tabular-data-package`) with a Table Schema per table, plus the custom property
 /// `"trackport": {"version": 1, "taskCategoryOrder": [...], "extras": {...}}` that carries
 /// what is not a table and marks the package as TrackerPort's.
+///
+/// The version is the canonical format version (``TrackerDataset/formatVersionNeeded``): 1 for
+/// the four tables every TrackerPort writes, 2 when `entries.csv` and the columns of version 2
+/// are there. A reader refuses a version it does not know, so a TrackerPort that reads only
+/// version 1 refuses a package of version 2 instead of reading it without its skipped days, or
+/// with its amounts and notes as unknown columns.
 enum CSVPackageDescriptor {
   /// The descriptor's member name.
   static let fileName = "datapackage.json"
-  /// The package layout version this build reads and writes.
-  static let version = 1
+  /// The package versions this build reads (and writes: the oldest one a dataset fits). Kept
+  /// apart from ``TrackerDataset/formatVersions`` on purpose: a newer model version needs a
+  /// package layout of its own before packages may claim it (a test checks they agree).
+  static let versions = 1...2
   /// The custom property's name.
   static let property = "trackport"
 
   /// What the descriptor says that a reader needs.
   struct Contents: Equatable {
+    /// The package version, which decides its tables and their known columns.
+    var version: Int
     var taskCategoryOrder: [String]
     var extras: Extras
     /// Each table's member path, as the descriptor names it.
@@ -23,11 +33,13 @@ enum CSVPackageDescriptor {
 
   /// The descriptor text: fixed key order, 2-space indent, a trailing newline.
   ///
-  /// - Parameter headers: each table's header as written (unknown columns are typed `string`).
+  /// - Parameters:
+  ///   - headers: each table's header as written (unknown columns are typed `string`).
+  ///   - version: the package version: its tables get a resource each.
   /// - Throws: ``CodecError`` `.unsupportedOperation` when a dataset extras number is not a
   ///   JSON number.
-  static func text(headers: [CSVTable: [String]], taskCategoryOrder: [String], extras: Extras) throws -> String {
-    let resources = CSVTable.allCases.map { table in
+  static func text(headers: [CSVTable: [String]], version: Int, taskCategoryOrder: [String], extras: Extras) throws -> String {
+    let resources = CSVTable.tables(version: version).map { table in
       JSONValue.object([
         JSONMember("name", .string(table.rawValue)),
         JSONMember("path", .string(table.fileName)),
@@ -35,7 +47,8 @@ enum CSVPackageDescriptor {
         JSONMember("format", .string("csv")),
         JSONMember("mediatype", .string("text/csv")),
         JSONMember("encoding", .string("utf-8")),
-        JSONMember("schema", schema(table, header: headers[table] ?? table.columns.map(\.name))),
+        JSONMember("schema", schema(table, version: version,
+                                    header: headers[table] ?? table.columns(version: version).map(\.name))),
       ])
     }
     let sortedExtras = extras.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) }
@@ -56,9 +69,9 @@ enum CSVPackageDescriptor {
     }
   }
 
-  /// A Table Schema for a table with this header.
-  static func schema(_ table: CSVTable, header: [String]) -> JSONValue {
-    let known = Dictionary(table.columns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+  /// A Table Schema for a table of a package of `version` with this header.
+  static func schema(_ table: CSVTable, version: Int, header: [String]) -> JSONValue {
+    let known = Dictionary(table.columns(version: version).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let fields = header.map { name -> JSONValue in
       guard let column = known[name] else {
         if name == CSVTable.extrasColumn {
@@ -95,10 +108,15 @@ enum CSVPackageDescriptor {
 
   /// Reads a descriptor; `members` are the package's files, to check the tables exist.
   ///
+  /// A resource the package's version does not define (an `entries` resource in a package of
+  /// version 1) is not read, as before version 2.
+  ///
+  /// - Parameter versions: the versions to accept (another build's, in tests).
   /// - Throws: ``CodecError`` `.malformedInput` for text that is not a descriptor, no
-  ///   `trackport` property, a table without a resource or whose file is missing;
-  ///   `.unsupportedVersion` for a `trackport.version` other than 1.
-  static func read(_ text: String, file: String, members: [String]) throws -> Contents {
+  ///   `trackport` property, a table of its version without a resource or whose file is
+  ///   missing; `.unsupportedVersion` for a `trackport.version` outside `versions`.
+  static func read(_ text: String, file: String, members: [String],
+                   versions: ClosedRange<Int> = CSVPackageDescriptor.versions) throws -> Contents {
     let location = SourceLocation(file: file)
     let root: JSONValue
     do {
@@ -117,11 +135,14 @@ enum CSVPackageDescriptor {
     guard case .number(let number)? = trackport["version"], let value = Double(number) else {
       throw CodecError(.malformedInput, "\"trackport\" has no numeric \"version\"", location: SourceLocation(file: file, pointer: "/trackport"))
     }
-    guard value == Double(version) else {
+    guard value.rounded() == value, value >= Double(versions.lowerBound), value <= Double(versions.upperBound) else {
+      let known = versions.count == 1 ? "version \(versions.lowerBound)" : "versions \(versions.lowerBound) to \(versions.upperBound)"
       throw CodecError(.unsupportedVersion, "package version \(number) is not supported",
-                       location: SourceLocation(file: file, pointer: "/trackport/version"), note: "this build reads version \(version)")
+                       location: SourceLocation(file: file, pointer: "/trackport/version"),
+                       note: "this build reads \(known)" + (value > Double(versions.upperBound) ? "; a newer TrackerPort wrote it" : ""))
     }
-    var contents = Contents(taskCategoryOrder: TaskCategory.allCases.map(\.rawValue), extras: [:], paths: [:])
+    let version = Int(value)
+    var contents = Contents(version: version, taskCategoryOrder: TaskCategory.allCases.map(\.rawValue), extras: [:], paths: [:])
     switch trackport["taskCategoryOrder"] {
     case nil: break
     case .array(let names)?:
@@ -145,11 +166,12 @@ enum CSVPackageDescriptor {
     guard case .array(let resources)? = root["resources"] else {
       throw CodecError(.malformedInput, "\(fileName) has no \"resources\" array", location: location)
     }
-    for table in CSVTable.allCases {
+    let tables = CSVTable.tables(version: version)
+    for table in tables {
       guard let resource = resources.first(where: { $0["name"]?.stringValue == table.rawValue }),
             let path = resource["path"]?.stringValue else {
         throw CodecError(.malformedInput, "\(fileName) has no resource \"\(table.rawValue)\" with a \"path\"", location: location,
-                         note: "a TrackerPort package has the resources " + CSVTable.allCases.map(\.rawValue).joined(separator: ", "))
+                         note: "a TrackerPort package of version \(version) has the resources " + tables.map(\.rawValue).joined(separator: ", "))
       }
       guard !path.split(separator: "/").contains(".."),
             members.contains(path) else {

@@ -33,10 +33,15 @@ struct CSVPackageLocator: SourceLocator {
     return positions.location(entity: index, field: field(tokens.dropFirst(2), positions.labels), pointer: pointer)
   }
 
-  /// The column a pointer below an entity lands in: the column of its first token, or for
+  /// The column a pointer below an entity lands in: the column of its first token (of its
+  /// first two for a goal or a frequency: `goal/target` is `goalTarget`), or for
   /// `extras/csv/NAME` the unknown column NAME, else the `extras` column.
   private func field(_ tokens: ArraySlice<String>, _ labels: [String]) -> String? {
     guard let name = tokens.first else { return nil }
+    if name == "goal" || name == "frequency" {
+      guard let part = tokens.dropFirst().first, let initial = part.first else { return name == "goal" ? "goalTarget" : "frequencyTimes" }
+      return name + initial.uppercased() + part.dropFirst()
+    }
     if name == CSVTable.extrasColumn {
       let rest = Array(tokens.dropFirst())
       if rest.count >= 2, rest[0] == CSVTableWriter.csvNamespace, labels.contains(rest[1]) { return rest[1] }

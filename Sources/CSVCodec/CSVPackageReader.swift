@@ -58,36 +58,44 @@ enum CSVPackageReader {
     }
   }
 
-  /// Reads the four tables through `feed` (which hands each table's records to the callback)
-  /// and puts the dataset together with what the descriptor said.
+  /// Reads the tables of the package's version through `feed` (which hands each table's
+  /// records to the callback) and puts the dataset together with what the descriptor said.
   static func assemble(_ contents: CSVPackageDescriptor.Contents, descriptorFile: String,
                        fileName: (CSVTable) -> String, context: inout CodecContext,
                        feed: (CSVTable, (CSVRowView) throws -> Void) throws -> Void) throws -> TrackerDataset {
-    var categories = CSVTableReader<CategoryTable>(file: fileName(.categories))
-    var trackers = CSVTableReader<TrackerTable>(file: fileName(.trackers))
-    var records = CSVTableReader<RecordTable>(file: fileName(.records))
-    var tasks = CSVTableReader<TaskTable>(file: fileName(.tasks))
+    let version = contents.version
+    var categories = CSVTableReader<CategoryTable>(file: fileName(.categories), version: version)
+    var trackers = CSVTableReader<TrackerTable>(file: fileName(.trackers), version: version)
+    var records = CSVTableReader<RecordTable>(file: fileName(.records), version: version)
+    var entries = CSVTableReader<EntryTable>(file: fileName(.entries), version: version)
+    var tasks = CSVTableReader<TaskTable>(file: fileName(.tasks), version: version)
+    let hasEntries = CSVTable.tables(version: version).contains(.entries)
     try feed(.categories) { try categories.consume($0) }
     try feed(.trackers) { try trackers.consume($0) }
     try feed(.records) { try records.consume($0) }
+    if hasEntries { try feed(.entries) { try entries.consume($0) } }
     try feed(.tasks) { try tasks.consume($0) }
     categories.finish()
     trackers.finish()
     records.finish()
+    if hasEntries { entries.finish() }
     tasks.finish()
 
-    let problems = categories.problems + trackers.problems + records.problems + tasks.problems
+    let problems = categories.problems + trackers.problems + records.problems + entries.problems + tasks.problems
     context.report(contentsOf: problems)
     let errors = problems.filter { $0.severity == .error }
     if let first = errors.first {
       throw CodecError(.malformedInput, first.message, location: first.location,
                        note: errors.count == 1 ? first.note : "\(errors.count) unreadable cells or rows in the package; all are reported")
     }
-    context.sourceLocator = CSVPackageLocator(descriptorFile: descriptorFile, tables: [
+    var positions: [CSVTable: CSVTablePositions] = [
       .categories: categories.positions, .trackers: trackers.positions,
       .records: records.positions, .tasks: tasks.positions,
-    ])
+    ]
+    if hasEntries { positions[.entries] = entries.positions }
+    context.sourceLocator = CSVPackageLocator(descriptorFile: descriptorFile, tables: positions)
     return TrackerDataset(categories: categories.entities, trackers: trackers.entities, records: records.entities,
-                          tasks: tasks.entities, taskCategoryOrder: contents.taskCategoryOrder, extras: contents.extras)
+                          entries: entries.entities, tasks: tasks.entities, taskCategoryOrder: contents.taskCategoryOrder,
+                          extras: contents.extras)
   }
 }

@@ -45,7 +45,7 @@ struct CSVSheetDecoder {
     case .trackers?:
       return try CSVTrackerSheetReader(header: header, file: file, options: options)
     case .log?:
-      return try CSVLogSheetReader(header: header, map: options.map ?? .standard, file: file, options: options)
+      return try CSVLogSheetReader(header: header, map: options.map ?? .standard(for: header), file: file, options: options)
     case .package?, nil:
       if let map = options.map {
         return try CSVLogSheetReader(header: header, map: map, file: file, options: options)
@@ -54,9 +54,7 @@ struct CSVSheetDecoder {
         return try CSVTrackerSheetReader(header: header, file: file, options: options)
       }
       if header.index(of: "tracker") != nil, header.index(of: "date") != nil {
-        var map = CSVLogMap.standard
-        if header.index(of: "category") == nil { map.category = nil }
-        return try CSVLogSheetReader(header: header, map: map, file: file, options: options)
+        return try CSVLogSheetReader(header: header, map: .standard(for: header), file: file, options: options)
       }
       throw CodecError(.malformedInput, "cannot tell the table's shape from its header",
                        location: SourceLocation(file: file, line: 1, column: 1, row: 1),

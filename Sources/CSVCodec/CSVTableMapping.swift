@@ -9,16 +9,20 @@ protocol CSVTableMapping {
   /// The entity of data row `index` (0-based); unreadable cells are reported into `row` and
   /// replaced by defaults (the caller discards a row with problems).
   static func entity(_ row: inout CSVFieldReader, index: Int) -> Entity
-  /// The cells of the known columns, in ``CSVTable/columns`` order.
+  /// The cells of the known columns of the package `version`, in
+  /// ``CSVTable/columns(version:)`` order.
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` for a value the format cannot write
-  ///   (a day outside years 1-9999), at `pointer`.
-  static func cells(_ entity: Entity, pointer: () -> String) throws -> [String]
+  ///   (a day outside years 1-9999, an amount that is not a finite number), at `pointer`.
+  static func cells(_ entity: Entity, version: Int, pointer: () -> String) throws -> [String]
   /// The entity's extras, which the table writer places in the `extras` and unknown columns.
   static func extras(of entity: Entity) -> Extras
 }
 
 extension CSVTableMapping {
+  /// A placeholder for an unreadable required day; the row is discarded.
+  static var unreadableDay: LocalDate { LocalDate(dayNumber: 0) }
+
   /// Days `YYYY-MM-DD` can write: 0001-01-01 ... 9999-12-31.
   private static var validDays: ClosedRange<Int> {
     (LocalDate(year: 1, month: 1, day: 1)?.dayNumber ?? 0)...(LocalDate(year: 9999, month: 12, day: 31)?.dayNumber ?? 0)
@@ -32,6 +36,16 @@ extension CSVTableMapping {
                        location: SourceLocation(pointer: pointer()))
     }
     return date.description
+  }
+
+  /// A number (``CSVCell/number(_:)``), or empty for `nil`.
+  static func numberCell(_ value: Double?, _ pointer: @autoclosure () -> String) throws -> String {
+    guard let value else { return "" }
+    guard value.isFinite else {
+      throw CodecError(.unsupportedOperation, "\(value) is not a finite number; a number cell cannot hold it",
+                       location: SourceLocation(pointer: pointer()))
+    }
+    return CSVCell.number(value)
   }
 
   /// `YYYY-MM-DDTHH:MM`, or empty for `nil`.

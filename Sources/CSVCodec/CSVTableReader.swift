@@ -7,6 +7,8 @@ import TrackerModel
 struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
   /// The member's name in diagnostics.
   let file: String
+  /// The package version, which decides the known columns.
+  let version: Int
   /// The entities read so far, in row order.
   private(set) var entities: [Mapping.Entity] = []
   /// Errors and warnings so far, in file order.
@@ -17,8 +19,9 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
   private var header: CSVHeader? { context?.header }
   private var dataRows = 0
 
-  init(file: String) {
+  init(file: String, version: Int) {
     self.file = file
+    self.version = version
     positions = CSVTablePositions(file: file)
   }
 
@@ -63,7 +66,7 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
 
   private mutating func readHeader(_ row: CSVRowView) {
     let labels = (0..<row.count).map { row.string($0) }
-    let header = CSVHeader(labels: labels, table: Mapping.table)
+    let header = CSVHeader(labels: labels, table: Mapping.table, version: version)
     context = CSVRowContext(header: header, file: file)
     positions.setHeader(labels)
     func at(_ i: Int?) -> SourceLocation {
@@ -84,10 +87,11 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
                                    message: "column \(label.debugDescription) appears twice in the header", location: at(i)))
       }
     }
-    for column in Mapping.table.columns where column.requiredLabel && header.known[column.name] == nil {
+    let columns = Mapping.table.columns(version: version)
+    for column in columns where column.requiredLabel && header.known[column.name] == nil {
       problems.append(Diagnostic(code: CSVProblem.missingLabel.code, severity: .error,
                                  message: "\(Mapping.table.fileName) has no column \(column.name.debugDescription)",
-                                 location: at(nil), note: "its header must name: " + Mapping.table.columns.filter(\.requiredLabel).map(\.name).joined(separator: ", ")))
+                                 location: at(nil), note: "its header must name: " + columns.filter(\.requiredLabel).map(\.name).joined(separator: ", ")))
     }
     for column in header.unknown {
       problems.append(Diagnostic(code: CSVProblem.unknownColumn.code, severity: .warning,

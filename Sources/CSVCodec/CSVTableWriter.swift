@@ -12,26 +12,29 @@ enum CSVTableWriter {
   /// The extras namespace holding unknown columns' cells.
   static let csvNamespace = "csv"
 
-  /// Writes the header and every row; returns the header.
+  /// Writes the header and every row, with the columns of the package `version`; returns the
+  /// header.
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` for a value the format cannot write,
   ///   with the entity's pointer; whatever the sink throws.
   @discardableResult
   static func write<Mapping: CSVTableMapping, Sink: CSVRowSink>(
-    _ mapping: Mapping.Type, _ entities: [Mapping.Entity], to sink: inout Sink
+    _ mapping: Mapping.Type, _ entities: [Mapping.Entity], version: Int, to sink: inout Sink
   ) throws -> [String] {
-    let (unknown, extrasColumn) = layout(mapping, entities)
-    let header = Mapping.table.columns.map(\.name) + (extrasColumn ? [CSVTable.extrasColumn] : []) + unknown
+    let columns = Mapping.table.columns(version: version).map(\.name)
+    let reserved = Set(columns + [CSVTable.extrasColumn])
+    let (unknown, extrasColumn) = layout(mapping, entities, reserved: reserved)
+    let header = columns + (extrasColumn ? [CSVTable.extrasColumn] : []) + unknown
     let unknownOrder = Dictionary(unknown.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     try sink.writeRow(header)
     var row: [String] = []
     row.reserveCapacity(header.count)
     for (i, entity) in entities.enumerated() {
       let pointer = { Mapping.table.pointer + "/\(i)" }
-      row = try Mapping.cells(entity, pointer: pointer)
+      row = try Mapping.cells(entity, version: version, pointer: pointer)
       var extras = Mapping.extras(of: entity)
       var inline: [String: String] = [:]
-      if !unknown.isEmpty, let texts = inlineTexts(extras[csvNamespace], known: Mapping.table),
+      if !unknown.isEmpty, let texts = inlineTexts(extras[csvNamespace], reserved: reserved),
          inOrder(texts, unknownOrder) {
         inline = Dictionary(texts, uniquingKeysWith: { first, _ in first })
         extras[csvNamespace] = nil
@@ -53,18 +56,19 @@ enum CSVTableWriter {
   ///
   /// Reading gives `extras["csv"]` its members in column order, so an entity whose members are
   /// in another order keeps them in the `extras` cell instead.
-  private static func layout<Mapping: CSVTableMapping>(_ mapping: Mapping.Type, _ entities: [Mapping.Entity]) -> ([String], Bool) {
+  private static func layout<Mapping: CSVTableMapping>(_ mapping: Mapping.Type, _ entities: [Mapping.Entity],
+                                                       reserved: Set<String>) -> ([String], Bool) {
     var unknown: [String] = []
     var seen = Set<String>()
     for entity in entities {
       let extras = Mapping.extras(of: entity)
-      guard !extras.isEmpty, let texts = inlineTexts(extras[csvNamespace], known: Mapping.table) else { continue }
+      guard !extras.isEmpty, let texts = inlineTexts(extras[csvNamespace], reserved: reserved) else { continue }
       for (name, _) in texts where seen.insert(name).inserted { unknown.append(name) }
     }
     let order = Dictionary(unknown.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     let extrasColumn = entities.contains { entity in
       var extras = Mapping.extras(of: entity)
-      if let texts = inlineTexts(extras[csvNamespace], known: Mapping.table), inOrder(texts, order) {
+      if let texts = inlineTexts(extras[csvNamespace], reserved: reserved), inOrder(texts, order) {
         extras[csvNamespace] = nil
       }
       return !extras.isEmpty
@@ -83,10 +87,10 @@ enum CSVTableWriter {
   }
 
   /// The members of `extras["csv"]` when they can be columns: a non-empty object of texts
-  /// under distinct, non-empty names that are not the table's own columns.
-  private static func inlineTexts(_ value: JSONValue?, known table: CSVTable) -> [(String, String)]? {
+  /// under distinct, non-empty names that are not `reserved` (the table's own columns of the
+  /// version written, and `extras`).
+  private static func inlineTexts(_ value: JSONValue?, reserved: Set<String>) -> [(String, String)]? {
     guard case .object(let members)? = value, !members.isEmpty else { return nil }
-    let reserved = Set(table.columns.map(\.name) + [CSVTable.extrasColumn])
     var names = Set<String>()
     var texts: [(String, String)] = []
     for member in members {

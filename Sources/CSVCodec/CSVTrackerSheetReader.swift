@@ -3,18 +3,30 @@ import TrackerCodec
 import TrackerModel
 
 /// Reads a trackers table: one row per tracker, the columns of the package's `trackers.csv`
-/// (`id,kind,name,categoryId,emoji,color,schedule,date,pinned,createdOn`), with a `category`
-/// column of titles allowed instead of or besides `categoryId`.
+/// (`id,kind,name,categoryId,emoji,color,schedule,date,pinned,createdOn`, and
+/// `archived,description,goalTarget,goalDirection,goalUnit,frequencyTimes,frequencyDays`), with
+/// a `category` column of titles allowed instead of or besides `categoryId`.
 ///
-/// Only `name` is required. An empty `id` is derived from the name (``CSVStableID``), so the
-/// same file gives the same ids; an empty `kind` is `habit` when the row has a schedule, else
-/// `event`. Categories are made in order of first appearance; without any category cell, the
-/// `default-category` title is used. A cell that does not parse is a `type-error`; its text is
-/// kept in the tracker's `extras["csv"]` under the column label. Unknown columns go there too.
+/// Only `name` is required. An empty cell is an absent value; an empty text in quotes (`""`)
+/// is the empty text, as the writer writes it. An empty `id` is derived from the name
+/// (``CSVStableID``), so the same file gives the same ids; an empty `kind` is `habit` when the
+/// row has a schedule, else `event`. Categories are made in order of first appearance; without
+/// any category cell, the `default-category` title is used. A cell that does not parse is a
+/// `type-error`; its text is kept in the tracker's `extras["csv"]` under the column label (all
+/// the cells of a goal or frequency that could not be made). Unknown columns go there too.
 final class CSVTrackerSheetReader: CSVSheetReading {
   /// The model keys a trackers table has columns for, in the order the writer writes them.
   static let columns = ["id", "kind", "name", "categoryId", "category", "emoji", "color", "schedule",
                         "date", "pinned", "createdOn"]
+  /// The columns of what habit apps share, written only when some tracker needs them.
+  static let optionalColumns = ["archived", "description", "goalTarget", "goalDirection", "goalUnit",
+                                "frequencyTimes", "frequencyDays"]
+  /// Every column label the reader takes as its own, folded (``CSVSheetHeader/fold(_:)``).
+  private static let ownColumns = Set((columns + optionalColumns).map(CSVSheetHeader.fold))
+
+  /// Whether a column labelled `label` is one of the table's own (ignoring case and
+  /// surrounding spaces, as the reader finds them).
+  static func isOwnColumn(_ label: String) -> Bool { ownColumns.contains(CSVSheetHeader.fold(label)) }
 
   private let header: CSVSheetHeader
   private let file: String?
@@ -35,7 +47,7 @@ final class CSVTrackerSheetReader: CSVSheetReading {
     self.header = header
     self.file = file
     self.options = options
-    for key in Self.columns {
+    for key in Self.columns + Self.optionalColumns {
       if let i = header.index(of: key) { slot[key] = i }
     }
     guard slot["name"] != nil else {
@@ -81,13 +93,14 @@ final class CSVTrackerSheetReader: CSVSheetReading {
     }
 
     var rowErrors: [Diagnostic] = []
-    func typeError(_ key: String, _ expected: String) {
+    // `expected` completes "is not ...", unless `problem` says it all ("is given without ...").
+    func typeError(_ key: String, _ expected: String, problem: String? = nil) {
       guard let i = slot[key], let text = view.cell(i) else { return }
       var location = view.location(ofField: i, file: file)
       location.field = header.labels[i]
       rowErrors.append(Diagnostic(
         code: CSVProblem.typeError.code, severity: .error,
-        message: "\(header.labels[i]) \"\(text)\" is not \(expected); kept in extras[\"csv\"]",
+        message: "\(header.labels[i]) \"\(text)\" \(problem ?? "is not " + expected); kept in extras[\"csv\"]",
         location: location))
       extras.append(JSONMember(header.labels[i], .string(text)))
     }
@@ -123,10 +136,44 @@ final class CSVTrackerSheetReader: CSVSheetReading {
       if let value = CSVBoolean.parse(text) { pinned = value } else { typeError("pinned", "true or false") }
     }
 
+    // An empty text is written in quotes: `""` is "", an empty cell absent.
+    func text(_ key: String) -> String? {
+      guard let i = slot[key], i < view.count else { return nil }
+      return view.isEmpty(i) && !view.isQuoted(i) ? nil : view.string(i)
+    }
     let categoryId = category(id: view.cell(slot["categoryId"]), title: view.cell(slot["category"]), row: stored)
     var tracker = Tracker(id: id, kind: kind, name: name, categoryId: categoryId,
-                          emoji: view.cell(slot["emoji"]), color: view.cell(slot["color"]),
+                          emoji: text("emoji"), color: text("color"),
                           schedule: schedule, date: date, pinned: pinned, createdOn: createdOn)
+    if let text = view.cell(slot["archived"]) {
+      if let value = CSVBoolean.parse(text) { tracker.archived = value } else { typeError("archived", "true or false") }
+    }
+    tracker.description = text("description")
+    func keep(_ key: String) {
+      if let i = slot[key], let text = view.cell(i) { extras.append(JSONMember(header.labels[i], .string(text))) }
+    }
+    readGoal(view, into: &tracker, text: text, typeError: typeError, keep: keep)
+    func whole(_ key: String) -> Int? {
+      guard let text = view.cell(slot[key]) else { return nil }
+      if let value = CSVCell.integer(cell: String(text.trimmingSpaces)) { return value }
+      typeError(key, "a whole number")
+      return nil
+    }
+    let times = whole("frequencyTimes"), days = whole("frequencyDays")
+    if let times, let days {
+      tracker.frequency = TrackerFrequency(times: times, days: days)
+    } else {
+      // No frequency: a half that was read goes to extras too, with an error when the other
+      // half is missing (a bad other half has its own).
+      for (key, value, other) in [("frequencyTimes", times, "frequencyDays"), ("frequencyDays", days, "frequencyTimes")]
+      where value != nil {
+        if view.cell(slot[other]) == nil {
+          typeError(key, "", problem: "is given without \(other)")
+        } else {
+          keep(key)
+        }
+      }
+    }
     if !extras.isEmpty { tracker.extras["csv"] = .object(extras) }
     // In the order of the cells, whatever order the fields were parsed in.
     diagnostics += rowErrors.sorted {
@@ -134,6 +181,38 @@ final class CSVTrackerSheetReader: CSVSheetReading {
     }
     trackers.append(tracker)
     locator.add("trackers", row: stored)
+  }
+
+  /// The goal of a row: a `goalTarget` number, a `goalDirection` (`atLeast`, default, or
+  /// `atMost`; any case, `at least`, `>=`, `<=`) and a `goalUnit`. When the goal cannot be made
+  /// (a bad cell, or no target), the row's goal cells all go to extras: a bad one with a
+  /// `type-error`, the others with `keep`.
+  private func readGoal(_ view: CSVRowView, into tracker: inout Tracker, text: (String) -> String?,
+                        typeError: (String, String, String?) -> Void, keep: (String) -> Void) {
+    guard let targetText = view.cell(slot["goalTarget"]) else {
+      typeError("goalDirection", "", "is given without a goalTarget")
+      typeError("goalUnit", "", "is given without a goalTarget")
+      return
+    }
+    var direction: TrackerGoal.Direction? = .atLeast
+    if let text = view.cell(slot["goalDirection"]) {
+      switch CSVSheetHeader.fold(text) {
+      case "atleast", "at least", ">=": direction = .atLeast
+      case "atmost", "at most", "<=": direction = .atMost
+      default:
+        direction = nil
+        typeError("goalDirection", "atLeast or atMost", nil)
+      }
+    }
+    let target = CSVCell.number(cell: String(targetText.trimmingSpaces), decimalComma: true)
+    if target == nil { typeError("goalTarget", "a number (5.5 or 5,5)", nil) }
+    guard let target, let direction else {
+      if target != nil { keep("goalTarget") }
+      if direction != nil { keep("goalDirection") }
+      keep("goalUnit")
+      return
+    }
+    tracker.goal = TrackerGoal(target: target, direction: direction, unit: text("goalUnit"))
   }
 
   /// The id of the row's category, made on first appearance.

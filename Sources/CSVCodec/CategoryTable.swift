@@ -8,7 +8,7 @@ enum CategoryTable: CSVTableMapping {
     TrackerCategory(id: row.text("id"), title: row.text("title"), extras: row.extras())
   }
 
-  static func cells(_ category: TrackerCategory, pointer: () -> String) throws -> [String] {
+  static func cells(_ category: TrackerCategory, version: Int, pointer: () -> String) throws -> [String] {
     [category.id, category.title]
   }
 

@@ -31,7 +31,7 @@ enum TaskTable: CSVTableMapping {
                     extras: row.extras())
   }
 
-  static func cells(_ task: PlanTask, pointer: () -> String) throws -> [String] {
+  static func cells(_ task: PlanTask, version: Int, pointer: () -> String) throws -> [String] {
     for (i, reminder) in task.reminders.enumerated() {
       _ = try dateTimeCell(reminder, pointer() + "/reminders/\(i)")
     }

@@ -6,7 +6,7 @@ struct InputOptions: ParsableArguments {
           completion: FormatCompletion.kind)
   var from: String?
 
-  @Option(help: ArgumentHelp("CSV: map a log table's columns: tracker=COLUMN,date=COLUMN[,category=COLUMN][,done=COLUMN:VALUE].", valueName: "mapping"))
+  @Option(help: ArgumentHelp("CSV: map a log table's columns: tracker=COLUMN,date=COLUMN[,category=COLUMN][,amount=COLUMN][,note=COLUMN][,done=COLUMN:VALUE].", valueName: "mapping"))
   var map: String?
 
   @Option(help: ArgumentHelp("CSV and HabitBull: the dates' format: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YYYY; HabitBull also YY (default: detected).", valueName: "pattern"))

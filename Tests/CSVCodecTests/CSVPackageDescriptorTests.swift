@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test func unknownVersionIsRefused() throws {
-    let text = try descriptor().replacing("\"version\": 1", with: "\"version\": 2")
+    let text = try descriptor().replacing("\"version\": 1", with: "\"version\": 3")
     #expect { try CSVPackageDescriptor.read(text, file: "d", members: Self.members) } throws: {
       ($0 as? CodecError)?.kind == .unsupportedVersion
     }

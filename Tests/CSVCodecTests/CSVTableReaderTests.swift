@@ -7,7 +7,7 @@ import Testing
 @Suite struct CSVTableReaderTests {
   /// Reads trackers.csv rows; returns the reader.
   func trackers(_ rows: [[String]]) throws -> CSVTableReader<TrackerTable> {
-    var reader = CSVTableReader<TrackerTable>(file: "pkg/trackers.csv")
+    var reader = CSVTableReader<TrackerTable>(file: "pkg/trackers.csv", version: 1)
     try TestRows.feed(rows, into: { try reader.consume($0) })
     reader.finish()
     return reader
@@ -91,7 +91,7 @@ import Testing
   }
 
   @Test func badExtrasAndAttachmentsCellsAreTypeErrors() throws {
-    var reader = CSVTableReader<TaskTable>(file: "tasks.csv")
+    var reader = CSVTableReader<TaskTable>(file: "tasks.csv", version: 1)
     try TestRows.feed([
       ["id", "title", "attachments", "extras", "position", "reminders"],
       ["k1", "t", #"[{"name":"a"}]"#, "[1]", "1.5", "2026-01-01T25:00"],

@@ -68,21 +68,22 @@ struct MemoryPackage {
 
   init(_ dataset: TrackerDataset) throws {
     var tables: [CSVTable: [[String]]] = [:]
-    let headers = try CSVPackageWriter.writeTables(dataset) { (table, produce: (inout ArraySink) throws -> [String]) in
+    let version = dataset.formatVersionNeeded
+    let headers = try CSVPackageWriter.writeTables(dataset, version: version) { (table, produce: (inout ArraySink) throws -> [String]) in
       var sink = ArraySink()
       let header = try produce(&sink)
       tables[table] = sink.rows
       return header
     }
     self.tables = tables
-    descriptor = try CSVPackageDescriptor.text(headers: headers, taskCategoryOrder: dataset.taskCategoryOrder,
-                                              extras: dataset.extras)
+    descriptor = try CSVPackageDescriptor.text(headers: headers, version: version,
+                                              taskCategoryOrder: dataset.taskCategoryOrder, extras: dataset.extras)
   }
 
   /// Reads the package back through the table readers.
   func read(context: inout CodecContext) throws -> TrackerDataset {
     let contents = try CSVPackageDescriptor.read(descriptor, file: "pkg/datapackage.json",
-                                                 members: ["datapackage.json"] + CSVTable.allCases.map(\.fileName))
+                                                 members: ["datapackage.json"] + tables.keys.map(\.fileName))
     return try CSVPackageReader.assemble(contents, descriptorFile: "pkg/datapackage.json",
                                          fileName: { "pkg/" + $0.fileName }, context: &context) { table, consume in
       try TestRows.feed(tables[table] ?? [], into: consume)
