@@ -70,7 +70,7 @@ import TrackerModel
 
   @Test func standardRulesHaveUniqueCodesErrorsFirst() {
     let descriptors = Validator.descriptors
-    #expect(descriptors.count == 32)
+    #expect(descriptors.count == 44)
     #expect(Set(descriptors.map(\.code)).count == descriptors.count)
     let severities = descriptors.map(\.severity)
     #expect(severities == severities.sorted(by: >))
