@@ -23,7 +23,7 @@ extension Trackport {
     @Option(help: ArgumentHelp("The day to show (YYYY-MM-DD); default: today.", valueName: "date"))
     var date: String?
 
-    @Option(help: "all, today, completed or not-completed.")
+    @Option(help: "all, today, completed or not-completed (a skipped tracker shows under all and today only).")
     var filter: AgendaFilter = .all
 
     @Option(help: "Only trackers whose name contains this (case and diacritics ignored: ё finds е).")
