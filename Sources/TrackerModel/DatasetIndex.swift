@@ -43,16 +43,9 @@ public struct DatasetIndex: Sendable {
     var recordTracker = [Int](repeating: -1, count: dataset.records.count)
     var days = [[Int]](repeating: [], count: trackerCount)
     var measured: [Int] = []
-    // Records of one tracker usually come together: remember the last id to skip most hashing.
-    var lastID: String?
-    var lastIndex = -1
+    var lookup = TrackerLookup(positions: trackers)
     for (r, record) in dataset.records.enumerated() {
-      let t: Int
-      if record.trackerId == lastID { t = lastIndex } else {
-        t = trackers[record.trackerId] ?? -1
-        lastID = record.trackerId
-        lastIndex = t
-      }
+      let t = lookup.position(of: record.trackerId)
       recordTracker[r] = t
       if t >= 0 { days[t].append(record.date.dayNumber) }
       if record.amount != nil { measured.append(r) }
@@ -78,14 +71,8 @@ public struct DatasetIndex: Sendable {
     var entryTracker = [Int](repeating: -1, count: dataset.entries.count)
     var marked = [[Int]](repeating: [], count: trackerCount)
     var skipped = [[Int]](repeating: [], count: trackerCount)
-    lastID = nil
     for (e, entry) in dataset.entries.enumerated() {
-      let t: Int
-      if entry.trackerId == lastID { t = lastIndex } else {
-        t = trackers[entry.trackerId] ?? -1
-        lastID = entry.trackerId
-        lastIndex = t
-      }
+      let t = lookup.position(of: entry.trackerId)
       entryTracker[e] = t
       guard t >= 0 else { continue }
       marked[t].append(entry.date.dayNumber)
@@ -118,5 +105,23 @@ public struct DatasetIndex: Sendable {
   public func isPlanned(_ tracker: Tracker, at i: Int, on day: LocalDate) -> Bool {
     tracker.isPlanned(on: day, firstCompletion: firstCompletion[i], lastMarked: lastMarked[i])
       && !isSkipped(i, on: day)
+  }
+}
+
+/// Tracker id → index, remembering the last id asked: records (and entries) of one tracker
+/// usually come together, so most lookups compare one string and hash nothing.
+private struct TrackerLookup {
+  let positions: [String: Int]
+  private var lastID: String?
+  private var lastIndex = -1
+
+  init(positions: [String: Int]) { self.positions = positions }
+
+  /// The index of the tracker with `id` (the first, when ids repeat), or `-1`.
+  mutating func position(of id: String) -> Int {
+    if id == lastID { return lastIndex }
+    lastID = id
+    lastIndex = positions[id] ?? -1
+    return lastIndex
   }
 }

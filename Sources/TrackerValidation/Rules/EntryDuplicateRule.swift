@@ -18,23 +18,12 @@ public struct EntryDuplicateRule: ValidationRule {
   /// Reports every repeat at `/entries/N/date`, in entry order, with a note pointing at the
   /// tracker's first entry of that day.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
-    let days = context.index.entryDays
-    let counts = context.index.entryCounts
-    var duplicated = [Bool](repeating: false, count: days.count)
-    var extra = 0
-    for t in days.indices where counts[t] > days[t].count {
-      duplicated[t] = true
-      extra += counts[t]
-    }
-    guard extra > 0 else { return }
-
+    let index = context.index
     let entries = context.dataset.entries
-    var seen = Occurrences<Int>(capacity: extra)
-    for (e, t) in context.index.entryTracker.enumerated() where t >= 0 && duplicated[t] {
-      let date = entries[e].date
-      guard let first = seen.repeatOf(RecordDays.key(tracker: t, day: date), at: e) else { continue }
+    for (e, first) in RecordDays.repeats(owner: index.entryTracker, days: index.entryDays,
+                                         counts: index.entryCounts, date: { entries[$0].date }) {
       diagnostics.append(diagnostic(
-        "tracker \"\(entries[e].trackerId)\" already has an entry on \(date)",
+        "tracker \"\(entries[e].trackerId)\" already has an entry on \(entries[e].date)",
         at: RecordDays.entryPointer(e, "date"),
         note: "first entry at \(JSONPointer.make("entries", first))"))
     }

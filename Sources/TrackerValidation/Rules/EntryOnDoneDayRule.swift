@@ -18,21 +18,12 @@ public struct EntryOnDoneDayRule: ValidationRule {
 
   /// Reports at `/entries/N/date`, in entry order.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
-    let index = context.index
     let entries = context.dataset.entries
-    var found: [(entry: Int, key: Int)] = []
-    for (e, t) in index.entryTracker.enumerated() where t >= 0 && !entries[e].skipped {
-      guard index.completedDays[t].contains(entries[e].date) else { continue }
-      found.append((e, RecordDays.key(tracker: t, day: entries[e].date)))
-    }
-    guard !found.isEmpty else { return }
-    let records = RecordDays.firstRecords(of: Set(found.map(\.key)), in: context)
-    for (e, key) in found {
-      let entry = entries[e]
+    for (e, record) in RecordDays.entriesOnDoneDays(context, skipped: false) {
       diagnostics.append(diagnostic(
-        "tracker \"\(entry.trackerId)\" has an entry on \(entry.date), a day it is recorded done",
+        "tracker \"\(entries[e].trackerId)\" has an entry on \(entries[e].date), a day it is recorded done",
         at: RecordDays.entryPointer(e, "date"),
-        note: records[key].map { "recorded at \(JSONPointer.make("records", $0)); put the amount or note there" }))
+        note: record.map { "recorded at \(JSONPointer.make("records", $0)); put the amount or note there" }))
     }
   }
 }

@@ -17,22 +17,12 @@ public struct SkippedAndDoneRule: ValidationRule {
 
   /// Reports at `/entries/N/skipped`, in entry order.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
-    let index = context.index
     let entries = context.dataset.entries
-    var found: [(entry: Int, key: Int)] = []
-    for (e, t) in index.entryTracker.enumerated() where t >= 0 && entries[e].skipped {
-      guard index.completedDays[t].contains(entries[e].date) else { continue }
-      found.append((e, RecordDays.key(tracker: t, day: entries[e].date)))
-    }
-    guard !found.isEmpty else { return }
-
-    let records = RecordDays.firstRecords(of: Set(found.map(\.key)), in: context)
-    for (e, key) in found {
-      let entry = entries[e]
+    for (e, record) in RecordDays.entriesOnDoneDays(context, skipped: true) {
       diagnostics.append(diagnostic(
-        "tracker \"\(entry.trackerId)\" is skipped on \(entry.date), but also recorded done that day",
+        "tracker \"\(entries[e].trackerId)\" is skipped on \(entries[e].date), but also recorded done that day",
         at: RecordDays.entryPointer(e, "skipped"),
-        note: records[key].map { "recorded at \(JSONPointer.make("records", $0))" }))
+        note: record.map { "recorded at \(JSONPointer.make("records", $0))" }))
     }
   }
 }
