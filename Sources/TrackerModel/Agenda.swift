@@ -6,8 +6,9 @@
 /// dataset's tracker order; the pinned group keeps the order its cards would have had in their
 /// categories. Groups with no cards are left out.
 ///
-/// Only trackers planned on the day (``Tracker/isPlanned(on:firstCompletion:)``) are candidates;
-/// the filter and the search then narrow them. A tracker whose id repeats an earlier tracker's id
+/// Only trackers planned on the day (``Tracker/isPlanned(on:firstCompletion:lastMarked:)``: an
+/// archived tracker only up to its last record or entry) are candidates, a skipped one included
+/// and marked ``AgendaItem/skipped``; the filter and the search then narrow them. A tracker whose id repeats an earlier tracker's id
 /// is left out: records belong to the first (see ``DatasetIndex``), so it could never be done.
 public struct Agenda: Hashable, Sendable {
   /// The day shown: today when the filter is ``AgendaFilter/today``, else the requested day.
@@ -21,8 +22,8 @@ public struct Agenda: Hashable, Sendable {
   public let locale: AgendaLocale
   /// The groups to show; empty exactly when ``placeholder`` is not `nil`.
   public let groups: [AgendaGroup]
-  /// The number of trackers planned on ``date`` before the filter and the search; the app hides
-  /// its filter button when it is 0.
+  /// The number of trackers planned on ``date`` before the filter and the search, skipped ones
+  /// included; the app hides its filter button when it is 0.
   public let plannedCount: Int
 
   /// The stub to show instead of cards, or `nil` when there are cards.
@@ -46,12 +47,15 @@ public struct Agenda: Hashable, Sendable {
     var unknownSlot: [String: Int] = [:]
     var unknownIDs: [String] = []
     var shown: [(slot: Int, pinned: Bool, item: AgendaItem)] = []
+    var shownTracker: [Int: Int] = [:]  // tracker index → position in `shown`, for amounts
     var planned = 0
     for (i, tracker) in dataset.trackers.enumerated() where index.trackerPosition[tracker.id] == i {
-      guard tracker.isPlanned(on: day, firstCompletion: index.firstCompletion[i]) else { continue }
+      guard tracker.isPlanned(on: day, firstCompletion: index.firstCompletion[i],
+                              lastMarked: index.lastMarked[i]) else { continue }
       planned += 1
       let done = index.completedDays[i].contains(day)
-      guard filter.admits(done: done) else { continue }
+      let skipped = !done && index.skippedDays[i].contains(day)
+      guard filter.admits(done: done, skipped: skipped) else { continue }
       if let query, !SearchFolding.key(tracker.name).contains(query) { continue }
       let slot: Int
       if let known = index.categoryPosition[tracker.categoryId] {
@@ -64,8 +68,24 @@ public struct Agenda: Hashable, Sendable {
         unknownIDs.append(tracker.categoryId)
       }
       let item = AgendaItem(id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
-                            done: done, completedDays: index.completedDays[i].count)
+                            done: done, skipped: skipped, unit: tracker.goal?.unit,
+                            completedDays: index.completedDays[i].count)
+      if !index.measuredRecords.isEmpty || !dataset.entries.isEmpty { shownTracker[i] = shown.count }
       shown.append((slot, tracker.pinned, item))
+    }
+    // The day's amounts: the first record's, else the first entry's. Only records with an
+    // amount are looked at, through the index; a dataset without amounts skips both loops.
+    if !shownTracker.isEmpty {
+      for r in index.measuredRecords where dataset.records[r].date == day {
+        let t = index.recordTracker[r]
+        guard t >= 0, let s = shownTracker[t], shown[s].item.amount == nil else { continue }
+        shown[s].item.amount = dataset.records[r].amount
+      }
+      for (e, entry) in dataset.entries.enumerated() where entry.amount != nil && entry.date == day {
+        let t = index.entryTracker[e]
+        guard t >= 0, let s = shownTracker[t], shown[s].item.amount == nil else { continue }
+        shown[s].item.amount = entry.amount
+      }
     }
 
     // Stable: equal slots keep the tracker order.

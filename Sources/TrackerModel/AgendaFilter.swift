@@ -6,16 +6,19 @@ public enum AgendaFilter: String, CaseIterable, Hashable, Sendable {
   case today
   /// «Завершенные»: the trackers planned on the day that have a record on it.
   case completed
-  /// «Не завершенные»: the trackers planned on the day with no record on it. Unplanned trackers
+  /// «Не завершенные»: the trackers planned on the day with no record on it and not skipped —
+  /// what is still to do. A skipped tracker is neither done nor missed, so it shows under
+  /// neither this filter nor ``completed``, only under ``all`` and ``today``. Unplanned trackers
   /// never show, although one public implementation (Azonaz) lists them under this filter.
   case notCompleted = "not-completed"
 
-  /// Whether a planned tracker passes the filter, given whether it is done on the day.
-  func admits(done: Bool) -> Bool {
+  /// Whether a planned tracker passes the filter, given whether it is done or skipped on the
+  /// day (never both: a record wins over a skip).
+  func admits(done: Bool, skipped: Bool) -> Bool {
     switch self {
     case .all, .today: return true
     case .completed: return done
-    case .notCompleted: return !done
+    case .notCompleted: return !done && !skipped
     }
   }
 }

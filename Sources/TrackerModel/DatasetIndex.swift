@@ -1,5 +1,5 @@
 /// Lookups over a dataset built once, so rules, statistics and the agenda never search the
-/// record list per tracker or hash a tracker id per record more than once.
+/// record or entry lists per tracker or hash a tracker id per record more than once.
 public struct DatasetIndex: Sendable {
   /// Tracker id → index in `trackers` (the first, when ids repeat).
   public let trackerPosition: [String: Int]
@@ -13,30 +13,42 @@ public struct DatasetIndex: Sendable {
   public let firstCompletion: [LocalDate?]
   /// For each tracker, how many records it has (duplicates counted).
   public let recordCounts: [Int]
+  /// The positions in `records` of the records that have an `amount`, in record order: the
+  /// amount rules and the agenda read these, not every record. Empty for a dataset without
+  /// amounts.
+  public let measuredRecords: [Int]
+  /// For each entry, the index of its tracker, or `-1` when the tracker is unknown.
+  public let entryTracker: [Int]
+  /// For each tracker, the days it has an entry on (duplicates collapse).
+  public let entryDays: [DaySet]
+  /// For each tracker, how many entries it has (duplicates counted).
+  public let entryCounts: [Int]
+  /// For each tracker, the days an entry marks as skipped, including any a record also marks
+  /// done (rule `skipped-and-done`; ``isSkipped(_:on:)`` lets the record win).
+  public let skippedDays: [DaySet]
+  /// For each tracker, its latest day with a record or an entry: where an archived tracker's
+  /// plan ends (``Tracker/isPlanned(on:firstCompletion:lastMarked:)``).
+  public let lastMarked: [LocalDate?]
 
-  /// Builds every lookup in one pass over the records. Build it once and pass it to the
-  /// validator, the agenda and the statistics: none of them needs a second.
+  /// Builds every lookup in one pass over the records and one over the entries. Build it once
+  /// and pass it to the validator, the agenda and the statistics: none of them needs a second.
   public init(_ dataset: TrackerDataset) {
     var trackers: [String: Int] = [:]
     trackers.reserveCapacity(dataset.trackers.count)
     for (i, t) in dataset.trackers.enumerated() where trackers[t.id] == nil { trackers[t.id] = i }
     var categories: [String: Int] = [:]
     for (i, c) in dataset.categories.enumerated() where categories[c.id] == nil { categories[c.id] = i }
+    let trackerCount = dataset.trackers.count
 
     var recordTracker = [Int](repeating: -1, count: dataset.records.count)
-    var days = [[Int]](repeating: [], count: dataset.trackers.count)
-    // Records of one tracker usually come together: remember the last id to skip most hashing.
-    var lastID: String?
-    var lastIndex = -1
+    var days = [[Int]](repeating: [], count: trackerCount)
+    var measured: [Int] = []
+    var lookup = TrackerLookup(positions: trackers)
     for (r, record) in dataset.records.enumerated() {
-      let t: Int
-      if record.trackerId == lastID { t = lastIndex } else {
-        t = trackers[record.trackerId] ?? -1
-        lastID = record.trackerId
-        lastIndex = t
-      }
+      let t = lookup.position(of: record.trackerId)
       recordTracker[r] = t
       if t >= 0 { days[t].append(record.date.dayNumber) }
+      if record.amount != nil { measured.append(r) }
     }
     trackerPosition = trackers
     categoryPosition = categories
@@ -44,5 +56,72 @@ public struct DatasetIndex: Sendable {
     recordCounts = days.map(\.count)
     completedDays = days.map { DaySet(dayNumbers: $0) }
     firstCompletion = completedDays.map(\.first)
+    measuredRecords = measured
+
+    guard !dataset.entries.isEmpty else {
+      // No entries: the common case costs one shared empty set per tracker.
+      let none = DaySet(dayNumbers: [])
+      entryTracker = []
+      entryDays = [DaySet](repeating: none, count: trackerCount)
+      entryCounts = [Int](repeating: 0, count: trackerCount)
+      skippedDays = entryDays
+      lastMarked = completedDays.map(\.last)
+      return
+    }
+    var entryTracker = [Int](repeating: -1, count: dataset.entries.count)
+    var marked = [[Int]](repeating: [], count: trackerCount)
+    var skipped = [[Int]](repeating: [], count: trackerCount)
+    for (e, entry) in dataset.entries.enumerated() {
+      let t = lookup.position(of: entry.trackerId)
+      entryTracker[e] = t
+      guard t >= 0 else { continue }
+      marked[t].append(entry.date.dayNumber)
+      if entry.skipped { skipped[t].append(entry.date.dayNumber) }
+    }
+    self.entryTracker = entryTracker
+    entryCounts = marked.map(\.count)
+    let entryDays = marked.map { DaySet(dayNumbers: $0) }
+    self.entryDays = entryDays
+    skippedDays = skipped.map { DaySet(dayNumbers: $0) }
+    lastMarked = zip(completedDays, entryDays).map { done, entered in
+      switch (done.last, entered.last) {
+      case let (a?, b?): max(a, b)
+      case let (a, b): a ?? b
+      }
+    }
+  }
+
+  /// Whether tracker `tracker` (an index into `trackers`) is skipped on `day`: an entry marks
+  /// the day skipped and no record marks it done. A day both skipped and done (rule
+  /// `skipped-and-done`) counts as done: records are the completions.
+  public func isSkipped(_ tracker: Int, on day: LocalDate) -> Bool {
+    skippedDays[tracker].contains(day) && !completedDays[tracker].contains(day)
+  }
+
+  /// Whether tracker `i` of `dataset.trackers` (passed as `tracker`) is planned on `day` for the
+  /// statistics: its schedule, dates and archive plan it
+  /// (``Tracker/isPlanned(on:firstCompletion:lastMarked:)``) and the day is not skipped
+  /// (``isSkipped(_:on:)``). The agenda shows a skipped tracker (marked skipped) all the same.
+  public func isPlanned(_ tracker: Tracker, at i: Int, on day: LocalDate) -> Bool {
+    tracker.isPlanned(on: day, firstCompletion: firstCompletion[i], lastMarked: lastMarked[i])
+      && !isSkipped(i, on: day)
+  }
+}
+
+/// Tracker id → index, remembering the last id asked: records (and entries) of one tracker
+/// usually come together, so most lookups compare one string and hash nothing.
+private struct TrackerLookup {
+  let positions: [String: Int]
+  private var lastID: String?
+  private var lastIndex = -1
+
+  init(positions: [String: Int]) { self.positions = positions }
+
+  /// The index of the tracker with `id` (the first, when ids repeat), or `-1`.
+  mutating func position(of id: String) -> Int {
+    if id == lastID { return lastIndex }
+    lastID = id
+    lastIndex = positions[id] ?? -1
+    return lastIndex
   }
 }

@@ -1,6 +1,6 @@
 extension Tracker {
-  /// Whether the tracker is planned on `day` (shown on that day's agenda and counted by the
-  /// statistics), given its earliest record.
+  /// Whether the tracker's schedule plans it on `day`, given its earliest record; the archive
+  /// is not looked at (see ``isPlanned(on:firstCompletion:lastMarked:)``).
   ///
   /// - A habit: `day`'s weekday is in its schedule and `day` is not before `createdOn`.
   /// - A dated event: `day` is its date.
@@ -16,5 +16,20 @@ extension Tracker {
       guard let firstCompletion else { return true }
       return day <= firstCompletion
     }
+  }
+
+  /// Whether the tracker is planned on `day` (shown on that day's agenda and counted by the
+  /// statistics), given its earliest record and its latest record or entry day.
+  ///
+  /// As ``isPlanned(on:firstCompletion:)``, and an archived tracker is planned only up to
+  /// `lastMarked`, the last day its history says anything about: the model has no archive date,
+  /// and the source app stopped planning it some time after that. An archived tracker with no
+  /// record and no entry is never planned. A skipped day is left out by
+  /// ``DatasetIndex/isPlanned(_:at:on:)``, which knows the entries.
+  public func isPlanned(on day: LocalDate, firstCompletion: LocalDate?, lastMarked: LocalDate?) -> Bool {
+    if archived {
+      guard let lastMarked, day <= lastMarked else { return false }
+    }
+    return isPlanned(on: day, firstCompletion: firstCompletion)
   }
 }

@@ -12,8 +12,8 @@ public struct TrackerGoal: Hashable, Sendable {
     case atMost
   }
 
-  /// The amount to reach or not to pass, per day; kept as written (rule `goal-not-positive`
-  /// reports 0 or less).
+  /// The amount to reach or not to pass, per day; kept as written (rule `goal-invalid` reports
+  /// an at-least target of 0 or less, an at-most target below 0, and one that is not finite).
   public var target: Double
   /// A floor or a ceiling.
   public var direction: Direction

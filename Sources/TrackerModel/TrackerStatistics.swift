@@ -1,10 +1,12 @@
 /// The statistics screen's four numbers.
 ///
 /// Definitions (see `docs/statistics.md` for a worked example):
-/// - ``trackersCompleted``: the number of records of known trackers.
+/// - ``trackersCompleted``: the number of records of known trackers. Entries (skipped days,
+///   amounts below a goal, notes on days not done) are never completions.
 /// - ``perfectDays``: days with at least one record on which every tracker planned that day
-///   (``Tracker/isPlanned(on:firstCompletion:)``) has a record. A day with records but nothing
-///   planned counts too: no planned tracker is missing.
+///   (``DatasetIndex/isPlanned(_:at:on:)``: not skipped, and an archived tracker only up to its
+///   last record or entry) has a record. A day with records but nothing planned counts too: no
+///   planned tracker is missing.
 /// - ``bestPeriod``: the longest run of perfect days among the consecutive days, from the first
 ///   to the last record day, that have at least one planned tracker; a day with nothing planned
 ///   neither breaks nor extends a run.
@@ -85,14 +87,16 @@ public struct TrackerStatistics: Hashable, Sendable {
     var total = 0
     for (i, tracker) in dataset.trackers.enumerated() where !index.completedDays[i].isEmpty && counted(i) {
       let firstCompletion = index.firstCompletion[i]
+      let lastMarked = index.lastMarked[i]
       for day in index.completedDays[i] {
         let d = day.dayNumber - firstDay
         recorded[d] += 1
-        if tracker.isPlanned(on: day, firstCompletion: firstCompletion) { donePlanned[d] += 1 }
+        // A done day is never skipped (the record wins), so the schedule alone decides.
+        if tracker.isPlanned(on: day, firstCompletion: firstCompletion, lastMarked: lastMarked) { donePlanned[d] += 1 }
       }
       total += index.recordCounts[i]
     }
-    let planned = PlannedCounts(trackers: dataset.trackers, firstCompletion: index.firstCompletion,
+    let planned = PlannedCounts(trackers: dataset.trackers, index: index,
                                 from: first, dayCount: dayCount, include: counted).counts
 
     var perfect = 0

@@ -9,6 +9,10 @@ enum JSONOutput {
   static func value(_ string: String?) -> String { string.map(quote) ?? "null" }
   static func value(_ int: Int?) -> String { int.map(String.init) ?? "null" }
   static func value(_ bool: Bool) -> String { bool ? "true" : "false" }
+  static func value(_ number: Double?) -> String {
+    guard let number, number.isFinite else { return "null" }
+    return number.amountText
+  }
 
   /// `{"k": v, ...}` from already-encoded values, in the given order.
   static func object(_ members: [(String, String)]) -> String {

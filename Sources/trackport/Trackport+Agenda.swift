@@ -7,7 +7,8 @@ extension Trackport {
       abstract: "Show the trackers planned on a day, as the app's main screen groups them.",
       discussion: """
         Pinned trackers come first, then each category in dataset order; every card shows \
-        whether it is done that day and on how many days it has been done. See docs/statistics.md.
+        whether it is done ([x]) or skipped ([-]) that day, the day's amount if any, and on how \
+        many days it has been done. See docs/statistics.md.
         """)
 
     @Argument(help: "The dataset file, or - for standard input.", completion: .file())
@@ -22,7 +23,7 @@ extension Trackport {
     @Option(help: ArgumentHelp("The day to show (YYYY-MM-DD); default: today.", valueName: "date"))
     var date: String?
 
-    @Option(help: "all, today, completed or not-completed.")
+    @Option(help: "all, today, completed or not-completed (a skipped tracker shows under all and today only).")
     var filter: AgendaFilter = .all
 
     @Option(help: "Only trackers whose name contains this (case and diacritics ignored: ё finds е).")
@@ -66,14 +67,37 @@ extension Trackport {
           JSONOutput.object([
             ("id", JSONOutput.quote(item.id)), ("name", JSONOutput.quote(item.name)),
             ("emoji", JSONOutput.value(item.emoji)), ("color", JSONOutput.value(item.color)),
-            ("done", JSONOutput.value(item.done)), ("completedDays", String(item.completedDays)),
-          ])
+            ("done", JSONOutput.value(item.done)),
+          ] + Agenda.dayMembers(item) + [("completedDays", String(item.completedDays))])
         }
         return "{\"title\": \(JSONOutput.quote(group.title)), \"pinned\": \(JSONOutput.value(group.pinned)), "
           + "\"trackers\": \(JSONOutput.arrayOfLines(items, indent: "    "))}"
       }
       return "{\n  \"date\": \(JSONOutput.quote(agenda.date.description)),\n  \"filter\": \(JSONOutput.quote(agenda.filter.rawValue)),\n"
         + "  \"groups\": \(JSONOutput.arrayOfLines(groups))\n}\n"
+    }
+
+    /// `skipped`, `amount` and `unit`, each only when the card has it, so a dataset without
+    /// entries or amounts prints what it always did.
+    static func dayMembers(_ item: AgendaItem) -> [(String, String)] {
+      var members: [(String, String)] = []
+      if item.skipped { members.append(("skipped", "true")) }
+      if let amount = item.amount {
+        members.append(("amount", JSONOutput.value(amount)))
+        if let unit = item.unit { members.append(("unit", JSONOutput.quote(unit))) }
+      }
+      return members
+    }
+
+    /// `[x]` done, `[-]` skipped, `[ ]` neither.
+    static func mark(_ item: AgendaItem) -> String {
+      item.done ? "[x]" : item.skipped ? "[-]" : "[ ]"
+    }
+
+    /// ` · 6.25 km` when the card has an amount, else nothing.
+    static func amountSuffix(_ item: AgendaItem) -> String {
+      guard let amount = item.amount, amount.isFinite else { return "" }
+      return " · " + amount.amountText + (item.unit.map { " " + $0 } ?? "")
     }
 
     static func text(_ agenda: TrackerModel.Agenda) -> String {
@@ -88,7 +112,7 @@ extension Trackport {
       for group in agenda.groups {
         out += "\n" + group.title + "\n"
         for item in group.trackers {
-          out += "  \(item.done ? "[x]" : "[ ]") \(item.emoji ?? " ") \(item.name) · \(item.completedDaysText(agenda.locale))\n"
+          out += "  \(mark(item)) \(item.emoji ?? " ") \(item.name)\(amountSuffix(item)) · \(item.completedDaysText(agenda.locale))\n"
         }
       }
       return out

@@ -125,3 +125,53 @@ import TrackerModel
     #expect(AgendaFilter(rawValue: "not-completed") == .notCompleted)
   }
 }
+
+/// The agenda of days with entries: skipped cards, amounts, archived trackers.
+@Suite struct AgendaEntryTests {
+  static let week = SkippedDayStatisticsTests.week
+
+  static func cards(_ date: String, _ filter: AgendaFilter = .all) -> [AgendaItem] {
+    Agenda(dataset: week, date: day(date), filter: filter, today: day("2026-01-11")).groups.flatMap(\.trackers)
+  }
+
+  @Test func aSkippedTrackerShowsMarkedSkipped() throws {
+    let tuesday = Self.cards("2026-01-06")
+    #expect(tuesday.map(\.id) == ["R", "M"])
+    let run = try #require(tuesday.first)
+    #expect(run.skipped && !run.done && run.amount == nil)
+    #expect(!tuesday[1].skipped && tuesday[1].done)
+    #expect(Agenda(dataset: Self.week, date: day("2026-01-10"), today: day("2026-01-11")).plannedCount == 1)
+  }
+
+  @Test func skippedShowsUnderNeitherCompletedNorNotCompleted() {
+    #expect(Self.cards("2026-01-06", .completed).map(\.id) == ["M"])
+    #expect(Self.cards("2026-01-06", .notCompleted).map(\.id) == [])
+    let saturday = Agenda(dataset: Self.week, date: day("2026-01-10"), filter: .notCompleted, today: day("2026-01-11"))
+    #expect(saturday.placeholder == .nothingFound)
+  }
+
+  @Test func cardsCarryTheDaysAmountFromTheRecordElseTheEntry() {
+    let wednesday = Self.cards("2026-01-07")
+    #expect(wednesday.map(\.id) == ["R", "M", "P"])
+    #expect(wednesday[0] == AgendaItem(id: "R", name: "Бег", emoji: "🌺", color: "#33CF69", done: false,
+                                       amount: 3, unit: "km", completedDays: 4))
+    #expect(wednesday[1].amount == nil && wednesday[1].unit == nil)
+    let thursday = Self.cards("2026-01-08")
+    #expect(thursday[0].done && thursday[0].amount == 7.5)
+    #expect(Self.cards("2026-01-08", .notCompleted).isEmpty)
+  }
+
+  @Test func anArchivedTrackerLeavesTheAgendaAfterItsLastMark() {
+    #expect(Self.cards("2026-01-07").map(\.id).contains("P"))   // its note, an entry
+    #expect(!Self.cards("2026-01-09").map(\.id).contains("P"))  // a Friday, after it
+    #expect(!Self.cards("2026-01-12").map(\.id).contains("P"))
+  }
+
+  @Test func aDayBothSkippedAndDoneShowsDone() throws {
+    var d = Self.week
+    d.entries.append(TrackerEntry(trackerId: "M", date: day("2026-01-09"), skipped: true))
+    let m = try #require(Agenda(dataset: d, date: day("2026-01-09"), today: day("2026-01-11"))
+      .groups.flatMap(\.trackers).first { $0.id == "M" })
+    #expect(m.done && !m.skipped)
+  }
+}

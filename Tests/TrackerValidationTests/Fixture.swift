@@ -66,6 +66,28 @@ enum Fixture {
       ])
   }
 
+  static let run = "B0B0B0B0-5555-4666-8777-888899990000"
+
+  /// ``valid`` with what format version 2 adds, all of it valid: tracker 3 is a measurable
+  /// habit (at least 5.5 km a day, every day from 2026-01-05, 3 times in 7 days, two
+  /// reminders); record 4 is its Monday 01-05 with 6.25 km and a note; entry 0 skips Tuesday
+  /// 01-06 with a note, entry 1 is Wednesday 01-07 with 2.5 km, below the goal.
+  static var rich: TrackerDataset {
+    var d = valid
+    d.trackers.append(
+      Tracker(id: run, kind: .habit, name: "Бег", categoryId: health, emoji: "🥇", color: "#FF881E",
+              schedule: Weekday.allCases, createdOn: day("2026-01-05"), description: "Утром",
+              goal: TrackerGoal(target: 5.5, direction: .atLeast, unit: "km"),
+              frequency: TrackerFrequency(times: 3, days: 7),
+              reminders: [TrackerReminder(time: "07:30", days: [.mon, .wed]), TrackerReminder(time: "19:00")]))
+    d.records.append(TrackerRecord(trackerId: run, date: day("2026-01-05"), amount: 6.25, note: "в парке"))
+    d.entries = [
+      TrackerEntry(trackerId: run, date: day("2026-01-06"), skipped: true, note: "дождь"),
+      TrackerEntry(trackerId: run, date: day("2026-01-07"), amount: 2.5),
+    ]
+    return d
+  }
+
   /// What the whole standard validator finds, with today pinned unless told otherwise.
   static func findings(_ dataset: TrackerDataset, today: LocalDate? = Fixture.today,
                        select: Set<String>? = nil, ignore: Set<String> = []) -> [Finding] {

@@ -70,7 +70,7 @@ import TrackerModel
 
   @Test func standardRulesHaveUniqueCodesErrorsFirst() {
     let descriptors = Validator.descriptors
-    #expect(descriptors.count == 32)
+    #expect(descriptors.count == 44)
     #expect(Set(descriptors.map(\.code)).count == descriptors.count)
     let severities = descriptors.map(\.severity)
     #expect(severities == severities.sorted(by: >))
@@ -80,11 +80,44 @@ import TrackerModel
     }
   }
 
+  /// ``Fixture/rich`` broken by every rule on format version 2's fields at once.
+  static var richlyBroken: TrackerDataset {
+    var d = Fixture.rich
+    d.trackers[3].frequency = TrackerFrequency(times: 0, days: 0)
+    d.trackers[3].reminders = [TrackerReminder(time: "25:00", days: [.mon, .mon])]
+    d.trackers[3].goal?.target = 7
+    d.trackers[1].goal = TrackerGoal(target: 0)
+    d.records[1].amount = 1
+    d.entries += [
+      TrackerEntry(trackerId: "nobody", date: Fixture.day("2026-01-05"), skipped: true),
+      TrackerEntry(trackerId: Fixture.water, date: Fixture.day("2026-01-05"), skipped: true),
+      TrackerEntry(trackerId: Fixture.water, date: Fixture.day("2026-01-05"), note: "n"),
+      TrackerEntry(trackerId: Fixture.run, date: Fixture.day("2026-01-08"), amount: 8),
+      TrackerEntry(trackerId: Fixture.run, date: Fixture.day("2026-01-09")),
+    ]
+    return d
+  }
+
+  @Test func theRulesOnVersion2FieldsAllFireTogether() {
+    let codes = Set(Fixture.findings(Self.richlyBroken).map(\.code))
+    #expect(codes == ["goal-invalid", "frequency-invalid", "reminder-time-invalid", "reminder-duplicate-day",
+                      "amount-below-goal", "entry-unknown-tracker", "entry-duplicate", "skipped-and-done",
+                      "entry-on-done-day", "amount-without-goal", "entry-meets-goal", "entry-empty"])
+    var invalidGoal = Self.richlyBroken
+    invalidGoal.trackers[3].goal?.target = -1
+    // An invalid goal measures nothing: the two goal comparisons go quiet.
+    let quieter = Set(Fixture.findings(invalidGoal).map(\.code))
+    #expect(quieter == codes.subtracting(["amount-below-goal", "entry-meets-goal"]))
+  }
+
   @Test func everyRuleReportsItsOwnCodeAndSeverity() {
     // A dataset that breaks many rules at once.
     var d = Self.mixed
     d.trackers.append(d.trackers[1])
     d.records.append(TrackerRecord(trackerId: "nobody", date: Fixture.day("2099-12-31")))
+    d.trackers += Self.richlyBroken.trackers.suffix(1)
+    d.records += Self.richlyBroken.records.suffix(2)
+    d.entries = Self.richlyBroken.entries
     for rule in Validator.standardRules {
       for diagnostic in Validator(rules: [rule], options: ValidationOptions(today: Fixture.today)).validate(d) {
         #expect(diagnostic.code == rule.descriptor.code)

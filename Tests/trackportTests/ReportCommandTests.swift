@@ -73,3 +73,50 @@ import Testing
     #expect(try CLI.run(["agenda", CLI.demo, "--filter", "someday"]).status == 64)
   }
 }
+
+/// `agenda` and `stats` on a format version 2 dataset: skipped cards, amounts, entries that are
+/// not completions. Needs the JSON reader of version 2.
+@Suite struct ReportCommandEntryTests {
+  static let week = Data("""
+    {"trackport": 2, "categories": [{"id": "c1", "title": "Здоровье"}],
+     "trackers": [
+       {"id": "R", "kind": "habit", "name": "Бег", "categoryId": "c1", "emoji": "🥇", "color": "#FF881E",
+        "schedule": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "pinned": false,
+        "goal": {"target": 5, "direction": "atLeast", "unit": "km"}},
+       {"id": "M", "kind": "habit", "name": "Медитация", "categoryId": "c1", "emoji": "🤔", "color": "#8D72E6",
+        "schedule": ["mon", "tue", "wed", "thu", "fri"], "pinned": false}],
+     "records": [{"trackerId": "R", "date": "2026-01-05", "amount": 6.25}, {"trackerId": "M", "date": "2026-01-05"},
+                 {"trackerId": "M", "date": "2026-01-06"}],
+     "entries": [{"trackerId": "R", "date": "2026-01-06", "skipped": true}, {"trackerId": "R", "date": "2026-01-07", "amount": 2.5}],
+     "tasks": []}
+    """.utf8)
+
+  @Test func agendaTextMarksSkippedAndShowsAmounts() throws {
+    let monday = try CLI.run(["agenda", "-", "--from", "json", "--date", "2026-01-05"], input: Self.week)
+    #expect(monday.status == 0, "\(monday.stderr)")
+    #expect(monday.stdout == "2026-01-05 (Mon)\n\nЗдоровье\n  [x] 🥇 Бег · 6.25 km · 1 day\n  [x] 🤔 Медитация · 2 days\n")
+    let tuesday = try CLI.run(["agenda", "-", "--from", "json", "--date", "2026-01-06"], input: Self.week)
+    #expect(tuesday.stdout.contains("  [-] 🥇 Бег · 1 day\n"))
+    let wednesday = try CLI.run(["agenda", "-", "--from", "json", "--date", "2026-01-07", "--filter", "not-completed"], input: Self.week)
+    #expect(wednesday.stdout.contains("  [ ] 🥇 Бег · 2.5 km · 1 day\n"))
+    let skippedIsNotToDo = try CLI.run(["agenda", "-", "--from", "json", "--date", "2026-01-06", "--filter", "not-completed"], input: Self.week)
+    #expect(!skippedIsNotToDo.stdout.contains("Бег"))
+  }
+
+  @Test func agendaJSONAddsSkippedAmountAndUnitOnlyWhereThereAreAny() throws {
+    let result = try CLI.run(["agenda", "-", "--from", "json", "--date", "2026-01-06", "--json"], input: Self.week)
+    let agenda = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let cards = try #require((agenda["groups"] as? [[String: Any]])?.first?["trackers"] as? [[String: Any]])
+    #expect(cards.count == 2)
+    #expect(cards[0]["skipped"] as? Bool == true && cards[0]["amount"] == nil)
+    #expect(Set(cards[1].keys) == ["id", "name", "emoji", "color", "done", "completedDays"])
+    let monday = try CLI.run(["agenda", "-", "--from", "json", "--date", "2026-01-05", "--json"], input: Self.week)
+    #expect(monday.stdout.contains(#""done": true, "amount": 6.25, "unit": "km", "completedDays": 1"#))
+  }
+
+  @Test func statsCountRecordsOnlyAndSkipSkippedDays() throws {
+    // Mon: R M done; Tue: M done, R skipped → perfect; Wed is outside the records' range.
+    let result = try CLI.run(["stats", "-", "--from", "json", "--json"], input: Self.week)
+    #expect(result.stdout == #"{"trackersCompleted": 3, "perfectDays": 2, "bestPeriod": 2, "average": 1.50}"# + "\n")
+  }
+}

@@ -5,8 +5,7 @@ import TrackerModel
 /// The second and later records are reported, each with a note naming the first. Records of
 /// unknown trackers are left to `record-unknown-tracker`. The index already holds each
 /// tracker's distinct days, so a tracker whose record count equals its day count is skipped
-/// without hashing anything; only trackers with duplicates are scanned, keyed by one packed
-/// integer per (tracker, day).
+/// without hashing anything (``RecordDays/repeats(owner:days:counts:date:)``).
 public struct RecordDuplicateRule: ValidationRule {
   /// `record-duplicate`, an error: any finding fails `trackport validate` (exit 1).
   public static let descriptor = DiagnosticDescriptor(
@@ -19,24 +18,12 @@ public struct RecordDuplicateRule: ValidationRule {
   /// Reports every repeat at `/records/N/date`, in record order, with a note pointing at
   /// the tracker's first record of that day.
   public func check(_ context: RuleContext, into diagnostics: inout [Diagnostic]) {
-    let recordTracker = context.index.recordTracker
-    let days = context.index.completedDays
-    let counts = context.index.recordCounts
-    var duplicated = [Bool](repeating: false, count: days.count)
-    var extra = 0
-    for t in days.indices where counts[t] > days[t].count {
-      duplicated[t] = true
-      extra += counts[t]
-    }
-    guard extra > 0 else { return }
-
+    let index = context.index
     let records = context.dataset.records
-    var seen = Occurrences<Int>(capacity: extra)
-    for (r, t) in recordTracker.enumerated() where t >= 0 && duplicated[t] {
-      let date = records[r].date
-      guard let first = seen.repeatOf(RecordDays.key(tracker: t, day: date), at: r) else { continue }
+    for (r, first) in RecordDays.repeats(owner: index.recordTracker, days: index.completedDays,
+                                         counts: index.recordCounts, date: { records[$0].date }) {
       diagnostics.append(diagnostic(
-        "tracker \"\(records[r].trackerId)\" is already recorded on \(date)",
+        "tracker \"\(records[r].trackerId)\" is already recorded on \(records[r].date)",
         at: RecordDays.pointer(r, "date"),
         note: "first recorded at \(JSONPointer.make("records", first))"))
     }
