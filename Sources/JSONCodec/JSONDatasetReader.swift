@@ -21,6 +21,8 @@ struct JSONDatasetReader {
   private(set) var unknownKeys: [UnknownKey] = []
   var rootOffset = 0
   var versionSeen = false
+  /// The known keys of the document's version (see ``JSONKeyTables``), set by ``read()``.
+  var keys = JSONKeyTables.forVersion(1)
   /// Told the offset and record count every few thousand records, for a progress display.
   var progress: ProgressMeter?
 
@@ -28,31 +30,41 @@ struct JSONDatasetReader {
     scanner = JSONScanner(buffer)
   }
 
-  // Key tables: a key's index in its table is its bit in the `seen` mask.
+  // Key tables: a key's index in its table is its bit in the `seen` mask. The root, tracker
+  // and record tables are those of the newest version; keys a version added come last, and
+  // ``JSONKeyTables`` takes the prefix an older version defines.
   static let rootKeys: [StaticString] = [
     "trackport", "categories", "trackers", "records", "tasks", "taskCategoryOrder", "extras",
+    "entries",
   ]
   static let categoryKeys: [StaticString] = ["id", "title", "extras"]
   static let trackerKeys: [StaticString] = [
     "id", "kind", "name", "categoryId", "emoji", "color", "schedule", "date", "pinned", "createdOn", "extras",
+    "archived", "description", "goal", "frequency", "reminders",
   ]
-  static let recordKeys: [StaticString] = ["trackerId", "date", "extras"]
+  static let recordKeys: [StaticString] = ["trackerId", "date", "extras", "amount", "note"]
+  static let entryKeys: [StaticString] = ["trackerId", "date", "skipped", "amount", "note", "extras"]
+  static let goalKeys: [StaticString] = ["target", "direction", "unit"]
+  static let frequencyKeys: [StaticString] = ["times", "days"]
+  static let reminderKeys: [StaticString] = ["time", "days"]
   static let taskKeys: [StaticString] = [
     "id", "title", "description", "color", "category", "start", "end", "done", "reminders",
     "attachments", "position", "extras",
   ]
   static let attachmentKeys: [StaticString] = ["name", "uri"]
 
-  /// Reads the whole document. A failure before the version key was read is replaced by an
-  /// `unsupportedVersion` failure when the document declares another version: a future
-  /// format's shape should be refused for its version, not for its shape.
+  /// Reads the whole document. The version is found first (``declaredVersion(in:)``): it
+  /// decides which keys are known, and a version this build does not read is refused before
+  /// anything else, as a future format's shape should be refused for its version, not for
+  /// its shape. A document whose version cannot be found is read with the keys of version 1
+  /// (the fewest) and refused for what is wrong with it: broken JSON, or no version.
   mutating func read() throws -> TrackerDataset {
-    do {
-      return try readDocument()
-    } catch let failure as JSONReadFailure where !versionSeen && failure.kind == .malformedInput {
-      if let refusal = JSONDatasetReader.versionRefusal(in: scanner.buffer) { throw refusal }
-      throw failure
+    switch JSONDatasetReader.declaredVersion(in: scanner.buffer) {
+    case .unsupported(let refusal)?: throw refusal
+    case .supported(let version)?: keys = JSONKeyTables.forVersion(version)
+    case .notANumber?, nil: keys = JSONKeyTables.forVersion(1)
     }
+    return try readDocument()
   }
 
   private mutating func readDocument() throws -> TrackerDataset {
@@ -82,7 +94,7 @@ struct JSONDatasetReader {
 
   /// The members of the top-level object, after its `{`, up to and including its `}`.
   private mutating func readRootMembers(into dataset: inout TrackerDataset) throws {
-    var members = Members(JSONDatasetReader.rootKeys, depth: 1)
+    var members = Members(keys.root, depth: 1)
     while let k = try nextMember(&members, base: "") {
       switch k {
       case 0: try readVersion()
@@ -100,7 +112,11 @@ struct JSONDatasetReader {
           try r.readTask(index: i)
         }
       case 5: dataset.taskCategoryOrder = try readStringArray("taskCategoryOrder", base: "")
-      default: dataset.extras = try readExtras(base: "", depth: 1)
+      case 6: dataset.extras = try readExtras(base: "", depth: 1)
+      default:
+        dataset.entries = try readArray("entries", "an array of entry objects") { r, i in
+          try r.readEntry(index: i)
+        }
       }
     }
     try keep(members.unknown, in: &dataset.extras, base: "")
@@ -133,9 +149,12 @@ struct JSONDatasetReader {
     var id: String?, name: String?, categoryId: String?, kind: TrackerKind?
     var emoji: String?, color: String?, schedule: [Weekday]?
     var date: LocalDate?, createdOn: LocalDate?
-    var pinned = false
+    var pinned = false, archived = false
+    var description: String?, goal: TrackerGoal?, frequency: TrackerFrequency?
+    var reminders: [TrackerReminder] = []
+    var goalUnknown: [JSONMember] = [], frequencyUnknown: [JSONMember] = [], reminderUnknown: [JSONValue] = []
     var extras: Extras = [:]
-    var members = Members(JSONDatasetReader.trackerKeys, depth: 3)
+    var members = Members(keys.tracker, depth: 3)
     while let k = try nextMember(&members, base: base) {
       switch k {
       case 0: id = try readString("id", base)
@@ -150,11 +169,16 @@ struct JSONDatasetReader {
       case 3: categoryId = try readString("categoryId", base)
       case 4: emoji = try readOptionalString("emoji", base)
       case 5: color = try readOptionalString("color", base)
-      case 6: schedule = try readSchedule(base)
+      case 6: schedule = try readWeekdays("schedule", base)
       case 7: date = try readOptionalDate("date", base)
       case 8: pinned = try readBool("pinned", base)
       case 9: createdOn = try readOptionalDate("createdOn", base)
-      default: extras = try readExtras(base: base, depth: 3)
+      case 10: extras = try readExtras(base: base, depth: 3)
+      case 11: archived = try readBool("archived", base)
+      case 12: description = try readOptionalString("description", base)
+      case 13: (goal, goalUnknown) = try readGoal(base)
+      case 14: (frequency, frequencyUnknown) = try readFrequency(base)
+      default: (reminders, reminderUnknown) = try readTrackerReminders(base)
       }
     }
     guard let id else { throw missing("tracker", "id", open, base) }
@@ -162,8 +186,12 @@ struct JSONDatasetReader {
     guard let name else { throw missing("tracker", "name", open, base) }
     guard let categoryId else { throw missing("tracker", "categoryId", open, base) }
     try keep(members.unknown, in: &extras, base: base)
+    try keepNested(goalUnknown, of: base, key: "goal", owner: "tracker", in: &extras)
+    try keepNested(frequencyUnknown, of: base, key: "frequency", owner: "tracker", in: &extras)
+    try keepItemKeys(reminderUnknown, of: base, key: "reminders", item: "a reminder", owner: "tracker", in: &extras)
     return Tracker(id: id, kind: kind, name: name, categoryId: categoryId, emoji: emoji, color: color,
-                   schedule: schedule, date: date, pinned: pinned, createdOn: createdOn, extras: extras)
+                   schedule: schedule, date: date, pinned: pinned, createdOn: createdOn, archived: archived,
+                   description: description, goal: goal, frequency: frequency, reminders: reminders, extras: extras)
   }
 
   /// The hot path: a big file is mostly records. Tracker ids are interned.
@@ -199,8 +227,9 @@ struct JSONDatasetReader {
     let open = try openObject("/records/\(index)", "each record must be an object")
     var trackerId: String?
     var date: LocalDate?
+    var amount: Double?, note: String?
     var extras: Extras = [:]
-    var members = Members(JSONDatasetReader.recordKeys, depth: 3)
+    var members = Members(keys.record, depth: 3)
     while let k = try nextMember(&members, base: "/records/\(index)") {
       switch k {
       case 0:
@@ -210,13 +239,15 @@ struct JSONDatasetReader {
         let token = try scanner.readString()
         trackerId = scanner.withBytes(token) { interner.intern($0) }
       case 1: date = try readDate("date", "/records/\(index)")
-      default: extras = try readExtras(base: "/records/\(index)", depth: 3)
+      case 2: extras = try readExtras(base: "/records/\(index)", depth: 3)
+      case 3: amount = try readOptionalAmount("amount", "/records/\(index)")
+      default: note = try readOptionalString("note", "/records/\(index)")
       }
     }
     guard let trackerId else { throw missing("record", "trackerId", open, "/records/\(index)") }
     guard let date else { throw missing("record", "date", open, "/records/\(index)") }
     try keep(members.unknown, in: &extras, base: "/records/\(index)")
-    return TrackerRecord(trackerId: trackerId, date: date, extras: extras)
+    return TrackerRecord(trackerId: trackerId, date: date, amount: amount, note: note, extras: extras)
   }
 
   // MARK: Containers
