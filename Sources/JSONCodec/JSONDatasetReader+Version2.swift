@@ -19,13 +19,22 @@ extension JSONDatasetReader {
     return value
   }
 
-  /// `null` reads as absent.
+  /// `null` reads as absent. Kept out of line: the records' hot path stays small when no
+  /// record has an amount.
+  @inline(never)
   mutating func readOptionalAmount(_ key: String, _ base: @autoclosure () -> String) throws -> Double? {
     if try readNull() { return nil }
     guard let b = scanner.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
       throw typeError(key, pointer: base() + "/" + key, "a number or null")
     }
     return try readAmount(key, base())
+  }
+
+  /// A record's or an entry's `note` (`null` reads as absent), kept out of line as
+  /// ``readOptionalAmount(_:_:)`` is.
+  @inline(never)
+  mutating func readNote(_ base: @autoclosure () -> String) throws -> String? {
+    try readOptionalString("note", base())
   }
 
   /// A tracker's `goal` (`null` reads as absent), with its unknown members.
@@ -111,7 +120,7 @@ extension JSONDatasetReader {
       case 1: date = try readDate("date", base)
       case 2: skipped = try readBool("skipped", base)
       case 3: amount = try readOptionalAmount("amount", base)
-      case 4: note = try readOptionalString("note", base)
+      case 4: note = try readNote(base)
       default: extras = try readExtras(base: base, depth: 3)
       }
     }

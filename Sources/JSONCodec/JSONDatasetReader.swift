@@ -18,10 +18,12 @@ struct JSONDatasetReader {
 
   var scanner: JSONScanner
   var interner = StringInterner()
-  private(set) var unknownKeys: [UnknownKey] = []
+  /// The unknown keys met, in input order, for the codec to report.
+  var unknownKeys: [UnknownKey] = []
   var rootOffset = 0
   var versionSeen = false
-  /// The known keys of the document's version (see ``JSONKeyTables``), set by ``read()``.
+  /// Which keys the document's version defines (see ``JSONKeyTables``), set by ``read()``.
+  /// Only the cases of keys added by version 2 look at it, so version 1 costs nothing.
   var keys = JSONKeyTables.forVersion(1)
   /// Told the offset and record count every few thousand records, for a progress display.
   var progress: ProgressMeter?
@@ -31,8 +33,8 @@ struct JSONDatasetReader {
   }
 
   // Key tables: a key's index in its table is its bit in the `seen` mask. The root, tracker
-  // and record tables are those of the newest version; keys a version added come last, and
-  // ``JSONKeyTables`` takes the prefix an older version defines.
+  // and record tables are those of the newest version: keys a version added come last, and a
+  // document of an older version reads them as unknown keys (``readUndefined(_:depth:base:)``).
   static let rootKeys: [StaticString] = [
     "trackport", "categories", "trackers", "records", "tasks", "taskCategoryOrder", "extras",
     "entries",
@@ -94,7 +96,7 @@ struct JSONDatasetReader {
 
   /// The members of the top-level object, after its `{`, up to and including its `}`.
   private mutating func readRootMembers(into dataset: inout TrackerDataset) throws {
-    var members = Members(keys.root, depth: 1)
+    var members = Members(JSONDatasetReader.rootKeys, depth: 1)
     while let k = try nextMember(&members, base: "") {
       switch k {
       case 0: try readVersion()
@@ -113,10 +115,11 @@ struct JSONDatasetReader {
         }
       case 5: dataset.taskCategoryOrder = try readStringArray("taskCategoryOrder", base: "")
       case 6: dataset.extras = try readExtras(base: "", depth: 1)
-      default:
+      case 7 where keys.version >= 2:
         dataset.entries = try readArray("entries", "an array of entry objects") { r, i in
           try r.readEntry(index: i)
         }
+      default: members.unknown.append(try readUndefined(JSONDatasetReader.rootKeys[k], depth: 1, base: ""))
       }
     }
     try keep(members.unknown, in: &dataset.extras, base: "")
@@ -154,7 +157,7 @@ struct JSONDatasetReader {
     var reminders: [TrackerReminder] = []
     var goalUnknown: [JSONMember] = [], frequencyUnknown: [JSONMember] = [], reminderUnknown: [JSONValue] = []
     var extras: Extras = [:]
-    var members = Members(keys.tracker, depth: 3)
+    var members = Members(JSONDatasetReader.trackerKeys, depth: 3)
     while let k = try nextMember(&members, base: base) {
       switch k {
       case 0: id = try readString("id", base)
@@ -174,11 +177,12 @@ struct JSONDatasetReader {
       case 8: pinned = try readBool("pinned", base)
       case 9: createdOn = try readOptionalDate("createdOn", base)
       case 10: extras = try readExtras(base: base, depth: 3)
-      case 11: archived = try readBool("archived", base)
-      case 12: description = try readOptionalString("description", base)
-      case 13: (goal, goalUnknown) = try readGoal(base)
-      case 14: (frequency, frequencyUnknown) = try readFrequency(base)
-      default: (reminders, reminderUnknown) = try readTrackerReminders(base)
+      case 11 where keys.version >= 2: archived = try readBool("archived", base)
+      case 12 where keys.version >= 2: description = try readOptionalString("description", base)
+      case 13 where keys.version >= 2: (goal, goalUnknown) = try readGoal(base)
+      case 14 where keys.version >= 2: (frequency, frequencyUnknown) = try readFrequency(base)
+      case 15 where keys.version >= 2: (reminders, reminderUnknown) = try readTrackerReminders(base)
+      default: members.unknown.append(try readUndefined(JSONDatasetReader.trackerKeys[k], depth: 3, base: base))
       }
     }
     guard let id else { throw missing("tracker", "id", open, base) }
@@ -229,7 +233,7 @@ struct JSONDatasetReader {
     var date: LocalDate?
     var amount: Double?, note: String?
     var extras: Extras = [:]
-    var members = Members(keys.record, depth: 3)
+    var members = Members(JSONDatasetReader.recordKeys, depth: 3)
     while let k = try nextMember(&members, base: "/records/\(index)") {
       switch k {
       case 0:
@@ -240,8 +244,10 @@ struct JSONDatasetReader {
         trackerId = scanner.withBytes(token) { interner.intern($0) }
       case 1: date = try readDate("date", "/records/\(index)")
       case 2: extras = try readExtras(base: "/records/\(index)", depth: 3)
-      case 3: amount = try readOptionalAmount("amount", "/records/\(index)")
-      default: note = try readOptionalString("note", "/records/\(index)")
+      case 3 where keys.version >= 2: amount = try readOptionalAmount("amount", "/records/\(index)")
+      case 4 where keys.version >= 2: note = try readNote("/records/\(index)")
+      default:
+        members.unknown.append(try readUndefined(JSONDatasetReader.recordKeys[k], depth: 3, base: "/records/\(index)"))
       }
     }
     guard let trackerId else { throw missing("record", "trackerId", open, "/records/\(index)") }
@@ -322,7 +328,7 @@ struct JSONDatasetReader {
 
   /// ``JSONScanner/readValue(depth:)`` with failures located under `pointer` (the scanner's
   /// pointers are relative to the value it reads).
-  private mutating func readValue(depth: Int, pointer: @autoclosure () -> String) throws -> JSONValue {
+  mutating func readValue(depth: Int, pointer: @autoclosure () -> String) throws -> JSONValue {
     do {
       return try scanner.readValue(depth: depth)
     } catch var failure as JSONReadFailure {

@@ -7,7 +7,7 @@ extension JSONDatasetWriter {
   /// Splits extras into the unknown-key members to write inline and the other namespaces,
   /// sorted. `extras["json"]` goes inline only when reading it back gives it again: a
   /// non-empty object whose keys are unique and none of the object's known keys.
-  static func split(_ extras: Extras, known: [StaticString]) -> (inline: [JSONMember], namespaces: [(String, JSONValue)]) {
+  static func split(_ extras: Extras, known: ArraySlice<StaticString>) -> (inline: [JSONMember], namespaces: [(String, JSONValue)]) {
     var inline: [JSONMember] = []
     var rest = extras
     if case .object(let members)? = extras["json"], canInline(members, known: known) {
@@ -17,7 +17,7 @@ extension JSONDatasetWriter {
     return (inline, rest.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
   }
 
-  static func canInline(_ members: [JSONMember], known: [StaticString]) -> Bool {
+  static func canInline(_ members: [JSONMember], known: ArraySlice<StaticString>) -> Bool {
     guard !members.isEmpty else { return false }
     var keys = JSONKeySet()
     var seen: [String] = []
@@ -32,7 +32,7 @@ extension JSONDatasetWriter {
   /// Takes the unknown keys of the `count` items of the array under `key` (a task's
   /// attachments, a tracker's reminders) out of `extras["json-<key>"]` when they can go back
   /// inline: one `null` or non-empty object per item, not all `null`.
-  static func itemMembers(_ extras: inout Extras, key: String, count: Int, known: [StaticString]) -> [[JSONMember]]? {
+  static func itemMembers(_ extras: inout Extras, key: String, count: Int, known: ArraySlice<StaticString>) -> [[JSONMember]]? {
     let namespace = JSONDatasetReader.nestedNamespace(key)
     guard case .array(let items)? = extras[namespace],
           items.count == count, items.contains(where: { $0 != .null }) else { return nil }
@@ -51,7 +51,7 @@ extension JSONDatasetWriter {
 
   /// Takes the unknown keys of the object under `key` (a tracker's goal or frequency, which
   /// the caller writes) out of `extras["json-<key>"]` when they can go back inline; else none.
-  static func nestedMembers(_ extras: inout Extras, key: String, known: [StaticString]) -> [JSONMember] {
+  static func nestedMembers(_ extras: inout Extras, key: String, known: ArraySlice<StaticString>) -> [JSONMember] {
     let namespace = JSONDatasetReader.nestedNamespace(key)
     guard case .object(let members)? = extras[namespace], canInline(members, known: known) else { return [] }
     extras[namespace] = nil

@@ -18,7 +18,7 @@ extension JSONDatasetWriter {
       out.string(description)
     }
     if let goal = tracker.goal {
-      let unknown = JSONDatasetWriter.nestedMembers(&extras, key: "goal", known: JSONDatasetReader.goalKeys)
+      let unknown = JSONDatasetWriter.nestedMembers(&extras, key: "goal", known: JSONDatasetReader.goalKeys[...])
       key("goal")
       out.raw("{ \"target\": ")
       try amount(goal.target, pointer() + "/goal/target")
@@ -31,7 +31,7 @@ extension JSONDatasetWriter {
       out.raw(" }")
     }
     if let frequency = tracker.frequency {
-      let unknown = JSONDatasetWriter.nestedMembers(&extras, key: "frequency", known: JSONDatasetReader.frequencyKeys)
+      let unknown = JSONDatasetWriter.nestedMembers(&extras, key: "frequency", known: JSONDatasetReader.frequencyKeys[...])
       key("frequency")
       out.raw("{ \"times\": ")
       out.int(frequency.times)
@@ -42,7 +42,7 @@ extension JSONDatasetWriter {
     }
     if !tracker.reminders.isEmpty {
       let unknown = JSONDatasetWriter.itemMembers(&extras, key: "reminders", count: tracker.reminders.count,
-                                                  known: JSONDatasetReader.reminderKeys)
+                                                  known: JSONDatasetReader.reminderKeys[...])
       key("reminders")
       out.byte(UInt8(ascii: "["))
       for (i, reminder) in tracker.reminders.enumerated() {
@@ -56,6 +56,20 @@ extension JSONDatasetWriter {
         out.raw(" }")
       }
       out.raw("\n      ]")
+    }
+  }
+
+  /// `, "amount": 6.25, "note": "..."` of a record or an entry (at `pointer`), each when
+  /// present. Out of line, so the records' loop stays small when they have neither.
+  @inline(never)
+  mutating func amountAndNote(_ amount: Double?, _ note: String?, _ pointer: @autoclosure () -> String) throws {
+    if let amount {
+      out.raw(", \"amount\": ")
+      try self.amount(amount, pointer() + "/amount")
+    }
+    if let note {
+      out.raw(", \"note\": ")
+      out.string(note)
     }
   }
 
@@ -75,16 +89,9 @@ extension JSONDatasetWriter {
       out.raw(", \"date\": ")
       try date(entry.date, "/entries/\(i)/date")
       if entry.skipped { out.raw(", \"skipped\": true") }
-      if let amount = entry.amount {
-        out.raw(", \"amount\": ")
-        try self.amount(amount, "/entries/\(i)/amount")
-      }
-      if let note = entry.note {
-        out.raw(", \"note\": ")
-        out.string(note)
-      }
+      try amountAndNote(entry.amount, entry.note, "/entries/\(i)")
       if !entry.extras.isEmpty {
-        try lineExtras(entry.extras, known: JSONDatasetReader.entryKeys, pointer: "/entries/\(i)")
+        try lineExtras(entry.extras, known: JSONDatasetReader.entryKeys[...], pointer: "/entries/\(i)")
       }
       out.raw(" }")
       out.flushIfFull()

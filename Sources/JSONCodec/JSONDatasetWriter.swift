@@ -95,7 +95,7 @@ struct JSONDatasetWriter {
     out.string(category.id)
     key("title")
     out.string(category.title)
-    try entityExtras(category.extras, known: JSONDatasetReader.categoryKeys, pointer: pointer())
+    try entityExtras(category.extras, known: JSONDatasetReader.categoryKeys[...], pointer: pointer())
   }
 
   private mutating func tracker(_ tracker: Tracker, _ pointer: @autoclosure () -> String) throws {
@@ -152,13 +152,8 @@ struct JSONDatasetWriter {
       out.raw(lastIDBytes)
       out.raw(", \"date\": ")
       try date(record.date, "/records/\(i)/date")
-      if let amount = record.amount {
-        out.raw(", \"amount\": ")
-        try self.amount(amount, "/records/\(i)/amount")
-      }
-      if let note = record.note {
-        out.raw(", \"note\": ")
-        out.string(note)
+      if record.amount != nil || record.note != nil {
+        try amountAndNote(record.amount, record.note, "/records/\(i)")
       }
       if !record.extras.isEmpty {
         try lineExtras(record.extras, known: keys.record, pointer: "/records/\(i)")
@@ -172,7 +167,7 @@ struct JSONDatasetWriter {
 
   /// The extras of a one-line object (a record, an entry): unknown keys back inline, then
   /// the other namespaces under `"extras"`.
-  mutating func lineExtras(_ extras: Extras, known: [StaticString], pointer: @autoclosure () -> String) throws {
+  mutating func lineExtras(_ extras: Extras, known: ArraySlice<StaticString>, pointer: @autoclosure () -> String) throws {
     let (inline, namespaces) = JSONDatasetWriter.split(extras, known: known)
     try inlineMembers(inline, pointer: pointer())
     if !namespaces.isEmpty {
@@ -225,7 +220,7 @@ struct JSONDatasetWriter {
     out.byte(UInt8(ascii: "]"))
     var extras = task.extras
     let attachmentExtras = JSONDatasetWriter.itemMembers(&extras, key: "attachments", count: task.attachments.count,
-                                                         known: JSONDatasetReader.attachmentKeys)
+                                                         known: JSONDatasetReader.attachmentKeys[...])
     key("attachments")
     if task.attachments.isEmpty {
       out.raw("[]")
@@ -243,11 +238,11 @@ struct JSONDatasetWriter {
     }
     key("position")
     out.int(task.position)
-    try entityExtras(extras, known: JSONDatasetReader.taskKeys, pointer: pointer())
+    try entityExtras(extras, known: JSONDatasetReader.taskKeys[...], pointer: pointer())
   }
 
   /// Unknown keys back inline, then the other namespaces under `"extras"`.
-  mutating func entityExtras(_ extras: Extras, known: [StaticString], pointer: String) throws {
+  mutating func entityExtras(_ extras: Extras, known: ArraySlice<StaticString>, pointer: String) throws {
     guard !extras.isEmpty else { return }
     let (inline, namespaces) = JSONDatasetWriter.split(extras, known: known)
     for member in inline {

@@ -224,11 +224,25 @@ import TrackerModel
     #expect(context.diagnostics.map(\.location.pointer) == [
       "/trackers/0/archived", "/trackers/0/goal", "/records/0/amount", "/records/0/note", "/entries",
     ])
+    #expect(context.diagnostics.map { [$0.location.line, $0.location.column] } == [
+      [12, 7], [13, 7], [17, 47], [17, 66], [21, 3],
+    ])
+    #expect(context.diagnostics.map(\.message)[2] == "unknown key \"amount\" kept in extras")
     #expect(dataset.entries.isEmpty)
     #expect(!dataset.trackers[0].archived && dataset.trackers[0].goal == nil)
     #expect(dataset.records[0].amount == nil && dataset.records[0].note == nil)
     #expect(dataset.formatVersionNeeded == 1)
     #expect(String(decoding: try Harness.encode(dataset), as: UTF8.self) == Self.version1WithNewKeys)
+  }
+
+  /// A key of version 2 written with escapes in a version-1 file is located at its opening
+  /// quote too.
+  @Test func escapedVersion2KeyInVersion1IsLocated() throws {
+    let (dataset, context) = try Harness.decode(
+      #"{"trackport": 1, "records": [{"trackerId": "t", "date": "2026-01-05", "\u0061mount" :  5, "n\u006Fte": "x"}]}"#)
+    #expect(context.diagnostics.map(\.location.pointer) == ["/records/0/amount", "/records/0/note"])
+    #expect(context.diagnostics.map(\.location.column) == [71, 91])
+    #expect(dataset.records[0].extras["json"] == .object([JSONMember("amount", .number("5")), JSONMember("note", .string("x"))]))
   }
 
   /// Such unknown keys cannot go back inline in a version-2 file, where they mean something:
