@@ -77,17 +77,9 @@ extension JSONDatasetWriter {
   /// written when empty).
   mutating func entries(_ entries: [TrackerEntry]) throws {
     out.byte(UInt8(ascii: "["))
-    var lastID: String?
-    var lastIDBytes: [UInt8] = []
+    var lastID = LastTrackerID()
     for (i, entry) in entries.enumerated() {
-      out.raw(i == 0 ? "\n    { \"trackerId\": " : ",\n    { \"trackerId\": ")
-      if entry.trackerId != lastID {
-        lastIDBytes = JSONOutputBuffer.quoted(entry.trackerId)
-        lastID = entry.trackerId
-      }
-      out.raw(lastIDBytes)
-      out.raw(", \"date\": ")
-      try date(entry.date, "/entries/\(i)/date")
+      try lineStart(i, entry.trackerId, entry.date, &lastID, "/entries/\(i)/date")
       if entry.skipped { out.raw(", \"skipped\": true") }
       try amountAndNote(entry.amount, entry.note, "/entries/\(i)")
       if !entry.extras.isEmpty {

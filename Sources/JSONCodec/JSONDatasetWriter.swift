@@ -141,17 +141,9 @@ struct JSONDatasetWriter {
   private mutating func records(_ records: [TrackerRecord]) throws {
     guard !records.isEmpty else { return out.raw("[]") }
     out.byte(UInt8(ascii: "["))
-    var lastID: String?
-    var lastIDBytes: [UInt8] = []
+    var lastID = LastTrackerID()
     for (i, record) in records.enumerated() {
-      out.raw(i == 0 ? "\n    { \"trackerId\": " : ",\n    { \"trackerId\": ")
-      if record.trackerId != lastID {
-        lastIDBytes = JSONOutputBuffer.quoted(record.trackerId)
-        lastID = record.trackerId
-      }
-      out.raw(lastIDBytes)
-      out.raw(", \"date\": ")
-      try date(record.date, "/records/\(i)/date")
+      try lineStart(i, record.trackerId, record.date, &lastID, "/records/\(i)/date")
       if record.amount != nil || record.note != nil {
         try amountAndNote(record.amount, record.note, "/records/\(i)")
       }
@@ -163,6 +155,27 @@ struct JSONDatasetWriter {
       out.flushIfFull()
     }
     out.raw("\n  ]")
+  }
+
+  /// The tracker id of the last record or entry written, and its escaped bytes, reused while
+  /// it repeats.
+  struct LastTrackerID {
+    var id: String?
+    var bytes: [UInt8] = []
+  }
+
+  /// The start of the `i`th line of records or entries: `{ "trackerId": "…", "date": "…"`.
+  @inline(__always)
+  mutating func lineStart(_ i: Int, _ trackerId: String, _ date: LocalDate, _ last: inout LastTrackerID,
+                          _ datePointer: @autoclosure () -> String) throws {
+    out.raw(i == 0 ? "\n    { \"trackerId\": " : ",\n    { \"trackerId\": ")
+    if trackerId != last.id {
+      last.bytes = JSONOutputBuffer.quoted(trackerId)
+      last.id = trackerId
+    }
+    out.raw(last.bytes)
+    out.raw(", \"date\": ")
+    try self.date(date, datePointer())
   }
 
   /// The extras of a one-line object (a record, an entry): unknown keys back inline, then
