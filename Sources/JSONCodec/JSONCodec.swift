@@ -8,6 +8,11 @@ import TrackerModel
 /// straight into the model; writing is deterministic (same dataset, same bytes). Unknown keys
 /// are kept in the owning object's `extras["json"]`, reported as `unknown-key`, and written
 /// back in place.
+///
+/// It reads format versions 1 and 2 (``TrackerDataset/formatVersions``) and writes the
+/// version a dataset needs (``TrackerDataset/formatVersionNeeded``): version 1, byte for byte
+/// as before version 2, when nothing of version 2 is used. The keys of version 2 are unknown
+/// keys in a version-1 document.
 public struct JSONCodec: TrackerCodec {
   /// Reported for every key the format does not define; the key and its value are kept.
   public static let unknownKey = DiagnosticDescriptor(
@@ -47,8 +52,8 @@ public struct JSONCodec: TrackerCodec {
   ///   in Unicode scalars) for broken JSON, a known key of the wrong type or with an impossible
   ///   value, a duplicate key, a missing required key or version, unknown keys that clash with
   ///   an explicit `extras.json` (see `docs/json-format.md`), or nesting deeper than 512;
-  ///   `.unsupportedVersion` when `"trackport"` is a number other than 1 (`1.0` and `1e0` are
-  ///   1); `.cannotReadInput` from the input.
+  ///   `.unsupportedVersion` when `"trackport"` is a number other than 1 or 2 (`1.0` and `1e0`
+  ///   are 1, `2.0` is 2); `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
     let source = try input.bytes()
@@ -81,8 +86,10 @@ public struct JSONCodec: TrackerCodec {
 
   /// Writes the dataset as canonical JSON (layout in `docs/json-format.md`).
   ///
-  /// - Throws: ``CodecError`` `.unsupportedOperation` for a day outside years 1-9999 or an
-  ///   `extras` number that is not a JSON number; `.io` and `.cannotCreateOutput` from the output.
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for a day outside years 1-9999, an amount
+  ///   or a goal's target that is infinite or NaN (JSON has no such numbers), or an `extras`
+  ///   number that is not a JSON number, located by its pointer; `.io` and `.cannotCreateOutput`
+  ///   from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     try output.write { sink in
       var writer = JSONDatasetWriter(sink)

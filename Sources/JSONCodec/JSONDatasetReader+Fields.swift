@@ -102,27 +102,28 @@ extension JSONDatasetReader {
     return try readDateTime(key, pointer: base() + "/" + key)
   }
 
-  /// `schedule`: an array of weekday names; `null` reads as absent.
-  mutating func readSchedule(_ base: @autoclosure () -> String) throws -> [Weekday]? {
+  /// An array of weekday names under `key` (a tracker's `schedule`, a reminder's `days`),
+  /// kept as written (order and duplicates); `null` reads as absent.
+  mutating func readWeekdays(_ key: String, _ base: @autoclosure () -> String) throws -> [Weekday]? {
     if try readNull() { return nil }
     guard scanner.peek() == UInt8(ascii: "[") else {
-      throw typeError("schedule", pointer: base() + "/schedule", "an array of weekdays (\"mon\" … \"sun\")")
+      throw typeError(key, pointer: base() + "/" + key, "an array of weekdays (\"mon\" … \"sun\")")
     }
     scanner.position += 1
     var days: [Weekday] = []
     var more = try scanner.hasFirstElement()
     while more {
-      func pointer() -> String { base() + "/schedule/\(days.count)" }
+      func pointer() -> String { base() + "/\(key)/\(days.count)" }
       guard scanner.peek() == UInt8(ascii: "\"") else {
         throw JSONReadFailure(at: min(scanner.position, scanner.count),
-                              "\"schedule\" items must be weekdays (\"mon\" … \"sun\"), not \(scanner.kindOfNextValue())",
+                              "\"\(key)\" items must be weekdays (\"mon\" … \"sun\"), not \(scanner.kindOfNextValue())",
                               pointer: pointer())
       }
       let token = try scanner.readString()
       let text = scanner.string(token)
       guard let day = Weekday(rawValue: text) else {
         throw JSONReadFailure(at: token.offset,
-                              "\"schedule\" items must be weekdays (mon tue wed thu fri sat sun), not \(quoted(text))",
+                              "\"\(key)\" items must be weekdays (mon tue wed thu fri sat sun), not \(quoted(text))",
                               pointer: pointer())
       }
       days.append(day)

@@ -81,6 +81,36 @@ extension JSONDatasetReader {
     seen |= 1 << k
   }
 
+  /// Reads the value of `key`, a key of a table that the document's version does not define
+  /// (a key of version 2 in a version-1 document), as an unknown member, listed in
+  /// ``unknownKeys``: exactly as a reader of that version reads it. The member loop already
+  /// refused a repeat of it as a duplicate key. Out of line, and given the key rather than
+  /// the table, so the hot member loops keep their tables constant.
+  @inline(never)
+  mutating func readUndefined(_ key: StaticString, depth: Int, base: @autoclosure () -> String) throws -> JSONMember {
+    let name = key.description
+    let pointer = base() + "/" + name
+    unknownKeys.append(UnknownKey(offset: keyOffsetBeforeValue(), pointer: pointer, key: name))
+    return JSONMember(name, try readValue(depth: depth, pointer: pointer))
+  }
+
+  /// The offset of the opening quote of the key whose value the scanner is at: back over
+  /// the value's whitespace, `:` and the key's closing quote to its opening one. Only for a
+  /// key of a table, whose text (letters, however escaped) holds no quote.
+  func keyOffsetBeforeValue() -> Int {
+    let buffer = scanner.buffer
+    var i = scanner.position - 1
+    var quotes = 0
+    while i > 0 {
+      if buffer[i] == UInt8(ascii: "\"") {
+        quotes += 1
+        if quotes == 2 { return i }
+      }
+      i -= 1
+    }
+    return 0
+  }
+
   func missing(_ entity: String, _ key: String, _ open: Int, _ base: String) -> JSONReadFailure {
     JSONReadFailure(at: open, "\(entity) is missing the required key \"\(key)\"", pointer: base)
   }

@@ -28,49 +28,10 @@ extension JSONDatasetReader {
     guard hasID else { throw missing("task", "id", open, base) }
     guard hasTitle else { throw missing("task", "title", open, base) }
     try keep(members.unknown, in: &task.extras, base: base)
-    try keepAttachmentKeys(attachmentExtras, in: &task.extras, base: base)
+    try keepItemKeys(attachmentExtras, of: base, key: "attachments", item: "an attachment", owner: "task",
+                     in: &task.extras)
     return task
   }
-
-  /// Unknown keys of attachments go to the task's `extras["json-attachments"]`. An explicit
-  /// one (hand-edited) is kept too when both fit: an array with one `null` or object per
-  /// attachment, with no key in common with that attachment's unknown keys (whose members
-  /// then come after its own). Otherwise the task is refused, as ``keep(_:in:base:)`` does.
-  private mutating func keepAttachmentKeys(_ unknown: [JSONValue], in extras: inout Extras, base: String) throws {
-    guard let first = unknown.firstIndex(where: { $0 != .null }) else { return }
-    let namespace = JSONDatasetReader.attachmentNamespace
-    guard let explicit = extras[namespace] else {
-      extras[namespace] = .array(unknown)
-      return
-    }
-    let pointer = base + "/extras/" + namespace
-    let holder = "the task's \"extras\": {\"\(namespace)\": ...}"
-    guard case .array(let items) = explicit, items.count == unknown.count else {
-      guard case .object(let members) = unknown[first] else { return }
-      let key = members[0].key
-      throw JSONReadFailure(at: unknownKeyOffset(base + "/attachments/\(first)", key),
-                            "unknown key \"\(key)\" of an attachment cannot be kept: \(holder) is not an array "
-                              + "with one item per attachment",
-                            pointer: base + "/attachments/\(first)/" + JSONPointer.escape(key),
-                            note: "unknown keys of attachments are kept there (\(pointer)); remove or rename one of the two")
-    }
-    var merged: [JSONValue] = []
-    merged.reserveCapacity(items.count)
-    for (i, (item, inline)) in zip(items, unknown).enumerated() {
-      guard case .object(let members) = inline else {
-        merged.append(item)
-        continue
-      }
-      let explicitItem: JSONValue = item == .null ? .object([]) : item
-      merged.append(.object(try merge(explicitItem, members, inline: base + "/attachments/\(i)",
-                                      namespace: pointer + "/\(i)", holder: holder + " item \(i)")))
-    }
-    extras[namespace] = .array(merged)
-  }
-
-  /// The task `extras` namespace holding unknown keys of its attachments: an array with one
-  /// object (or `null`) per attachment, so the writer can put them back in place.
-  static let attachmentNamespace = "json-attachments"
 
   private mutating func readAttachments(_ base: String) throws -> ([TaskAttachment], [JSONValue]) {
     guard scanner.peek() == UInt8(ascii: "[") else {

@@ -18,9 +18,13 @@ struct JSONDatasetReader {
 
   var scanner: JSONScanner
   var interner = StringInterner()
-  private(set) var unknownKeys: [UnknownKey] = []
+  /// The unknown keys met, in input order, for the codec to report.
+  var unknownKeys: [UnknownKey] = []
   var rootOffset = 0
   var versionSeen = false
+  /// Which keys the document's version defines (see ``JSONKeyTables``), set by ``read()``.
+  /// Only the cases of keys added by version 2 look at it, so version 1 costs nothing.
+  var keys = JSONKeyTables.forVersion(1)
   /// Told the offset and record count every few thousand records, for a progress display.
   var progress: ProgressMeter?
 
@@ -28,31 +32,41 @@ struct JSONDatasetReader {
     scanner = JSONScanner(buffer)
   }
 
-  // Key tables: a key's index in its table is its bit in the `seen` mask.
+  // Key tables: a key's index in its table is its bit in the `seen` mask. The root, tracker
+  // and record tables are those of the newest version: keys a version added come last, and a
+  // document of an older version reads them as unknown keys (``readUndefined(_:depth:base:)``).
   static let rootKeys: [StaticString] = [
     "trackport", "categories", "trackers", "records", "tasks", "taskCategoryOrder", "extras",
+    "entries",
   ]
   static let categoryKeys: [StaticString] = ["id", "title", "extras"]
   static let trackerKeys: [StaticString] = [
     "id", "kind", "name", "categoryId", "emoji", "color", "schedule", "date", "pinned", "createdOn", "extras",
+    "archived", "description", "goal", "frequency", "reminders",
   ]
-  static let recordKeys: [StaticString] = ["trackerId", "date", "extras"]
+  static let recordKeys: [StaticString] = ["trackerId", "date", "extras", "amount", "note"]
+  static let entryKeys: [StaticString] = ["trackerId", "date", "skipped", "amount", "note", "extras"]
+  static let goalKeys: [StaticString] = ["target", "direction", "unit"]
+  static let frequencyKeys: [StaticString] = ["times", "days"]
+  static let reminderKeys: [StaticString] = ["time", "days"]
   static let taskKeys: [StaticString] = [
     "id", "title", "description", "color", "category", "start", "end", "done", "reminders",
     "attachments", "position", "extras",
   ]
   static let attachmentKeys: [StaticString] = ["name", "uri"]
 
-  /// Reads the whole document. A failure before the version key was read is replaced by an
-  /// `unsupportedVersion` failure when the document declares another version: a future
-  /// format's shape should be refused for its version, not for its shape.
+  /// Reads the whole document. The version is found first (``declaredVersion(in:)``): it
+  /// decides which keys are known, and a version this build does not read is refused before
+  /// anything else, as a future format's shape should be refused for its version, not for
+  /// its shape. A document whose version cannot be found is read with the keys of version 1
+  /// (the fewest) and refused for what is wrong with it: broken JSON, or no version.
   mutating func read() throws -> TrackerDataset {
-    do {
-      return try readDocument()
-    } catch let failure as JSONReadFailure where !versionSeen && failure.kind == .malformedInput {
-      if let refusal = JSONDatasetReader.versionRefusal(in: scanner.buffer) { throw refusal }
-      throw failure
+    switch JSONDatasetReader.declaredVersion(in: scanner.buffer) {
+    case .unsupported(let refusal)?: throw refusal
+    case .supported(let version)?: keys = JSONKeyTables.forVersion(version)
+    case .notANumber?, nil: keys = JSONKeyTables.forVersion(1)
     }
+    return try readDocument()
   }
 
   private mutating func readDocument() throws -> TrackerDataset {
@@ -100,7 +114,12 @@ struct JSONDatasetReader {
           try r.readTask(index: i)
         }
       case 5: dataset.taskCategoryOrder = try readStringArray("taskCategoryOrder", base: "")
-      default: dataset.extras = try readExtras(base: "", depth: 1)
+      case 6: dataset.extras = try readExtras(base: "", depth: 1)
+      case 7 where keys.version >= 2:
+        dataset.entries = try readArray("entries", "an array of entry objects") { r, i in
+          try r.readEntry(index: i)
+        }
+      default: members.unknown.append(try readUndefined(JSONDatasetReader.rootKeys[k], depth: 1, base: ""))
       }
     }
     try keep(members.unknown, in: &dataset.extras, base: "")
@@ -133,7 +152,10 @@ struct JSONDatasetReader {
     var id: String?, name: String?, categoryId: String?, kind: TrackerKind?
     var emoji: String?, color: String?, schedule: [Weekday]?
     var date: LocalDate?, createdOn: LocalDate?
-    var pinned = false
+    var pinned = false, archived = false
+    var description: String?, goal: TrackerGoal?, frequency: TrackerFrequency?
+    var reminders: [TrackerReminder] = []
+    var goalUnknown: [JSONMember] = [], frequencyUnknown: [JSONMember] = [], reminderUnknown: [JSONValue] = []
     var extras: Extras = [:]
     var members = Members(JSONDatasetReader.trackerKeys, depth: 3)
     while let k = try nextMember(&members, base: base) {
@@ -150,11 +172,17 @@ struct JSONDatasetReader {
       case 3: categoryId = try readString("categoryId", base)
       case 4: emoji = try readOptionalString("emoji", base)
       case 5: color = try readOptionalString("color", base)
-      case 6: schedule = try readSchedule(base)
+      case 6: schedule = try readWeekdays("schedule", base)
       case 7: date = try readOptionalDate("date", base)
       case 8: pinned = try readBool("pinned", base)
       case 9: createdOn = try readOptionalDate("createdOn", base)
-      default: extras = try readExtras(base: base, depth: 3)
+      case 10: extras = try readExtras(base: base, depth: 3)
+      case 11 where keys.version >= 2: archived = try readBool("archived", base)
+      case 12 where keys.version >= 2: description = try readOptionalString("description", base)
+      case 13 where keys.version >= 2: (goal, goalUnknown) = try readGoal(base)
+      case 14 where keys.version >= 2: (frequency, frequencyUnknown) = try readFrequency(base)
+      case 15 where keys.version >= 2: (reminders, reminderUnknown) = try readTrackerReminders(base)
+      default: members.unknown.append(try readUndefined(JSONDatasetReader.trackerKeys[k], depth: 3, base: base))
       }
     }
     guard let id else { throw missing("tracker", "id", open, base) }
@@ -162,8 +190,12 @@ struct JSONDatasetReader {
     guard let name else { throw missing("tracker", "name", open, base) }
     guard let categoryId else { throw missing("tracker", "categoryId", open, base) }
     try keep(members.unknown, in: &extras, base: base)
+    try keepNested(goalUnknown, of: base, key: "goal", owner: "tracker", in: &extras)
+    try keepNested(frequencyUnknown, of: base, key: "frequency", owner: "tracker", in: &extras)
+    try keepItemKeys(reminderUnknown, of: base, key: "reminders", item: "a reminder", owner: "tracker", in: &extras)
     return Tracker(id: id, kind: kind, name: name, categoryId: categoryId, emoji: emoji, color: color,
-                   schedule: schedule, date: date, pinned: pinned, createdOn: createdOn, extras: extras)
+                   schedule: schedule, date: date, pinned: pinned, createdOn: createdOn, archived: archived,
+                   description: description, goal: goal, frequency: frequency, reminders: reminders, extras: extras)
   }
 
   /// The hot path: a big file is mostly records. Tracker ids are interned.
@@ -199,6 +231,7 @@ struct JSONDatasetReader {
     let open = try openObject("/records/\(index)", "each record must be an object")
     var trackerId: String?
     var date: LocalDate?
+    var amount: Double?, note: String?
     var extras: Extras = [:]
     var members = Members(JSONDatasetReader.recordKeys, depth: 3)
     while let k = try nextMember(&members, base: "/records/\(index)") {
@@ -210,13 +243,17 @@ struct JSONDatasetReader {
         let token = try scanner.readString()
         trackerId = scanner.withBytes(token) { interner.intern($0) }
       case 1: date = try readDate("date", "/records/\(index)")
-      default: extras = try readExtras(base: "/records/\(index)", depth: 3)
+      case 2: extras = try readExtras(base: "/records/\(index)", depth: 3)
+      case 3 where keys.version >= 2: amount = try readOptionalAmount("amount", "/records/\(index)")
+      case 4 where keys.version >= 2: note = try readNote("/records/\(index)")
+      default:
+        members.unknown.append(try readUndefined(JSONDatasetReader.recordKeys[k], depth: 3, base: "/records/\(index)"))
       }
     }
     guard let trackerId else { throw missing("record", "trackerId", open, "/records/\(index)") }
     guard let date else { throw missing("record", "date", open, "/records/\(index)") }
     try keep(members.unknown, in: &extras, base: "/records/\(index)")
-    return TrackerRecord(trackerId: trackerId, date: date, extras: extras)
+    return TrackerRecord(trackerId: trackerId, date: date, amount: amount, note: note, extras: extras)
   }
 
   // MARK: Containers
@@ -291,7 +328,7 @@ struct JSONDatasetReader {
 
   /// ``JSONScanner/readValue(depth:)`` with failures located under `pointer` (the scanner's
   /// pointers are relative to the value it reads).
-  private mutating func readValue(depth: Int, pointer: @autoclosure () -> String) throws -> JSONValue {
+  mutating func readValue(depth: Int, pointer: @autoclosure () -> String) throws -> JSONValue {
     do {
       return try scanner.readValue(depth: depth)
     } catch var failure as JSONReadFailure {

@@ -2,13 +2,20 @@ import TrackerCodec
 import TrackerModel
 
 /// Writes a dataset as canonical JSON: keys in the documented order, 2-space indent, one line
-/// per record and per attachment, short scalar arrays on one line, a trailing newline.
+/// per record, entry, attachment and reminder, short scalar arrays on one line, a trailing
+/// newline.
 ///
 /// The same dataset always gives the same bytes: `extras` namespaces are sorted, and unknown
 /// keys kept from a JSON source (`extras["json"]`) go back inline, in their order, just before
-/// the `extras` key.
+/// the `extras` key. The version written is the dataset's ``TrackerDataset/formatVersionNeeded``:
+/// a dataset that uses nothing of version 2 is written as version 1, byte for byte as before
+/// version 2 existed (its `extras["json"]` may then hold keys version 2 defines, which go back
+/// inline as the unknown keys they are in version 1).
 struct JSONDatasetWriter {
-  private var out: JSONOutputBuffer
+  /// The bytes written so far, handed to the sink in chunks.
+  var out: JSONOutputBuffer
+  /// The known keys of the version written, set by ``write(_:)``.
+  var keys = JSONKeyTables.forVersion(1)
   /// Day numbers `YYYY-MM-DD` can write: 0001-01-01 ... 9999-12-31.
   private static let validDays = (LocalDate(year: 1, month: 1, day: 1)?.dayNumber ?? 0)
     ... (LocalDate(year: 9999, month: 12, day: 31)?.dayNumber ?? 0)
@@ -20,9 +27,11 @@ struct JSONDatasetWriter {
   /// Writes the document and hands every byte to the sink.
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` for a value JSON cannot carry as the
-  ///   format says: a day outside years 1–9999, or an `extras` number that is not a JSON number.
+  ///   format says: a day outside years 1–9999, an amount or a goal's target that is infinite
+  ///   or not a number, or an `extras` number that is not a JSON number.
   mutating func write(_ dataset: TrackerDataset) throws {
-    out.raw("{\n  \"trackport\": 1,\n  \"categories\": ")
+    keys = JSONKeyTables.forVersion(dataset.formatVersionNeeded)
+    out.raw(keys.version == 1 ? "{\n  \"trackport\": 1,\n  \"categories\": " : "{\n  \"trackport\": 2,\n  \"categories\": ")
     try entities(dataset.categories) { w, category, i in
       try w.category(category, "/categories/\(i)")
     }
@@ -32,6 +41,10 @@ struct JSONDatasetWriter {
     }
     out.raw(",\n  \"records\": ")
     try records(dataset.records)
+    if !dataset.entries.isEmpty {
+      out.raw(",\n  \"entries\": ")
+      try entries(dataset.entries)
+    }
     out.raw(",\n  \"tasks\": ")
     try entities(dataset.tasks) { w, task, i in
       try w.task(task, "/tasks/\(i)")
@@ -43,7 +56,7 @@ struct JSONDatasetWriter {
       out.string(name)
     }
     out.byte(UInt8(ascii: "]"))
-    let (inline, namespaces) = JSONDatasetWriter.split(dataset.extras, known: JSONDatasetReader.rootKeys)
+    let (inline, namespaces) = JSONDatasetWriter.split(dataset.extras, known: keys.root)
     for member in inline {
       out.raw(",\n  ")
       out.string(member.key)
@@ -71,7 +84,7 @@ struct JSONDatasetWriter {
     out.raw("\n  ]")
   }
 
-  private mutating func key(_ name: StaticString, first: Bool = false) {
+  mutating func key(_ name: StaticString, first: Bool = false) {
     out.raw(first ? "\n      \"" : ",\n      \"")
     out.raw(name)
     out.raw("\": ")
@@ -82,7 +95,7 @@ struct JSONDatasetWriter {
     out.string(category.id)
     key("title")
     out.string(category.title)
-    try entityExtras(category.extras, known: JSONDatasetReader.categoryKeys, pointer: pointer())
+    try entityExtras(category.extras, known: JSONDatasetReader.categoryKeys[...], pointer: pointer())
   }
 
   private mutating func tracker(_ tracker: Tracker, _ pointer: @autoclosure () -> String) throws {
@@ -104,12 +117,7 @@ struct JSONDatasetWriter {
     }
     if let schedule = tracker.schedule {
       key("schedule")
-      out.byte(UInt8(ascii: "["))
-      for (i, day) in schedule.enumerated() {
-        if i > 0 { out.raw(", ") }
-        out.string(day.rawValue)
-      }
-      out.byte(UInt8(ascii: "]"))
+      weekdays(schedule)
     }
     if let date = tracker.date {
       key("date")
@@ -121,42 +129,74 @@ struct JSONDatasetWriter {
       key("createdOn")
       try self.date(createdOn, pointer() + "/createdOn")
     }
-    try entityExtras(tracker.extras, known: JSONDatasetReader.trackerKeys, pointer: pointer())
+    guard tracker.usesVersion2 else {
+      return try entityExtras(tracker.extras, known: keys.tracker, pointer: pointer())
+    }
+    var extras = tracker.extras
+    try trackerVersion2(tracker, extras: &extras, pointer())
+    try entityExtras(extras, known: keys.tracker, pointer: pointer())
   }
 
   /// Records, one per line. The tracker id's escaped bytes are reused while it repeats.
   private mutating func records(_ records: [TrackerRecord]) throws {
     guard !records.isEmpty else { return out.raw("[]") }
     out.byte(UInt8(ascii: "["))
-    var lastID: String?
-    var lastIDBytes: [UInt8] = []
+    var lastID = LastTrackerID()
     for (i, record) in records.enumerated() {
-      out.raw(i == 0 ? "\n    { \"trackerId\": " : ",\n    { \"trackerId\": ")
-      if record.trackerId != lastID {
-        lastIDBytes = JSONOutputBuffer.quoted(record.trackerId)
-        lastID = record.trackerId
+      try lineStart(i, record.trackerId, record.date, &lastID, "/records/\(i)/date")
+      if record.amount != nil || record.note != nil {
+        try amountAndNote(record.amount, record.note, "/records/\(i)")
       }
-      out.raw(lastIDBytes)
-      out.raw(", \"date\": ")
-      try date(record.date, "/records/\(i)/date")
       if !record.extras.isEmpty {
-        let (inline, namespaces) = JSONDatasetWriter.split(record.extras, known: JSONDatasetReader.recordKeys)
-        for member in inline {
-          out.raw(", ")
-          out.string(member.key)
-          out.raw(": ")
-          try compact(member.value, pointer: "/records/\(i)/" + JSONPointer.escape(member.key))
-        }
-        if !namespaces.isEmpty {
-          out.raw(", \"extras\": ")
-          try compact(.object(namespaces.map { JSONMember($0.0, $0.1) }), pointer: "/records/\(i)/extras")
-        }
+        try lineExtras(record.extras, known: keys.record, pointer: "/records/\(i)")
       }
       out.raw(" }")
       out.countItem()
       out.flushIfFull()
     }
     out.raw("\n  ]")
+  }
+
+  /// The tracker id of the last record or entry written, and its escaped bytes, reused while
+  /// it repeats.
+  struct LastTrackerID {
+    var id: String?
+    var bytes: [UInt8] = []
+  }
+
+  /// The start of the `i`th line of records or entries: `{ "trackerId": "…", "date": "…"`.
+  @inline(__always)
+  mutating func lineStart(_ i: Int, _ trackerId: String, _ date: LocalDate, _ last: inout LastTrackerID,
+                          _ datePointer: @autoclosure () -> String) throws {
+    out.raw(i == 0 ? "\n    { \"trackerId\": " : ",\n    { \"trackerId\": ")
+    if trackerId != last.id {
+      last.bytes = JSONOutputBuffer.quoted(trackerId)
+      last.id = trackerId
+    }
+    out.raw(last.bytes)
+    out.raw(", \"date\": ")
+    try self.date(date, datePointer())
+  }
+
+  /// The extras of a one-line object (a record, an entry): unknown keys back inline, then
+  /// the other namespaces under `"extras"`.
+  mutating func lineExtras(_ extras: Extras, known: ArraySlice<StaticString>, pointer: @autoclosure () -> String) throws {
+    let (inline, namespaces) = JSONDatasetWriter.split(extras, known: known)
+    try inlineMembers(inline, pointer: pointer())
+    if !namespaces.isEmpty {
+      out.raw(", \"extras\": ")
+      try compact(.object(namespaces.map { JSONMember($0.0, $0.1) }), pointer: pointer() + "/extras")
+    }
+  }
+
+  /// Members written after others on one line: `, "key": value` each.
+  mutating func inlineMembers(_ members: [JSONMember], pointer: @autoclosure () -> String) throws {
+    for member in members {
+      out.raw(", ")
+      out.string(member.key)
+      out.raw(": ")
+      try compact(member.value, pointer: pointer() + "/" + JSONPointer.escape(member.key))
+    }
   }
 
   private mutating func task(_ task: PlanTask, _ pointer: @autoclosure () -> String) throws {
@@ -192,7 +232,8 @@ struct JSONDatasetWriter {
     }
     out.byte(UInt8(ascii: "]"))
     var extras = task.extras
-    let attachmentExtras = JSONDatasetWriter.attachmentMembers(&extras, attachments: task.attachments)
+    let attachmentExtras = JSONDatasetWriter.itemMembers(&extras, key: "attachments", count: task.attachments.count,
+                                                         known: JSONDatasetReader.attachmentKeys[...])
     key("attachments")
     if task.attachments.isEmpty {
       out.raw("[]")
@@ -203,23 +244,18 @@ struct JSONDatasetWriter {
         out.string(attachment.name)
         out.raw(", \"uri\": ")
         out.string(attachment.uri)
-        for member in attachmentExtras?[i] ?? [] {
-          out.raw(", ")
-          out.string(member.key)
-          out.raw(": ")
-          try compact(member.value, pointer: pointer() + "/attachments/\(i)/" + JSONPointer.escape(member.key))
-        }
+        try inlineMembers(attachmentExtras?[i] ?? [], pointer: pointer() + "/attachments/\(i)")
         out.raw(" }")
       }
       out.raw("\n      ]")
     }
     key("position")
     out.int(task.position)
-    try entityExtras(extras, known: JSONDatasetReader.taskKeys, pointer: pointer())
+    try entityExtras(extras, known: JSONDatasetReader.taskKeys[...], pointer: pointer())
   }
 
   /// Unknown keys back inline, then the other namespaces under `"extras"`.
-  private mutating func entityExtras(_ extras: Extras, known: [StaticString], pointer: String) throws {
+  mutating func entityExtras(_ extras: Extras, known: ArraySlice<StaticString>, pointer: String) throws {
     guard !extras.isEmpty else { return }
     let (inline, namespaces) = JSONDatasetWriter.split(extras, known: known)
     for member in inline {
@@ -236,7 +272,17 @@ struct JSONDatasetWriter {
 
   // MARK: Values
 
-  private mutating func date(_ date: LocalDate, _ pointer: @autoclosure () -> String) throws {
+  /// `["mon", "wed"]` on one line.
+  mutating func weekdays(_ days: [Weekday]) {
+    out.byte(UInt8(ascii: "["))
+    for (i, day) in days.enumerated() {
+      if i > 0 { out.raw(", ") }
+      out.string(day.rawValue)
+    }
+    out.byte(UInt8(ascii: "]"))
+  }
+
+  mutating func date(_ date: LocalDate, _ pointer: @autoclosure () -> String) throws {
     guard date.dayNumber >= JSONDatasetWriter.validDays.lowerBound,
           date.dayNumber <= JSONDatasetWriter.validDays.upperBound else {
       throw CodecError(.unsupportedOperation, "a day outside years 1-9999 cannot be written as YYYY-MM-DD",
@@ -319,62 +365,6 @@ struct JSONDatasetWriter {
         try compact(member.value, pointer: pointer() + "/" + JSONPointer.escape(member.key))
       }
       out.raw(" }")
-    }
-  }
-
-  // MARK: Extras placement
-
-  /// Splits extras into the unknown-key members to write inline and the other namespaces,
-  /// sorted. `extras["json"]` goes inline only when reading it back gives it again: a
-  /// non-empty object whose keys are unique and none of the object's known keys.
-  static func split(_ extras: Extras, known: [StaticString]) -> (inline: [JSONMember], namespaces: [(String, JSONValue)]) {
-    var inline: [JSONMember] = []
-    var rest = extras
-    if case .object(let members)? = extras["json"], canInline(members, known: known) {
-      inline = members
-      rest["json"] = nil
-    }
-    return (inline, rest.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-  }
-
-  private static func canInline(_ members: [JSONMember], known: [StaticString]) -> Bool {
-    guard !members.isEmpty else { return false }
-    var keys = JSONKeySet()
-    var seen: [String] = []
-    for member in members {
-      guard keys.insert(member.key, keys: seen) else { return false }
-      seen.append(member.key)
-      if known.contains(where: { $0.description == member.key }) || member.key == "extras" { return false }
-    }
-    return true
-  }
-
-  /// Takes the attachments' unknown keys out of `extras` when they can go back inline: one
-  /// `null` or non-empty object per attachment, not all `null`.
-  static func attachmentMembers(_ extras: inout Extras, attachments: [TaskAttachment]) -> [[JSONMember]]? {
-    guard case .array(let items)? = extras[JSONDatasetReader.attachmentNamespace],
-          items.count == attachments.count, items.contains(where: { $0 != .null }) else { return nil }
-    var result: [[JSONMember]] = []
-    for item in items {
-      switch item {
-      case .null: result.append([])
-      case .object(let members) where canInline(members, known: JSONDatasetReader.attachmentKeys):
-        result.append(members)
-      default: return nil
-      }
-    }
-    extras[JSONDatasetReader.attachmentNamespace] = nil
-    return result
-  }
-
-  /// Whether `text` is a JSON number literal, checked with the reader's own grammar.
-  static func isNumber(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { utf8 in
-      var scanner = JSONScanner(UnsafeRawBufferPointer(utf8))
-      guard let first = utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
-            (try? scanner.readNumber()) != nil else { return false }
-      return scanner.position == utf8.count
     }
   }
 }

@@ -53,6 +53,36 @@ struct JSONOutputBuffer {
 
   mutating func int(_ value: Int) { verbatim(String(value)) }
 
+  /// A finite `Double` as a JSON number that reads back as the same `Double`: a whole number
+  /// without a fraction (`6`, `-0`), anything else in Swift's shortest round-trip form, with a
+  /// trailing `.0` dropped and the exponent as JSON texts usually write it (`0.1`, `1e21`,
+  /// `1e-7`, `1.7976931348623157e308`, where Swift's `description` says `1e+21`, `1e-07`).
+  mutating func number(_ value: Double) {
+    // Whole numbers below 2^53 in size, the usual amounts, without a detour through text.
+    if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
+      if value == 0, value.sign == .minus { return raw("-0") }
+      return int(Int(value))
+    }
+    var text = value.description
+    text.withUTF8 { utf8 in
+      let e = utf8.firstIndex(of: UInt8(ascii: "e")) ?? utf8.count
+      var mantissaEnd = e
+      if e >= 2, utf8[e - 2] == UInt8(ascii: "."), utf8[e - 1] == UInt8(ascii: "0") { mantissaEnd = e - 2 }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<mantissaEnd]))
+      guard e < utf8.count else { return }
+      bytes.append(UInt8(ascii: "e"))
+      var i = e + 1
+      if utf8[i] == UInt8(ascii: "+") {
+        i += 1
+      } else if utf8[i] == UInt8(ascii: "-") {
+        bytes.append(UInt8(ascii: "-"))
+        i += 1
+      }
+      while i < utf8.count - 1, utf8[i] == UInt8(ascii: "0") { i += 1 }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[i...]))
+    }
+  }
+
   /// A quoted JSON string. Only `"`, `\` and control characters are escaped; everything else,
   /// non-ASCII included, is written as its own UTF-8.
   mutating func string(_ text: String) {

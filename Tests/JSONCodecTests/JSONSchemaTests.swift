@@ -32,9 +32,10 @@ import TrackerModel
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var maker = DatasetMaker(seed: 2026)
-    for n in 0..<8 {
+    for n in 0..<16 {
+      // Half of them use the fields of version 2 (and are written as version 2).
       let url = folder.appendingPathComponent("generated-\(n).trackport.json")
-      try Data(try Harness.encode(maker.dataset())).write(to: url)
+      try Data(try Harness.encode(maker.dataset(rich: n % 2 == 1))).write(to: url)
       files.append(url.path)
     }
     // What `trackport generate` makes: realistic data, every key the generator fills.
@@ -42,6 +43,7 @@ import TrackerModel
     try Data(try Harness.encode(DatasetGenerator(trackers: 30, days: 60, seed: 1).generate())).write(to: generated)
     files.append(generated.path)
     files.append(try #require(Harness.fixtureURL("golden.trackport.json")).path)
+    files.append(try #require(Harness.fixtureURL("version2.trackport.json")).path)
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(Self.python))
@@ -56,12 +58,18 @@ import TrackerModel
   }
 
   /// Documents the reader reads and the schema must accept too: `null` where the reader takes
-  /// it as absent, a version equal to 1 written otherwise, unknown keys everywhere.
+  /// it as absent, a version equal to 1 or 2 written otherwise, unknown keys everywhere (in
+  /// version 1, the keys of version 2 too), numbers at the edges.
   @Test(.enabled(if: oracleWanted, "set TRACKPORT_PYTHON to a python with jsonschema installed"))
   func schemaAcceptsWhatTheReaderReads() throws {
     let documents = [
       #"{"trackport": 1.0, "u": 1, "categories": [{"id": "c", "title": "t", "u": 1}], "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "emoji": null, "color": null, "schedule": null, "date": null, "createdOn": null, "u": 1}], "records": [{"trackerId": "t", "date": "2026-01-05", "u": 1}], "tasks": [{"id": "k", "title": "T", "description": null, "color": null, "start": null, "end": null, "position": -9223372036854775808, "attachments": [{"name": "a", "uri": "u", "u": 1}], "u": 1}]}"#,
       #"{"trackport": 1e0, "tasks": [{"id": "k", "title": "T", "position": 9223372036854775807}]}"#,
+      // Version 2, with null wherever the reader takes it as absent.
+      #"{"trackport": 2.0, "u": 1, "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "archived": false, "description": null, "goal": null, "frequency": null, "reminders": [{"time": "x", "days": null, "u": 1}], "u": 1}], "records": [{"trackerId": "t", "date": "2026-01-05", "amount": null, "note": null, "u": 1}], "entries": [{"trackerId": "t", "date": "2026-01-05", "amount": null, "note": null, "u": 1}]}"#,
+      #"{"trackport": 2, "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "goal": {"target": -1.7976931348623157e308, "unit": null, "u": 1}, "frequency": {"times": -9223372036854775808, "days": 9223372036854775807, "u": 1}, "reminders": []}], "records": [{"trackerId": "t", "date": "2026-01-05", "amount": 5e-324}], "entries": [{"trackerId": "t", "date": "2026-01-05", "skipped": false, "amount": 1E+2}]}"#,
+      // In version 1 the keys of version 2 are unknown keys: any value.
+      #"{"trackport": 1, "entries": 5, "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "archived": "yes", "goal": 3, "reminders": null}], "records": [{"trackerId": "t", "date": "2026-01-05", "amount": "x", "note": 1}]}"#,
     ]
     for document in documents {
       #expect(Harness.failure(document) == nil, "\(document)")
@@ -74,8 +82,9 @@ import TrackerModel
   func schemaRefusesWhatTheReaderRefuses() throws {
     let tracker = #""id": "t", "kind": "habit", "name": "n", "categoryId": "c""#
     let task = #""id": "k", "title": "T""#
+    let record = #""trackerId": "t", "date": "2026-01-05""#
     let documents = [
-      #"{"trackport": 2}"#,
+      #"{"trackport": 3}"#,
       #"{"trackport": 1, "categories": null}"#,
       #"{"trackport": 1, "taskCategoryOrder": null}"#,
       #"{"trackport": 1, "extras": null}"#,
@@ -91,6 +100,28 @@ import TrackerModel
       #"{"trackport": 1, "tasks": [{\#(task), "position": null}]}"#,
       #"{"trackport": 1, "tasks": [{\#(task), "position": 9223372036854775808}]}"#,
       #"{"trackport": 1, "tasks": [{\#(task), "position": 1.5}]}"#,
+      // Version 2.
+      #"{"trackport": 2, "entries": null}"#,
+      #"{"trackport": 2, "entries": [{"trackerId": "t"}]}"#,
+      #"{"trackport": 2, "entries": [{\#(record), "skipped": null}]}"#,
+      #"{"trackport": 2, "entries": [{\#(record), "amount": "1"}]}"#,
+      #"{"trackport": 2, "entries": [{\#(record), "extras": null}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "archived": null}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "description": 5}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "pinned": null}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "goal": {"unit": "km"}}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "goal": {"target": 5, "direction": "more"}}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "goal": {"target": 1e400}}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "goal": "5 km"}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "frequency": {"times": 1.5, "days": 7}}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "frequency": {"times": 3}}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "reminders": null}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "reminders": [{"days": ["mon"]}]}]}"#,
+      #"{"trackport": 2, "trackers": [{\#(tracker), "reminders": [{"time": "07:00", "days": ["someday"]}]}]}"#,
+      #"{"trackport": 2, "records": [{\#(record), "amount": "6"}]}"#,
+      #"{"trackport": 2, "records": [{\#(record), "amount": -1e309}]}"#,
+      #"{"trackport": 2, "records": [{\#(record), "note": 1}]}"#,
+      #"{"trackport": 2, "records": [{"trackerId": "t"}]}"#,
     ]
     for document in documents {
       #expect(Harness.failure(document) != nil, "\(document)")

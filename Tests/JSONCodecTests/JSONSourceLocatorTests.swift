@@ -26,6 +26,30 @@ import TrackerModel
     #expect(found["/records/2/date"]?.pointer == "/records/2/date")
   }
 
+  /// The paths version 2 adds, so validator findings on them point at the right line.
+  @Test func version2PathsResolveToTheirValues() throws {
+    let (_, context) = try Harness.decode(try Harness.fixture("version2.trackport.json"))
+    let locator = try #require(context.sourceLocator)
+    let found = locator.locate([
+      "/entries/1/amount", "/entries/3/amount", "/entries/9/amount", "/trackers/0/goal/target",
+      "/trackers/1/goal/target", "/trackers/2/goal/target", "/trackers/0/frequency/days",
+      "/trackers/0/reminders/1/time", "/records/0/note",
+    ])
+    func at(_ pointer: String) -> [Int?] { [found[pointer]?.line, found[pointer]?.column] }
+    #expect(at("/entries/1/amount") == [62, 61])
+    // An entry without an amount: its object's opening brace.
+    #expect(at("/entries/3/amount") == [64, 5])
+    // Past the last entry: the entries array.
+    #expect(at("/entries/9/amount") == [60, 14])
+    #expect(at("/trackers/0/goal/target") == [22, 27])
+    #expect(at("/trackers/1/goal/target") == [39, 27])
+    // A tracker without a goal: the tracker.
+    #expect(at("/trackers/2/goal/target") == [41, 5])
+    #expect(at("/trackers/0/frequency/days") == [23, 42])
+    #expect(at("/trackers/0/reminders/1/time") == [26, 19])
+    #expect(at("/records/0/note") == [54, 75])
+  }
+
   @Test func escapedTokensAndUnicodeColumns() {
     let text = "{\"trackport\": 1,\n \"a/b\": {\"~\": [\"ёё\", \"x\"]}}"
     let locator = JSONSourceLocator(bytes: Array(text.utf8))

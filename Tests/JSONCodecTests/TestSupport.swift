@@ -125,22 +125,70 @@ struct DatasetMaker {
     return extras
   }
 
-  mutating func dataset() -> TrackerDataset {
+  /// Amounts and targets that are hard to write: edges of `Double`, fractions with no short
+  /// decimal form, and random finite bit patterns.
+  mutating func amount() -> Double {
+    let awkward: [Double] = [0, -0.0, 0.1, 1e21, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_994,
+                             1.0 / 3, -2.5, 6, 1e16, .leastNormalMagnitude, 123_456_789.125]
+    if chance(50) { return awkward[int(0...(awkward.count - 1))] }
+    while true {
+      let value = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
+      if value.isFinite { return value }
+    }
+  }
+
+  mutating func weekdays() -> [Weekday] { (0..<int(0...8)).map { _ in Weekday.allCases[int(0...6)] } }
+
+  /// A random dataset; `rich` uses the fields of format version 2 (archived, description,
+  /// goal, frequency, reminders, amounts, notes, entries), `nil` sometimes.
+  mutating func dataset(rich: Bool? = nil) -> TrackerDataset {
+    let rich = rich ?? chance(40)
     let categories = (0..<int(0...3)).map { _ in
       TrackerCategory(id: text(), title: text(), extras: extras(known: ["id", "title"]))
     }
-    let trackerKeys: Set<String> = ["id", "kind", "name", "categoryId", "emoji", "color", "schedule", "date", "pinned", "createdOn"]
+    let trackerKeys: Set<String> = ["id", "kind", "name", "categoryId", "emoji", "color", "schedule", "date", "pinned",
+                                    "createdOn", "archived", "description", "goal", "frequency", "reminders"]
     let trackers = (0..<int(0...4)).map { _ in
-      Tracker(id: text(), kind: chance(50) ? .habit : .event, name: text(maxPieces: 12), categoryId: text(),
-              emoji: chance(70) ? text(maxPieces: 2) : nil, color: chance(70) ? text(maxPieces: 2) : nil,
-              schedule: chance(60) ? (0..<int(0...8)).map { _ in Weekday.allCases[int(0...6)] } : nil,
-              date: chance(40) ? date() : nil, pinned: chance(30), createdOn: chance(40) ? date() : nil,
-              extras: extras(known: trackerKeys))
+      var tracker = Tracker(
+        id: text(), kind: chance(50) ? .habit : .event, name: text(maxPieces: 12), categoryId: text(),
+        emoji: chance(70) ? text(maxPieces: 2) : nil, color: chance(70) ? text(maxPieces: 2) : nil,
+        schedule: chance(60) ? weekdays() : nil,
+        date: chance(40) ? date() : nil, pinned: chance(30), createdOn: chance(40) ? date() : nil,
+        extras: extras(known: trackerKeys))
+      guard rich else { return tracker }
+      tracker.archived = chance(30)
+      tracker.description = chance(40) ? text(maxPieces: 10) : nil
+      if chance(50) {
+        tracker.goal = TrackerGoal(target: amount(), direction: chance(50) ? .atLeast : .atMost,
+                                   unit: chance(60) ? text(maxPieces: 2) : nil)
+        if chance(20) { tracker.extras["json-goal"] = .object(members(depth: 1, excluding: ["target", "direction", "unit", "extras"])) }
+      }
+      if chance(30) {
+        tracker.frequency = TrackerFrequency(times: int(-2...10), days: int(-1...400))
+        if chance(20) { tracker.extras["json-frequency"] = .object(members(depth: 1, excluding: ["times", "days", "extras"])) }
+      }
+      tracker.reminders = (0..<int(0...2)).map { _ in
+        TrackerReminder(time: chance(70) ? "\(int(0...23)):\(int(10...59))" : text(maxPieces: 3),
+                        days: chance(50) ? weekdays() : nil)
+      }
+      if !tracker.reminders.isEmpty, chance(20) {
+        tracker.extras["json-reminders"] = .array(tracker.reminders.map { _ in
+          let m = members(depth: 1, excluding: ["time", "days", "extras"])
+          return m.isEmpty ? .null : .object(m)
+        })
+      }
+      return tracker
     }
     let ids = trackers.map(\.id) + ["", "ghost"]
     let records = (0..<int(0...12)).map { _ in
       TrackerRecord(trackerId: ids[int(0...(ids.count - 1))], date: date(),
-                    extras: chance(20) ? extras(known: ["trackerId", "date"]) : [:])
+                    amount: rich && chance(40) ? amount() : nil, note: rich && chance(30) ? text() : nil,
+                    extras: chance(20) ? extras(known: ["trackerId", "date", "amount", "note"]) : [:])
+    }
+    let entries = (0..<(rich ? int(0...6) : 0)).map { _ in
+      TrackerEntry(trackerId: ids[int(0...(ids.count - 1))], date: date(), skipped: chance(50),
+                   amount: chance(40) ? amount() : nil, note: chance(40) ? text() : nil,
+                   extras: chance(20) ? extras(known: ["trackerId", "date", "skipped", "amount", "note"]) : [:])
     }
     let taskKeys: Set<String> = ["id", "title", "description", "color", "category", "start", "end", "done",
                                  "reminders", "attachments", "position"]
@@ -164,11 +212,11 @@ struct DatasetMaker {
     var top: Extras = [:]
     if chance(50) { top["loop"] = value() }
     if chance(40) {
-      let unknown = members(depth: 1, excluding: ["trackport", "categories", "trackers", "records", "tasks",
+      let unknown = members(depth: 1, excluding: ["trackport", "categories", "trackers", "records", "entries", "tasks",
                                                   "taskCategoryOrder", "extras"])
       if !unknown.isEmpty { top["json"] = .object(unknown) }
     }
-    return TrackerDataset(categories: categories, trackers: trackers, records: records, tasks: tasks,
+    return TrackerDataset(categories: categories, trackers: trackers, records: records, entries: entries, tasks: tasks,
                           taskCategoryOrder: order, extras: top)
   }
 }
