@@ -4,30 +4,8 @@ import TrackerPort
 
 /// Loop → a canonical format → Loop keeps every habit column and repetition (amounts, notes,
 /// skips), now that they travel in the model's own fields rather than in `extras["loop"]`.
-///
-/// Each test runs when its codec carries the model's version-2 fields (``carriesSharedFields(_:)``):
-/// on a branch where the JSON or XML codec does not yet, the test says so by not running.
 @Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
 struct LoopThroughCanonicalFormatsTests {
-  /// Whether writing and reading `codec` keeps an archived flag, a goal, a record's amount and
-  /// note and a skipped entry.
-  static func carriesSharedFields(_ codec: some TrackerCodec) -> Bool {
-    let day = LocalDate("2024-03-04")!
-    let probe = TrackerDataset(
-      categories: [TrackerCategory(id: "C", title: "C")],
-      trackers: [Tracker(id: "T", kind: .habit, name: "Run", categoryId: "C", emoji: "🏃", color: "#FF674D",
-                         schedule: Weekday.allCases, archived: true, goal: TrackerGoal(target: 5, unit: "km"))],
-      records: [TrackerRecord(trackerId: "T", date: day, amount: 6.25, note: "park")],
-      entries: [TrackerEntry(trackerId: "T", date: day.adding(days: 1), skipped: true)])
-    let memory = MemoryOutput()
-    var writing = CodecContext(fileName: "probe")
-    var reading = CodecContext(fileName: "probe")
-    guard (try? codec.encode(probe, to: CodecOutput(.memory(memory)), context: &writing)) != nil,
-          let back = try? codec.decode(CodecInput(.bytes(memory.bytes, name: "probe")), context: &reading) else { return false }
-    return back.trackers.first?.archived == true && back.trackers.first?.goal == probe.trackers[0].goal
-      && back.records == probe.records && back.entries == probe.entries
-  }
-
   /// The rich backup through `codec` (in memory) and back to Loop is the backup Loop → Loop writes.
   func throughFormat(_ codec: some TrackerCodec) throws {
     let db = try LoopRichSample.make()
@@ -46,9 +24,7 @@ struct LoopThroughCanonicalFormatsTests {
     #expect(try Loop.sqlite(out, repetitions) == (try Loop.sqlite(db, repetitions)))
   }
 
-  @Test(.enabled(if: carriesSharedFields(JSONCodec()), "the JSON codec does not carry the model's version-2 fields yet"))
-  func loopThroughJSONAndBack() throws { try throughFormat(JSONCodec()) }
+  @Test func loopThroughJSONAndBack() throws { try throughFormat(JSONCodec()) }
 
-  @Test(.enabled(if: carriesSharedFields(XMLCodec()), "the XML codec does not carry the model's version-2 fields yet"))
-  func loopThroughXMLAndBack() throws { try throughFormat(XMLCodec()) }
+  @Test func loopThroughXMLAndBack() throws { try throughFormat(XMLCodec()) }
 }

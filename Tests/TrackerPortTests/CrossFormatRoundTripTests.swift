@@ -55,3 +55,13 @@ import TrackerPort
     return a == b ? "none" : "extras or task category order"
   }
 }
+
+/// `generate --rich` keeps the generator's promise: every rule passes, the new ones included.
+@Suite struct RichDatasetRuleTests {
+  @Test(arguments: [UInt64(3), 17, 99])
+  func aRichDatasetBreaksNoRule(_ seed: UInt64) {
+    let dataset = DatasetGenerator(trackers: 60, days: 300, seed: seed, rich: true).generate()
+    let findings = Validator(options: ValidationOptions(today: LocalDate("2099-01-01"))).validate(dataset)
+    #expect(findings.isEmpty, "\(findings.prefix(5).map { "\($0.code) \($0.location.pointer ?? "")" })")
+  }
+}
