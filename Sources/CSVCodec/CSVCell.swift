@@ -163,10 +163,7 @@ enum CSVCell {
   /// An amount or a goal's target: a whole number without a fraction (`6`), else Swift's
   /// shortest form that reads back to the same value (`5.5`, `1e-07`). The caller refuses a
   /// value that is not finite.
-  static func number(_ value: Double) -> String {
-    if value.rounded(.towardZero) == value, value.magnitude < 9.2e18 { return String(Int64(value)) }
-    return value.description
-  }
+  static func number(_ value: Double) -> String { value.amountText }
 
   /// Inverse of ``number(_:)``: an optional sign, digits with at most one `.`, an optional
   /// exponent (`1e-07`, `1E+20`), nothing else (no spaces, `nan`, `inf` or hex); `nil` for

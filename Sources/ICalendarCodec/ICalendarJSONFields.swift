@@ -68,8 +68,7 @@ enum ICalendarJSONFields {
   /// The text of ``number(_:)``.
   static func numberText(_ value: Double) throws -> String {
     guard value.isFinite else { throw CodecError(.unsupportedOperation, "the amount or target \(value) is not a finite number") }
-    if value == value.rounded(.towardZero), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
+    return value.amountText
   }
 
   // MARK: - Reading (each the inverse of its writer above; a wrong shape is a ``Failure``)

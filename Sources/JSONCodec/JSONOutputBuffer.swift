@@ -63,24 +63,8 @@ struct JSONOutputBuffer {
       if value == 0, value.sign == .minus { return raw("-0") }
       return int(Int(value))
     }
-    var text = value.description
-    text.withUTF8 { utf8 in
-      let e = utf8.firstIndex(of: UInt8(ascii: "e")) ?? utf8.count
-      var mantissaEnd = e
-      if e >= 2, utf8[e - 2] == UInt8(ascii: "."), utf8[e - 1] == UInt8(ascii: "0") { mantissaEnd = e - 2 }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<mantissaEnd]))
-      guard e < utf8.count else { return }
-      bytes.append(UInt8(ascii: "e"))
-      var i = e + 1
-      if utf8[i] == UInt8(ascii: "+") {
-        i += 1
-      } else if utf8[i] == UInt8(ascii: "-") {
-        bytes.append(UInt8(ascii: "-"))
-        i += 1
-      }
-      while i < utf8.count - 1, utf8[i] == UInt8(ascii: "0") { i += 1 }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[i...]))
-    }
+    // The one text of amounts (TrackerModel's `amountText`), so every format writes the same.
+    bytes.append(contentsOf: value.amountText.utf8)
   }
 
   /// A quoted JSON string. Only `"`, `\` and control characters are escaped; everything else,

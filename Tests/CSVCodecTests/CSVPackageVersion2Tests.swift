@@ -156,10 +156,10 @@ import Testing
     #expect(package.tables[.trackers]?[2].suffix(8) == [
       "false", "\\", "2", "atMost", "\\", "0", "-1", #"[{"time":"7:5 pm, \"late\"","days":[]},{"time":"","days":["sun","sun"]}]"#,
     ])
-    #expect(package.tables[.trackers]?[3][12...14] == ["1e-07", "atLeast", "\\\\\\"])
+    #expect(package.tables[.trackers]?[3][12...14] == ["1e-7", "atLeast", "\\\\\\"])
     #expect(package.tables[.trackers]?[4].suffix(8) == ["false", "", "", "", "", "", "", ""])
     #expect(package.tables[.records]?.first == ["trackerId", "date", "amount", "note", "Mood"])
-    #expect(package.tables[.records]?.dropFirst().map { $0[2] } == ["6.25", "6", "-0.5", "1.2345678901234567e+300", "123456789012", ""])
+    #expect(package.tables[.records]?.dropFirst().map { $0[2] } == ["6.25", "6", "-0.5", "1.2345678901234567e300", "123456789012", ""])
     #expect(package.tables[.records]?.dropFirst().map { $0[3] } == ["в парке, 5 км", "", "\\", "\\\\", "=1+1", ""])
     #expect(package.tables[.entries]?.first == ["trackerId", "date", "skipped", "amount", "note", "extras"])
     #expect(package.tables[.entries]?[1] == ["run", "2026-01-07", "true", "", "дождь", ""])
@@ -283,7 +283,7 @@ import Testing
     #expect(found == [
       "type-error pkg/trackers.csv r2 goalTarget 3:10",
       "type-error pkg/trackers.csv r3 goalDirection 4:54",
-      "type-error pkg/trackers.csv r4 frequencyDays 5:65",
+      "type-error pkg/trackers.csv r4 frequencyDays 5:64",
       "type-error pkg/trackers.csv r5 reminders 6:52",
       "unknown-column pkg/records.csv r1 Mood 1:28",
       "type-error pkg/records.csv r3 amount 3:16",

@@ -191,8 +191,8 @@ import TrackerPort
   }
 
   @Test func amountsAreWrittenAsCanonicalJSONNumbersAndNonFiniteOnesRefused() throws {
-    let cases: [(Double, String)] = [(6, "6"), (6.25, "6.25"), (-0.0, "0"), (0.1 + 0.2, "0.30000000000000004"), (1e-7, "1e-07"),
-                                     (1e20, "1e+20"), (123_456_789.125, "123456789.125")]
+    let cases: [(Double, String)] = [(6, "6"), (6.25, "6.25"), (-0.0, "-0"), (0.1 + 0.2, "0.30000000000000004"), (1e-7, "1e-7"),
+                                     (1e20, "1e20"), (123_456_789.125, "123456789.125")]
     for (value, text) in cases {
       #expect(try ICalendarJSONFields.number(value) == .number(text))
       #expect(Double(text) == value)
