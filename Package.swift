@@ -36,11 +36,12 @@ let package = Package(
     // Formats of other apps.
     .target(name: "HabitBullCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "TickmateCodec", dependencies: ["TrackerCodec", .product(name: "GRDB", package: "GRDB.swift")]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "PluginCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "PluginCodec"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -64,6 +65,7 @@ let package = Package(
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "TrackerPort"]),
     .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerPort"]),
     .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "TrackerPort"]),
+    .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerPort"]),
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),

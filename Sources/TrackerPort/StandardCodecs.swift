@@ -11,6 +11,7 @@ public enum StandardCodecs {
     ICalendarCodec(),
     HabitBullCodec(),
     LoopCodec(),
+    TickmateCodec(),
     CSVCodec(),
   ]
 

@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+import TrackerPort
+
+/// Helpers: the shared fixtures (read in place), the `sqlite3` oracle, in-process decoding.
+enum Tickmate {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static func fixture(_ path: String) -> String {
+    root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
+  }
+
+  /// Tickmate's own test databases, and the copy Loop's tests use (version 13, other data).
+  static let databases = ["tickmate/smiley-version10.db", "tickmate/tickmate-version12.db", "tickmate/tickmate-version13.db",
+                          "tickmate/tickmate-version14.db", "loop_uhabits/tickmate.db"]
+  static let loopDatabases = ["loop_uhabits/loop.db", "loop_uhabits/databases/021.db", "loop_uhabits/databases/022.db",
+                              "loop_uhabits/rewire.db"]
+
+  static var haveFixtures: Bool { FileManager.default.fileExists(atPath: fixture("tickmate/tickmate-version14.db")) }
+
+  /// `sqlite3 -batch db sql` as lines: the oracle, never the code under test.
+  static func sqlite(_ db: String, _ sql: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", "-batch", "-readonly", db, sql]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "sqlite3 \(sql) failed")
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  static func decode(_ input: CodecInput, fileName: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
+    var context = CodecContext(fileName: fileName, options: options)
+    let dataset = try TickmateCodec().decode(input, context: &context)
+    return (dataset, context)
+  }
+
+  static func decode(_ path: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
+    try decode(CodecInput(path: path), fileName: path, options: options)
+  }
+
+  static func error(_ body: () throws -> Void) -> CodecError? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error as? CodecError
+    }
+  }
+
+  static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-tickmate-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+@Suite(.enabled(if: Tickmate.haveFixtures, "the shared fixtures are not at ../shared/fixtures"))
+struct TickmateReadTests {
+  /// What `sqlite3` says of each track: name, enabled, ticks, distinct days, the most ticks
+  /// on one day, and the groups in `track2groups` order.
+  struct OracleTrack: Equatable {
+    var name: String
+    var enabled: Bool
+    var ticks: Int
+    var days: Int
+    var most: Int
+    var multiple: Bool
+    var groups: [String]
+  }
+
+  static func oracle(_ db: String) throws -> [OracleTrack] {
+    let tables = Set(try Tickmate.sqlite(db, "SELECT name FROM sqlite_master WHERE type = 'table'"))
+    let order = Set(try Tickmate.sqlite(db, "SELECT name FROM pragma_table_info('tracks')")).contains("order") ? "\"order\", _id" : "_id"
+    let ids = try Tickmate.sqlite(db, "SELECT _id FROM tracks ORDER BY \(order)")
+    return try ids.map { id in
+      let name = try Tickmate.sqlite(db, "SELECT quote(name) FROM tracks WHERE _id = \(id)").joined(separator: "\n")
+      let counts = try Tickmate.sqlite(db, """
+        SELECT (SELECT enabled FROM tracks WHERE _id = \(id)), (SELECT multiple_entries_per_day FROM tracks WHERE _id = \(id)),
+               count(*), count(DISTINCT printf('%d-%d-%d', year, month, day)),
+               coalesce((SELECT max(n) FROM (SELECT count(*) AS n FROM ticks WHERE _track_id = \(id) GROUP BY year, month, day)), 0)
+        FROM ticks WHERE _track_id = \(id)
+        """)[0].split(separator: "|").map { Int($0) ?? 0 }
+      let groups = tables.contains("track2groups")
+        ? try Tickmate.sqlite(db, "SELECT g.name FROM track2groups l JOIN groups g ON g._id = l._group_id WHERE l._track_id = \(id) ORDER BY l._id")
+        : []
+      return OracleTrack(name: String(name.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'"),
+                         enabled: counts[0] != 0, ticks: counts[2], days: counts[3], most: counts[4], multiple: counts[1] != 0,
+                         groups: groups)
+    }
+  }
+
+  @Test(arguments: Tickmate.databases)
+  func everyTrackMatchesTheSQLiteOracle(_ name: String) throws {
+    let path = Tickmate.fixture(name)
+    let expected = try Self.oracle(path)
+    let (dataset, context) = try Tickmate.decode(path)
+    #expect(dataset.trackers.map(\.name) == expected.map(\.name))
+    #expect(context.diagnostics.contains { $0.code == "tickmate-assigned-defaults" })
+    let titles = Dictionary(uniqueKeysWithValues: dataset.categories.map { ($0.id, $0.title) })
+    for (tracker, track) in zip(dataset.trackers, expected) {
+      let records = dataset.records.filter { $0.trackerId == tracker.id }
+      #expect(records.count == track.days, "\(tracker.name)")
+      #expect(tracker.archived == !track.enabled, "\(tracker.name)")
+      #expect(tracker.schedule?.count == 7)
+      #expect(titles[tracker.categoryId] == (track.groups.first ?? "Tickmate"), "\(tracker.name)")
+      let keptGroups = tracker.extras["tickmate"]?["groups"]
+      #expect(keptGroups == (track.groups.isEmpty ? nil : .array(track.groups.map(JSONValue.string))))
+      let counts = track.multiple || track.most > 1
+      if counts {
+        #expect(tracker.goal == TrackerGoal(target: 1, direction: .atLeast, unit: "ticks"))
+        #expect(records.reduce(0) { $0 + ($1.amount ?? 0) } == Double(track.ticks), "\(tracker.name)")
+        #expect(records.map { $0.amount ?? 0 }.max() ?? 0 == Double(track.most))
+      } else {
+        #expect(tracker.goal == nil)
+        #expect(records.allSatisfy { $0.amount == nil })
+        #expect(records.count == track.ticks)
+      }
+    }
+    // The records of the tracks are the ticks of the tracks; ticks of no track are skipped.
+    let owned = try Tickmate.sqlite(path, "SELECT count(DISTINCT printf('%d-%d-%d-%d', _track_id, year, month, day)) FROM ticks WHERE _track_id IN (SELECT _id FROM tracks)")
+    #expect(dataset.records.count == Int(owned[0]))
+    let orphans = Int(try Tickmate.sqlite(path, "SELECT count(*) FROM ticks WHERE _track_id NOT IN (SELECT _id FROM tracks)")[0]) ?? 0
+    #expect(context.diagnostics.contains { $0.code == "tickmate-skipped-ticks" } == (orphans > 0))
+  }
+
+  @Test func monthsAreZeroBased() throws {
+    let path = Tickmate.fixture("tickmate/tickmate-version14.db")
+    let rows = try Tickmate.sqlite(path, "SELECT t.name, k.year, k.month, k.day FROM ticks k JOIN tracks t ON t._id = k._track_id WHERE k.month IN (0, 11)")
+    #expect(!rows.isEmpty)
+    let (dataset, _) = try Tickmate.decode(path)
+    let names = Dictionary(uniqueKeysWithValues: dataset.trackers.map { ($0.id, $0.name) })
+    let days = Set(dataset.records.map { "\(names[$0.trackerId]!)|\($0.date)" })
+    for row in rows {
+      let parts = row.split(separator: "|").map(String.init)
+      let (year, month, day) = (Int(parts[1])!, Int(parts[2])!, Int(parts[3])!)
+      // month 0 is January, 11 December.
+      let text = String(format: "%04d-%02d-%02d", year, month + 1, day)
+      #expect(days.contains("\(parts[0])|\(text)"), "\(row)")
+    }
+    #expect(days.contains { $0.hasSuffix("-01-01") || $0.contains("-01-") })
+    #expect(!dataset.records.contains { $0.date.month == 12 && $0.date.year == 2016 })
+  }
+
+  @Test func severalTicksADayAreTheDaysAmount() throws {
+    let path = Tickmate.fixture("tickmate/smiley-version10.db")
+    let (dataset, _) = try Tickmate.decode(path)
+    let medication = try #require(dataset.trackers.first { $0.name == "Medication" })
+    #expect(medication.archived)
+    let oracle = try Tickmate.sqlite(path, "SELECT printf('%04d-%02d-%02d', year, month + 1, day), count(*) FROM ticks WHERE _track_id = 4 GROUP BY year, month, day")
+    let expected = Dictionary(uniqueKeysWithValues: oracle.map { line -> (String, Double) in
+      let parts = line.split(separator: "|")
+      return (String(parts[0]), Double(parts[1])!)
+    })
+    let got = Dictionary(uniqueKeysWithValues: dataset.records.filter { $0.trackerId == medication.id }.map { ($0.date.description, $0.amount ?? 0) })
+    #expect(got == expected)
+    #expect(expected.values.contains { $0 > 1 })
+  }
+
+  @Test func timesAndColoursAreKeptInExtras() throws {
+    let (dataset, _) = try Tickmate.decode(Tickmate.fixture("tickmate/tickmate-version14.db"))
+    let coffee = try #require(dataset.trackers.first { $0.name == "Coffee" })
+    let kept = try #require(coffee.extras["tickmate"])
+    #expect(kept["color"] == .string("#00BCD4"))
+    #expect(kept["icon"] == .string("glyphicons_031_bus_white"))
+    #expect(coffee.description == "Had a cup of coffee")
+    let timed = dataset.records.filter { $0.extras["tickmate"] != nil }
+    #expect(!timed.isEmpty)
+    // Two groups called "Wochenende" are one category.
+    #expect(dataset.categories.map(\.title).sorted() == ["Unregelmäßig", "Wochenende"])
+  }
+
+  @Test func theDefaultCategoryCanBeNamed() throws {
+    let (dataset, _) = try Tickmate.decode(Tickmate.fixture("tickmate/tickmate-version12.db"), options: ["default-category": "Habits"])
+    #expect(dataset.categories.map(\.title) == ["Habits"])
+  }
+
+  @Test func theEmptyDatabaseIsALocatedError() throws {
+    let path = Tickmate.fixture("tickmate/empty-sqlitedb.db")
+    let error = try #require(Tickmate.error { _ = try Tickmate.decode(path) })
+    #expect(error.kind == .malformedInput)
+    #expect(error.location.file == path)
+    #expect(error.message.contains("empty"))
+    let detection = try #require(Tickmate.error { _ = try StandardCodecs.registry.detect(CodecInput(path: path)) })
+    #expect(detection.kind == .unknownFormat)
+  }
+
+  @Test func aNewerVersionIsUnsupported() throws {
+    let folder = try Tickmate.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("new.db").path
+    try FileManager.default.copyItem(atPath: Tickmate.fixture("tickmate/tickmate-version14.db"), toPath: copy)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", copy, "PRAGMA user_version = 15"]
+    try process.run()
+    process.waitUntilExit()
+    let error = try #require(Tickmate.error { _ = try Tickmate.decode(copy) })
+    #expect(error.kind == .unsupportedVersion)
+  }
+
+  @Test(arguments: Tickmate.databases)
+  func theInputIsNeverModifiedAndBytesReadLikeTheFile(_ name: String) throws {
+    let path = Tickmate.fixture(name)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let fromFile = try Tickmate.decode(path).0
+    let fromBytes = try Tickmate.decode(CodecInput(.bytes([UInt8](before), name: "backup.db")), fileName: "backup.db").0
+    #expect(fromFile == fromBytes)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+}
+
+@Suite(.enabled(if: Tickmate.haveFixtures, "the shared fixtures are not at ../shared/fixtures"))
+struct TickmateDetectionTests {
+  static func head(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(65536))
+  }
+
+  @Test(arguments: Tickmate.databases)
+  func aTickmateBackupIsTickmateAndNotLoop(_ name: String) throws {
+    let path = Tickmate.fixture(name)
+    #expect(TickmateCodec().sniff(try Self.head(path)))
+    #expect(!LoopCodec().sniff(try Self.head(path)))
+    #expect(try StandardCodecs.registry.detect(CodecInput(path: path)).descriptor.id == "tickmate")
+  }
+
+  @Test(arguments: Tickmate.loopDatabases)
+  func loopAndRewireDatabasesAreNotTickmate(_ name: String) throws {
+    let path = Tickmate.fixture(name)
+    #expect(!TickmateCodec().sniff(try Self.head(path)))
+    #expect(try? StandardCodecs.registry.detect(CodecInput(path: path)).descriptor.id != "tickmate")
+    let error = try #require(Tickmate.error { _ = try Tickmate.decode(path) })
+    #expect(error.kind == .malformedInput)
+  }
+
+  @Test func textThatOnlyMentionsTheTablesIsNotTickmate() {
+    let header = Array("SQLite format 3\u{0}".utf8)
+    #expect(!TickmateCodec().sniff(header + Array("CREATE TABLE notes(text) -- tracks and ticks".utf8)))
+    #expect(TickmateCodec().sniff(header + Array("CREATE TABLE \"tracks\" (a); CREATE TABLE ticks(b)".utf8)))
+    #expect(!TickmateCodec().sniff(Array("CREATE TABLE tracks(a); CREATE TABLE ticks(b)".utf8)))
+  }
+
+  @Test func theDescriptorIsReadOnly() {
+    let descriptor = TickmateCodec.descriptor
+    #expect(descriptor.id == "tickmate")
+    #expect(descriptor.canRead && !descriptor.canWrite)
+    #expect(descriptor.sniffedExtensions == ["db"])
+    #expect(descriptor.diagnostics.map(\.code) == ["tickmate-assigned-defaults", "tickmate-skipped-ticks"])
+  }
+}
