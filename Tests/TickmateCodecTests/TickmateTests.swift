@@ -233,7 +233,8 @@ struct TickmateDetectionTests {
   func loopAndRewireDatabasesAreNotTickmate(_ name: String) throws {
     let path = Tickmate.fixture(name)
     #expect(!TickmateCodec().sniff(try Self.head(path)))
-    #expect(try? StandardCodecs.registry.detect(CodecInput(path: path)).descriptor.id != "tickmate")
+    let detected = try? StandardCodecs.registry.detect(CodecInput(path: path))
+    #expect(detected?.descriptor.id != "tickmate")
     let error = try #require(Tickmate.error { _ = try Tickmate.decode(path) })
     #expect(error.kind == .malformedInput)
   }
