@@ -71,7 +71,7 @@ struct TickmateDatasetBuilder {
     }
     if !contents.tracks.isEmpty {
       var message = "Tickmate has no schedule or emoji: \(contents.tracks.count) track(s) planned every day with a palette emoji chosen from the name"
-      message += ", colours mapped to the nearest palette colour"
+      message += contents.tracks.contains { ($0.color ?? 0) != 0 } ? ", Tickmate colours mapped to the nearest palette colour" : " and a palette colour"
       if ungrouped > 0 { message += ", \(ungrouped) track(s) in no group put in category \"\(fallback)\"" }
       if counting > 0 {
         message += ", \(counting) track(s) counting several ticks a day given the goal \"at least 1 \(Self.unit)\" with each day's count as the amount"
