@@ -79,7 +79,7 @@ struct TickmateDatabaseReader {
                        tables.isEmpty ? "not a Tickmate backup: the database is empty (it has no tables)"
                                       : "not a Tickmate backup: it has no tracks and ticks tables",
                        location: SourceLocation(file: fileName),
-                       note: "Tickmate's backups (Settings → Export database, 'tickmate-backup-YYYYMMDD.db') hold the tables tracks and ticks; Tickmate itself refuses this file too")
+                       note: "a database Tickmate exports ('tickmate-backup-YYYYMMDD.db') holds the tables tracks and ticks; Tickmate's own import refuses this file too")
     }
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     guard version <= Self.version else {
