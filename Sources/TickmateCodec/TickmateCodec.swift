@@ -29,6 +29,7 @@ public struct TickmateCodec: TrackerCodec {
     extensions: [], sniffedExtensions: ["db"], canWrite: false,
     diagnostics: [assignedDefaults, skippedTicks])
 
+  /// The codec has no state; options come through the context.
   public init() {}
 
   /// A SQLite header, with `CREATE TABLE tracks` and `CREATE TABLE ticks` in the first 64 KiB

@@ -2,63 +2,7 @@ import Foundation
 import Testing
 import TrackerPort
 
-/// Helpers: the shared fixtures (read in place), the `sqlite3` oracle, in-process decoding.
-enum Tickmate {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  static func fixture(_ path: String) -> String {
-    root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
-  }
-
-  /// Tickmate's own test databases, and the copy Loop's tests use (version 13, other data).
-  static let databases = ["tickmate/smiley-version10.db", "tickmate/tickmate-version12.db", "tickmate/tickmate-version13.db",
-                          "tickmate/tickmate-version14.db", "loop_uhabits/tickmate.db"]
-  static let loopDatabases = ["loop_uhabits/loop.db", "loop_uhabits/databases/021.db", "loop_uhabits/databases/022.db",
-                              "loop_uhabits/rewire.db"]
-
-  static var haveFixtures: Bool { FileManager.default.fileExists(atPath: fixture("tickmate/tickmate-version14.db")) }
-
-  /// `sqlite3 -batch db sql` as lines: the oracle, never the code under test.
-  static func sqlite(_ db: String, _ sql: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-batch", "-readonly", db, sql]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 \(sql) failed")
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-  }
-
-  static func decode(_ input: CodecInput, fileName: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
-    var context = CodecContext(fileName: fileName, options: options)
-    let dataset = try TickmateCodec().decode(input, context: &context)
-    return (dataset, context)
-  }
-
-  static func decode(_ path: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
-    try decode(CodecInput(path: path), fileName: path, options: options)
-  }
-
-  static func error(_ body: () throws -> Void) -> CodecError? {
-    do {
-      try body()
-      return nil
-    } catch {
-      return error as? CodecError
-    }
-  }
-
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-tickmate-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-}
-
+/// Each fixture read against `sqlite3`, and the rules of `docs/tickmate.md`.
 @Suite(.enabled(if: Tickmate.haveFixtures, "the shared fixtures are not at ../shared/fixtures"))
 struct TickmateReadTests {
   /// What `sqlite3` says of each track: name, enabled, ticks, distinct days, the most ticks
@@ -212,45 +156,5 @@ struct TickmateReadTests {
     let fromBytes = try Tickmate.decode(CodecInput(.bytes([UInt8](before), name: "backup.db")), fileName: "backup.db").0
     #expect(fromFile == fromBytes)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-  }
-}
-
-@Suite(.enabled(if: Tickmate.haveFixtures, "the shared fixtures are not at ../shared/fixtures"))
-struct TickmateDetectionTests {
-  static func head(_ path: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(65536))
-  }
-
-  @Test(arguments: Tickmate.databases)
-  func aTickmateBackupIsTickmateAndNotLoop(_ name: String) throws {
-    let path = Tickmate.fixture(name)
-    #expect(TickmateCodec().sniff(try Self.head(path)))
-    #expect(!LoopCodec().sniff(try Self.head(path)))
-    #expect(try StandardCodecs.registry.detect(CodecInput(path: path)).descriptor.id == "tickmate")
-  }
-
-  @Test(arguments: Tickmate.loopDatabases)
-  func loopAndRewireDatabasesAreNotTickmate(_ name: String) throws {
-    let path = Tickmate.fixture(name)
-    #expect(!TickmateCodec().sniff(try Self.head(path)))
-    let detected = try? StandardCodecs.registry.detect(CodecInput(path: path))
-    #expect(detected?.descriptor.id != "tickmate")
-    let error = try #require(Tickmate.error { _ = try Tickmate.decode(path) })
-    #expect(error.kind == .malformedInput)
-  }
-
-  @Test func textThatOnlyMentionsTheTablesIsNotTickmate() {
-    let header = Array("SQLite format 3\u{0}".utf8)
-    #expect(!TickmateCodec().sniff(header + Array("CREATE TABLE notes(text) -- tracks and ticks".utf8)))
-    #expect(TickmateCodec().sniff(header + Array("CREATE TABLE \"tracks\" (a); CREATE TABLE ticks(b)".utf8)))
-    #expect(!TickmateCodec().sniff(Array("CREATE TABLE tracks(a); CREATE TABLE ticks(b)".utf8)))
-  }
-
-  @Test func theDescriptorIsReadOnly() {
-    let descriptor = TickmateCodec.descriptor
-    #expect(descriptor.id == "tickmate")
-    #expect(descriptor.canRead && !descriptor.canWrite)
-    #expect(descriptor.sniffedExtensions == ["db"])
-    #expect(descriptor.diagnostics.map(\.code) == ["tickmate-assigned-defaults", "tickmate-skipped-ticks"])
   }
 }
