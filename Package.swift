@@ -35,8 +35,11 @@ let package = Package(
     .target(name: "ICalendarCodec", dependencies: ["TrackerCodec"]),
     // Formats of other apps.
     .target(name: "HabitBullCodec", dependencies: ["TrackerCodec", "CSVCore"]),
-    .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "TickmateCodec", dependencies: ["TrackerCodec", .product(name: "GRDB", package: "GRDB.swift")]),
+    // The SQLite layer on GRDB (read-only opening, private copies of WAL files and standard
+    // input), shared by every codec of an app's SQLite backup.
+    .target(name: "SQLiteCore", dependencies: ["TrackerCodec", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "TickmateCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),

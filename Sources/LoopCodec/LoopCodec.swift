@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 import TrackerCodec
 import TrackerModel
 
@@ -64,7 +65,7 @@ public struct LoopCodec: TrackerCodec {
 
   /// A SQLite header, with `Habits` and `Repetitions` named in the first 64 KiB (the schema).
   public func sniff(_ head: [UInt8]) -> Bool {
-    guard head.starts(with: LoopDatabaseReader.magic) else { return false }
+    guard head.starts(with: SQLiteFile.magic) else { return false }
     let text = String(decoding: head, as: UTF8.self).lowercased()
     return text.contains("habits") && text.contains("repetitions")
   }
@@ -112,51 +113,14 @@ public struct LoopCodec: TrackerCodec {
     try output.write { $0.write(bytes: bytes) }
   }
 
-  /// Opens a file input in place (read-only); other inputs are copied to a temporary file
-  /// first, as SQLite reads files, not bytes. So is a file in WAL mode (header bytes 18–19 are
-  /// 2), which SQLite cannot open read-only without writing a `-shm` file beside it. Its
-  /// `<file>-wal`, when there is one, holds committed pages the main file does not have yet:
-  /// it is copied beside the copy (as `<copy>-wal`), so that SQLite reads them; without one,
-  /// the copy is marked as a rollback-journal database, which a backup (one file) is. The
-  /// copies are in a private temporary folder (``LoopScratch``), never beside the input.
+  /// Opens the backup read-only, in place or from a private copy (``SQLiteFile``).
   private func readDatabase(_ input: CodecInput, fileName: String) throws -> LoopDatabaseReader.Contents {
-    let head = try input.head(20)
-    guard head.starts(with: LoopDatabaseReader.magic) else {
-      throw CodecError(.malformedInput, "not a Loop backup: the file is not a SQLite database",
-                       location: SourceLocation(file: fileName),
-                       note: "Loop's backups are .db files; its CSV export is a .zip or a folder")
-    }
-    let wal = head.count == 20 && (head[18] == 2 || head[19] == 2)
-    if case .file(let path) = input.source, !wal {
-      return try LoopDatabaseReader(path: path, fileName: fileName).read()
-    }
-    var walBytes: Data?
-    if wal, case .file(let path) = input.source, FileManager.default.fileExists(atPath: path + "-wal") {
-      do {
-        walBytes = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
-      } catch {
-        throw CodecError(.cannotReadInput, "cannot read the database's write-ahead log \(path)-wal: \(ForeignError.words(error))",
-                         location: SourceLocation(file: fileName + "-wal"))
-      }
-      if walBytes?.isEmpty == true { walBytes = nil }
-    }
-    return try LoopScratch.withFolder(fileName: fileName) { folder in
-      let path = folder + "/backup.db"
-      do {
-        var bytes = try input.withBytes { Data($0) }
-        if let walBytes {
-          try walBytes.write(to: URL(fileURLWithPath: path + "-wal"))
-        } else if wal, bytes.count >= 20 {
-          bytes[18] = 1
-          bytes[19] = 1
-        }
-        try bytes.write(to: URL(fileURLWithPath: path))
-      } catch let error as CodecError {
-        throw error
-      } catch {
-        throw CodecError(.io, "cannot copy the database to a temporary file: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
-      }
-      return try LoopDatabaseReader(path: path, fileName: fileName).read()
+    try SQLiteFile.withReadablePath(
+      input, fileName: fileName, scratchPrefix: "loop",
+      notSQLite: CodecError(.malformedInput, "not a Loop backup: the file is not a SQLite database",
+                            location: SourceLocation(file: fileName),
+                            note: "Loop's backups are .db files; its CSV export is a .zip or a folder")) { path in
+      try LoopDatabaseReader(path: path, fileName: fileName).read()
     }
   }
 }

@@ -4,6 +4,7 @@ import Foundation
 // out). No GRDB type is stored in a property or appears in an API of this module, which is what
 // makes hiding it safe without library evolution.
 @_implementationOnly import GRDB
+import SQLiteCore
 import TrackerCodec
 import TrackerModel
 
@@ -20,7 +21,6 @@ struct LoopDatabaseReader {
   let fileName: String
 
   /// The SQLite file header every database starts with.
-  static let magic = Array("SQLite format 3\u{0}".utf8)
 
   /// What a backup holds: its habits, and a warning about repetitions no habit owns.
   struct Contents {
@@ -34,21 +34,7 @@ struct LoopDatabaseReader {
   ///   SQLite database, is damaged, or has no `Habits` and `Repetitions` tables;
   ///   `.unsupportedVersion` for a `user_version` above 25.
   func read() throws -> Contents {
-    var configuration = Configuration()
-    configuration.readonly = true
-    configuration.label = "trackport-loop-reader"
-    do {
-      let queue = try DatabaseQueue(path: path, configuration: configuration)
-      defer { try? queue.close() }
-      return try queue.read { db in try read(db) }
-    } catch let error as CodecError {
-      throw error
-    } catch let error as DatabaseError {
-      throw CodecError(.malformedInput, "not a readable Loop database: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")",
-                       location: SourceLocation(file: fileName))
-    } catch {
-      throw CodecError(.malformedInput, "not a readable Loop database: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
-    }
+    try SQLiteFile.read(path, fileName: fileName, app: "Loop") { db in try read(db) }
   }
 
   private func read(_ db: Database) throws -> Contents {

@@ -18,12 +18,12 @@ struct LoopDatabaseWriter {
   /// Told the rows inserted (habits and repetitions) every few thousand, for a progress display.
   var progress: ProgressMeter? = nil
 
-  /// The database's bytes, built in a private temporary folder (``LoopScratch``, mode 0700)
+  /// The database's bytes, built in a private temporary folder (``ScratchFolder``, mode 0700)
   /// that is removed afterwards with the database and its journal.
   ///
   /// - Throws: ``CodecError`` `.io` when the temporary database cannot be written.
   func bytes(of dataset: TrackerDataset) throws -> [UInt8] {
-    try LoopScratch.withFolder(fileName: fileName) { folder in
+    try ScratchFolder.with(prefix: "loop", fileName: fileName) { folder in
       let path = folder + "/backup.db"
       do {
         let queue = try DatabaseQueue(path: path)

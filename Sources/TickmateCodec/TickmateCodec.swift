@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 import TrackerCodec
 import TrackerModel
 
@@ -35,7 +36,7 @@ public struct TickmateCodec: TrackerCodec {
   /// A SQLite header, with `CREATE TABLE tracks` and `CREATE TABLE ticks` in the first 64 KiB
   /// (the schema), and not both of Loop's `Habits` and `Repetitions`.
   public func sniff(_ head: [UInt8]) -> Bool {
-    guard head.starts(with: TickmateDatabaseReader.magic) else { return false }
+    guard head.starts(with: SQLiteFile.magic) else { return false }
     let text = String(decoding: head, as: UTF8.self).lowercased()
     guard Self.createsTable("tracks", in: text), Self.createsTable("ticks", in: text) else { return false }
     return !(text.contains("repetitions") && text.contains("habits"))
@@ -43,7 +44,7 @@ public struct TickmateCodec: TrackerCodec {
 
   /// For the note when no format recognises a SQLite file (an empty Tickmate backup, say).
   public func unrecognisedHint(_ head: [UInt8], options: [String: String]) -> String? {
-    guard head.starts(with: TickmateDatabaseReader.magic) else { return nil }
+    guard head.starts(with: SQLiteFile.magic) else { return nil }
     return "a SQLite database without the tables of a known app (a Tickmate backup has tracks and ticks, a Loop backup Habits and Repetitions)"
   }
 
@@ -85,48 +86,14 @@ public struct TickmateCodec: TrackerCodec {
                      location: SourceLocation(file: output.displayName))
   }
 
-  /// Opens a file input in place (read-only); other inputs, and a file in WAL mode (header
-  /// bytes 18–19 are 2), are copied to a private temporary folder first (``TickmateScratch``),
-  /// with the file's `-wal` beside the copy when there is one, as the Loop codec does: SQLite
-  /// reads files, not bytes, and cannot open a WAL file read-only without writing beside it.
+  /// Opens the backup read-only, in place or from a private copy (``SQLiteFile``).
   private func readDatabase(_ input: CodecInput, fileName: String) throws -> TickmateDatabaseReader.Contents {
-    let head = try input.head(20)
-    guard head.starts(with: TickmateDatabaseReader.magic) else {
-      throw CodecError(.malformedInput, "not a Tickmate backup: the file is not a SQLite database",
-                       location: SourceLocation(file: fileName),
-                       note: "Tickmate's backups are SQLite .db files ('tickmate-backup-YYYYMMDD.db')")
-    }
-    let wal = head.count == 20 && (head[18] == 2 || head[19] == 2)
-    if case .file(let path) = input.source, !wal {
-      return try TickmateDatabaseReader(path: path, fileName: fileName).read()
-    }
-    var walBytes: Data?
-    if wal, case .file(let path) = input.source, FileManager.default.fileExists(atPath: path + "-wal") {
-      do {
-        walBytes = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
-      } catch {
-        throw CodecError(.cannotReadInput, "cannot read the database's write-ahead log \(path)-wal: \(ForeignError.words(error))",
-                         location: SourceLocation(file: fileName + "-wal"))
-      }
-      if walBytes?.isEmpty == true { walBytes = nil }
-    }
-    return try TickmateScratch.withFolder(fileName: fileName) { folder in
-      let path = folder + "/backup.db"
-      do {
-        var bytes = try input.withBytes { Data($0) }
-        if let walBytes {
-          try walBytes.write(to: URL(fileURLWithPath: path + "-wal"))
-        } else if wal, bytes.count >= 20 {
-          bytes[18] = 1
-          bytes[19] = 1
-        }
-        try bytes.write(to: URL(fileURLWithPath: path))
-      } catch let error as CodecError {
-        throw error
-      } catch {
-        throw CodecError(.io, "cannot copy the database to a temporary file: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
-      }
-      return try TickmateDatabaseReader(path: path, fileName: fileName).read()
+    try SQLiteFile.withReadablePath(
+      input, fileName: fileName, scratchPrefix: "tickmate",
+      notSQLite: CodecError(.malformedInput, "not a Tickmate backup: the file is not a SQLite database",
+                            location: SourceLocation(file: fileName),
+                            note: "Tickmate's backups are SQLite .db files ('tickmate-backup-YYYYMMDD.db')")) { path in
+      try TickmateDatabaseReader(path: path, fileName: fileName).read()
     }
   }
 }

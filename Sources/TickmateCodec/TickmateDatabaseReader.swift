@@ -1,6 +1,7 @@
 import Foundation
 // Implementation-only, as in the Loop codec: GRDB's SQL operators must not leak to clients.
 @_implementationOnly import GRDB
+import SQLiteCore
 import TrackerCodec
 import TrackerModel
 
@@ -15,7 +16,6 @@ struct TickmateDatabaseReader {
   let fileName: String
 
   /// The SQLite file header every database starts with.
-  static let magic = Array("SQLite format 3\u{0}".utf8)
   /// The newest schema version known (`DatabaseOpenHelper.DATABASE_VERSION`).
   static let version = 14
 
@@ -30,21 +30,7 @@ struct TickmateDatabaseReader {
   ///   SQLite database, is damaged, or has no `tracks` and `ticks` tables (an empty database);
   ///   `.unsupportedVersion` for a `user_version` above 14.
   func read() throws -> Contents {
-    var configuration = Configuration()
-    configuration.readonly = true
-    configuration.label = "trackport-tickmate-reader"
-    do {
-      let queue = try DatabaseQueue(path: path, configuration: configuration)
-      defer { try? queue.close() }
-      return try queue.read { db in try read(db) }
-    } catch let error as CodecError {
-      throw error
-    } catch let error as DatabaseError {
-      throw CodecError(.malformedInput, "not a readable Tickmate database: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")",
-                       location: SourceLocation(file: fileName))
-    } catch {
-      throw CodecError(.malformedInput, "not a readable Tickmate database: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
-    }
+    try SQLiteFile.read(path, fileName: fileName, app: "Tickmate") { db in try read(db) }
   }
 
   private func read(_ db: Database) throws -> Contents {

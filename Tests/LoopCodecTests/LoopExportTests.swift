@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerCodec
 import TrackerPort
 @testable import LoopCodec
 
@@ -249,7 +250,7 @@ struct LoopExportTests {
 
   @Test func temporaryDatabasesAreInAPrivateFolderThatIsRemoved() throws {
     var seen = ""
-    let mode = try LoopScratch.withFolder(fileName: "x.db") { folder in
+    let mode = try ScratchFolder.with(prefix: "loop", fileName: "x.db") { folder in
       seen = folder
       #expect(FileManager.default.fileExists(atPath: folder))
       return try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
