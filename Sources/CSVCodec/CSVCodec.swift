@@ -199,18 +199,20 @@ public struct CSVCodec: TrackerCodec {
   /// A package is a folder unless its name ends in `.zip`; single tables are files.
   public func writesFolder(to output: CodecOutput, options: [String: String]) -> Bool {
     guard case .file(let path) = output.destination, !path.lowercased().hasSuffix(".zip") else { return false }
-    let shape = (try? CSVOptions(options))?.toShape ?? CSVCodec.defaultShape(for: output, dataset: TrackerDataset())
-    // With no dataset at hand a single table is `.trackers`; only the package matters here.
-    return shape == .package
+    if let shape = (try? CSVOptions(options))?.toShape { return shape == .package }
+    return !CSVCodec.isSingleFile(output)
   }
 
   static func defaultShape(for output: CodecOutput, dataset: TrackerDataset) -> CSVShape {
-    let single: Bool
-    switch output.destination {
-    case .file: single = output.fileExtension.map { $0 == "csv" || $0.hasSuffix(".csv") } ?? false
-    case .standardOutput, .memory: single = true
-    }
-    guard single else { return .package }
+    guard isSingleFile(output) else { return .package }
     return dataset.records.isEmpty ? .trackers : .log
+  }
+
+  /// Whether an output with no `to-shape` is one table: a `.csv` name, standard output, memory.
+  static func isSingleFile(_ output: CodecOutput) -> Bool {
+    switch output.destination {
+    case .file: output.fileExtension.map { $0 == "csv" || $0.hasSuffix(".csv") } ?? false
+    case .standardOutput, .memory: true
+    }
   }
 }

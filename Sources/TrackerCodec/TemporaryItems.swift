@@ -91,13 +91,6 @@ package enum TemporaryItems {
     return placed
   }
 
-  /// The temporaries recorded now, for tests.
-  package static var recorded: Set<String> {
-    lock.lock()
-    defer { lock.unlock() }
-    return paths
-  }
-
   /// Removes a file or a folder tree. A folder is tried again a few times, since a thread still
   /// writing members may add one between listing the folder and removing it.
   private static func removeFromDisk(_ path: String) {

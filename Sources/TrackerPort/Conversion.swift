@@ -27,11 +27,12 @@ public struct Conversion: Sendable {
 
   /// Why a conversion wrote nothing, though it could read its input.
   public enum Refusal: Hashable, Sendable {
-    /// Part of the input could not be read (``DatasetFile/readErrors``), and the caller did not
-    /// ask to write the rest (`skipBadRows`).
-    case readErrors(Int)
-    /// The output format would drop data, and the caller asked for no loss (`refuseLoss`).
-    case losses(Int)
+    /// Part of the input could not be read (``DatasetFile/readErrors``; ``Result/readErrors``
+    /// counts them), and the caller did not ask to write the rest (`skipBadRows`).
+    case readErrors
+    /// The output format would drop data (``Result/losses`` counts it), and the caller asked
+    /// for no loss (`refuseLoss`).
+    case losses
   }
 
   /// What a conversion did.
@@ -72,12 +73,12 @@ public struct Conversion: Sendable {
     let file = try DatasetFile.load(input, format: from, registry: registry, options: options, progress: progress)
     let readErrors = file.readErrors.count
     if readErrors > 0, !skipBadRows {
-      return Result(diagnostics: file.diagnostics, refusal: .readErrors(readErrors), losses: 0, readErrors: readErrors)
+      return Result(diagnostics: file.diagnostics, refusal: .readErrors, losses: 0, readErrors: readErrors)
     }
     var context = CodecContext(fileName: destination.displayName, options: options)
     let losses = writer.losses(writing: file.dataset, to: destination, options: options)
     if refuseLoss, !losses.isEmpty {
-      return Result(diagnostics: file.diagnostics + losses, refusal: .losses(losses.count), losses: losses.count,
+      return Result(diagnostics: file.diagnostics + losses, refusal: .losses, losses: losses.count,
                     readErrors: readErrors)
     }
     if let progress {

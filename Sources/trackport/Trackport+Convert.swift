@@ -94,10 +94,10 @@ extension Trackport {
                                       progress: display?.meter)
         }
         switch result.refusal {
-        case .readErrors(let count):
+        case .readErrors:
           // Only the errors: they are why nothing was written; warnings would be noise here.
           say(result.diagnostics.filter { $0.severity == .error })
-          StandardError.line(BadRowsOptions.summary(count, file: input, skipped: false))
+          StandardError.line(BadRowsOptions.summary(result.readErrors, file: input, skipped: false))
           return .malformedInput
         case .losses:
           // The losses are why nothing was written: shown even with --quiet.

@@ -17,7 +17,11 @@ enum Tickmate {
   static let loopDatabases = ["loop_uhabits/loop.db", "loop_uhabits/databases/021.db", "loop_uhabits/databases/022.db",
                               "loop_uhabits/rewire.db"]
 
-  static var haveFixtures: Bool { FileManager.default.fileExists(atPath: fixture("tickmate/tickmate-version14.db")) }
+  /// Whether the shared fixtures are beside the repository; always under CI (`CI` set), so
+  /// that a missing fixture folder fails the tests there instead of skipping them.
+  static var haveFixtures: Bool {
+    ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.fileExists(atPath: fixture("tickmate/tickmate-version14.db"))
+  }
 
   /// `sqlite3 -batch db sql` as lines: the oracle, never the code under test.
   static func sqlite(_ db: String, _ sql: String) throws -> [String] {
