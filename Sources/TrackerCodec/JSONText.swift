@@ -35,6 +35,20 @@ public enum JSONText {
     return try result.get()
   }
 
+  /// Parses the bytes of a whole file as exactly one JSON value: they must be UTF-8 (a
+  /// leading byte order mark is skipped), and the offset of a failure is into these bytes.
+  public static func parse(bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
+    var parser = JSONTextParser(bytes)
+    parser.skipByteOrderMark()
+    if let bad = UTF8Scan.firstInvalidOffset(in: bytes, from: parser.position) {
+      throw Failure(message: "the text is not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))", offset: bad)
+    }
+    let value = try parser.value(depth: 0)
+    parser.skipSpace()
+    guard parser.position == bytes.count else { throw parser.fail("unexpected text after the value") }
+    return value
+  }
+
   /// The value on one line without spaces (`{"a":[1,true]}`), as canonical JSON escapes strings.
   ///
   /// - Throws: ``Failure`` when a `.number` does not hold a JSON number (offset 0).

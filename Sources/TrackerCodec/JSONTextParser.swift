@@ -8,13 +8,62 @@ struct JSONTextParser {
 
   init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
+  /// 3 when the bytes start with a UTF-8 byte order mark, else 0.
+  static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+  }
+
+  /// Steps over a leading UTF-8 byte order mark (files other apps write may start with one).
+  mutating func skipByteOrderMark() {
+    if position == 0 { position = Self.byteOrderMarkLength(bytes) }
+  }
+
+  /// The offset of the value at the path `tokens` (object keys, array indices) below the value
+  /// at the current position, or of its nearest existing ancestor; `nil` when the text stops
+  /// being JSON before it is reached. Everything off the path is parsed and dropped, so this
+  /// is for the cold path of an error.
+  mutating func offset(of tokens: ArraySlice<String>) -> Int? {
+    guard let b = peek() else { return nil }
+    let start = position
+    guard let token = tokens.first else { return start }
+    do throws(JSONText.Failure) {
+      if b == UInt8(ascii: "{") {
+        position += 1
+        if peek() == UInt8(ascii: "}") { return start }
+        while true {
+          guard peek() == UInt8(ascii: "\"") else { return start }
+          let key = try string()
+          try expect(UInt8(ascii: ":"))
+          if key == token { return offset(of: tokens.dropFirst()) }
+          _ = try value(depth: 1)
+          guard peek() == UInt8(ascii: ",") else { return start }
+          position += 1
+        }
+      } else if b == UInt8(ascii: "["), let index = Int(token), index >= 0 {
+        position += 1
+        if peek() == UInt8(ascii: "]") { return start }
+        var i = 0
+        while true {
+          if i == index { return offset(of: tokens.dropFirst()) }
+          _ = try value(depth: 1)
+          guard peek() == UInt8(ascii: ",") else { return start }
+          position += 1
+          i += 1
+        }
+      }
+    } catch {
+      return nil
+    }
+    return start
+  }
+
   func fail(_ message: String) -> JSONText.Failure { JSONText.Failure(message: message, offset: position) }
 
   mutating func skipSpace() {
     while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
   }
 
-  private mutating func expect(_ byte: UInt8) throws(JSONText.Failure) {
+  mutating func expect(_ byte: UInt8) throws(JSONText.Failure) {
     skipSpace()
     guard position < bytes.count, bytes[position] == byte else {
       throw fail("expected '\(Character(Unicode.Scalar(byte)))'")
@@ -22,7 +71,7 @@ struct JSONTextParser {
     position += 1
   }
 
-  private mutating func peek() -> UInt8? {
+  mutating func peek() -> UInt8? {
     skipSpace()
     return position < bytes.count ? bytes[position] : nil
   }

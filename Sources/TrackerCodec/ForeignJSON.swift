@@ -1,0 +1,147 @@
+import TrackerModel
+
+/// A JSON file another app wrote (Table Habit, Habo, beaverhabits, Habitica), read whole into
+/// a ``JSONValue`` tree, with every error placed in the file.
+///
+/// The canonical JSON codec streams its own format; an app's export is small next to it and
+/// its shape is the app's, so its codec reads the tree with ``ForeignJSONValue`` and reports a
+/// wrong type or a missing member at its line and column (found again in the bytes, only when
+/// an error is reported: nothing is kept per value).
+public struct ForeignJSON: Sendable {
+  /// The document's top-level value.
+  public let root: JSONValue
+  /// The name in every location (the input's display name unless the caller gave another).
+  public let fileName: String
+  private let bytes: InputBytes
+
+  /// Reads all of `input` as one JSON value.
+  ///
+  /// - Parameter format: the app's format in plain words, for messages
+  ///   (`a Table Habit export`).
+  /// - Throws: ``CodecError`` `.malformedInput` at the line and column where the text stops
+  ///   being JSON (or is not UTF-8); `.cannotReadInput` from the input.
+  public init(_ input: CodecInput, fileName: String, format: String) throws {
+    try self.init(source: try input.bytes(), fileName: fileName, format: format)
+  }
+
+  /// Reads bytes already in memory (tests).
+  public init(bytes: [UInt8], fileName: String, format: String) throws {
+    try self.init(source: InputBytes(bytes), fileName: fileName, format: format)
+  }
+
+  private init(source: InputBytes, fileName: String, format: String) throws {
+    self.bytes = source
+    self.fileName = fileName
+    let parsed: Result<JSONValue, JSONText.Failure> = source.withUnsafeBytes { buffer in
+      Result { () throws(JSONText.Failure) in try JSONText.parse(bytes: buffer) }
+    }
+    switch parsed {
+    case .success(let value): root = value
+    case .failure(let failure):
+      var location = SourceLocation(file: fileName)
+      let place = source.withUnsafeBytes { TextPosition.lineAndColumn(in: $0, at: failure.offset) }
+      location.line = place.line
+      location.column = place.column
+      throw CodecError(.malformedInput, "not \(format): \(failure.message)", location: location)
+    }
+  }
+
+  /// The top-level value, to read with located errors.
+  public var top: ForeignJSONValue { ForeignJSONValue(root, pointer: "", document: self) }
+
+  /// The file, the pointer and (when the pointer or an ancestor exists) its line and column.
+  public func location(_ pointer: String) -> SourceLocation {
+    var location = SourceLocation(file: fileName, pointer: pointer)
+    if let place = locator.locate([pointer])[pointer] {
+      location.line = place.line
+      location.column = place.column
+    }
+    return location
+  }
+
+  /// A `.malformedInput` error at `pointer`.
+  public func failure(_ pointer: String, _ message: String, note: String? = nil) -> CodecError {
+    CodecError(.malformedInput, message, location: location(pointer), note: note)
+  }
+
+  /// Places warnings that carry only a pointer (set it as the context's ``CodecContext/sourceLocator``).
+  public var locator: any SourceLocator { ForeignJSONLocator(bytes: bytes) }
+}
+
+/// Finds pointers again in a foreign JSON document's bytes: a walk down each pointer's path
+/// that skips every other value.
+struct ForeignJSONLocator: SourceLocator {
+  let bytes: InputBytes
+
+  func locate(_ pointers: Set<String>) -> [String: SourceLocation] {
+    bytes.withUnsafeBytes { buffer in
+      var found: [String: SourceLocation] = [:]
+      for pointer in pointers {
+        guard let tokens = Self.tokens(of: pointer) else { continue }
+        var parser = JSONTextParser(buffer)
+        parser.skipByteOrderMark()
+        guard let offset = parser.offset(of: tokens[...]) else { continue }
+        let place = TextPosition.lineAndColumn(in: buffer, at: offset)
+        found[pointer] = SourceLocation(line: place.line, column: place.column)
+      }
+      return found
+    }
+  }
+
+  /// The unescaped reference tokens of an RFC 6901 pointer; `nil` when it is not one.
+  static func tokens(of pointer: String) -> [String]? {
+    guard !pointer.isEmpty else { return [] }
+    guard pointer.hasPrefix("/") else { return nil }
+    return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+      $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+  }
+}
+
+/// 1-based lines and columns of byte offsets, columns counted in Unicode scalars, a leading
+/// byte order mark not counted (as the canonical JSON codec counts them).
+enum TextPosition {
+  static func lineAndColumn(in buffer: UnsafeRawBufferPointer, at target: Int) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    var offset = JSONTextParser.byteOrderMarkLength(buffer)
+    let end = min(target, buffer.count)
+    while offset < end {
+      let b = buffer[offset]
+      if b == 0x0A {
+        line += 1
+        column = 1
+      } else if b & 0xC0 != 0x80 {
+        column += 1
+      }
+      offset += 1
+    }
+    return (line, column)
+  }
+}
+
+extension Substring {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    String(self).split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}
+
+/// Where bytes stop being UTF-8.
+enum UTF8Scan {
+  /// The offset of the first byte at or after `start` that begins no valid UTF-8 sequence
+  /// (overlong forms, surrogates and truncated sequences included), or `nil`.
+  static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    var offset = start
+    while offset < bytes.count, bytes[offset] < 0x80 { offset += 1 }
+    guard offset < bytes.count else { return nil }
+    var iterator = UnsafeRawBufferPointer(rebasing: bytes[offset...]).makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import Testing
+import TrackerCodec
+import TrackerModel
+
+@Suite struct ForeignJSONTests {
+  private func document(_ text: String) throws -> ForeignJSON {
+    try ForeignJSON(bytes: Array(text.utf8), fileName: "in.json", format: "an app export")
+  }
+
+  private func error(_ body: () throws -> Void) -> CodecError? {
+    do { try body() } catch { return error as? CodecError }
+    return nil
+  }
+
+  @Test func syntaxErrorsAreAtTheirLineAndColumn() {
+    let failure = error { _ = try document("{\"a\": [1,\n  2,, 3]}") }
+    #expect(failure?.kind == .malformedInput)
+    #expect(failure?.location.line == 2)
+    #expect(failure?.location.column == 5)
+    #expect(failure?.message.hasPrefix("not an app export: ") == true)
+  }
+
+  @Test func bytesThatAreNotUTF8AreRefusedWhereTheyStart() {
+    let bytes: [UInt8] = Array("{\"name\": \"caf".utf8) + [0xE9] + Array("\"}".utf8)
+    let failure = error { _ = try ForeignJSON(bytes: bytes, fileName: "in.json", format: "an export") }
+    #expect(failure?.location.column == 14)
+    #expect(failure?.message.contains("not UTF-8") == true)
+  }
+
+  @Test func aByteOrderMarkIsSkippedAndNotCounted() throws {
+    let doc = try ForeignJSON(bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\":\n \"x\"}".utf8), fileName: "f", format: "x")
+    let failure = doc.top.member("a").map { v in error { _ = try v.int() } } ?? nil
+    #expect(failure?.location.line == 2)
+    #expect(failure?.location.column == 2)
+  }
+
+  @Test func typeErrorsNameThePointerAndThePlace() throws {
+    let doc = try document("""
+      {"habits": [
+        {"name": "Read", "records": [{"record_date": 19000}]},
+        {"name": "Run", "records": [{"record_date": "abc"}]}
+      ]}
+      """)
+    let habits = try doc.top.required("habits").elements()
+    let date = try habits[1].required("records").elements()[0].required("record_date")
+    let failure = error { _ = try date.int() }
+    #expect(failure?.message == "expected an integer at /habits/1/records/0/record_date, found \"abc\"")
+    #expect(failure?.location.line == 3)
+    #expect(failure?.location.column == 47)
+    #expect(failure?.location.pointer == "/habits/1/records/0/record_date")
+    #expect(try habits[0].required("records").elements()[0].required("record_date").int() == 19000)
+  }
+
+  @Test func missingMembersAreAtTheirObject() throws {
+    let doc = try document("{\"habits\": [{\"x\": 1}]}")
+    let habit = try doc.top.required("habits").elements()[0]
+    let failure = error { _ = try habit.required("name") }
+    #expect(failure?.message == "missing \"name\" in /habits/0")
+    #expect(failure?.location.column == 13)
+    #expect(habit.member("nothing") == nil)
+  }
+
+  @Test func numbersAndFlagsFollowWhatAppsWrite() throws {
+    let doc = try document("{\"a\": 3.0, \"b\": 3.5, \"c\": 1, \"d\": true, \"e\": null, \"f\": \"1\", \"g/h\": 2}")
+    let top = doc.top
+    #expect(try top.required("a").int() == 3)
+    #expect(error { _ = try top.required("b").int() } != nil)
+    #expect(try top.required("b").double() == 3.5)
+    #expect(try top.required("c").bool(integers: true))
+    #expect(error { _ = try top.required("c").bool() } != nil)
+    #expect(try top.required("d").bool())
+    #expect(top.member("e") == nil)
+    #expect(error { _ = try top.required("f").int() }?.message == "expected an integer at /f, found \"1\"")
+    #expect(top.member("g/h")?.pointer == "/g~1h")
+    #expect(doc.location("/g~1h").column == 69)
+  }
+
+  @Test func theLocatorPlacesPointersAndFallsBackToAncestors() throws {
+    let doc = try document("{\"a\": {\"b\": [10, 20]}}")
+    let found = doc.locator.locate(["/a/b/1", "/a/zzz", "/a/b/7"])
+    #expect(found["/a/b/1"]?.column == 18)
+    #expect(found["/a/zzz"]?.column == 7)
+    #expect(found["/a/b/7"]?.column == 13)
+  }
+}
