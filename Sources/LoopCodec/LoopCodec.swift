@@ -15,9 +15,7 @@ import TrackerModel
 /// `Repetitions` table, as Loop's own importer checks; decoding then checks the tables for real.
 public struct LoopCodec: TrackerCodec {
   /// A Loop frequency a weekday schedule cannot say; the habit is planned every day.
-  public static let lossyFrequency = DiagnosticDescriptor(
-    code: "lossy-frequency", severity: .warning,
-    summary: "A Loop frequency a weekday schedule cannot express (every 3 days, 2 times per week without 2 reminder days, per month); the habit is planned every day, and the frequency kept as the tracker's frequency (a measurable habit's target period in extras).")
+  public static let lossyFrequency = LossReport.lossyFrequency
   /// Loop has no categories or emoji: the importer chose them.
   public static let assignedDefaults = DiagnosticDescriptor(
     code: "loop-assigned-defaults", severity: .warning,

@@ -138,6 +138,14 @@ public enum LossReport {
     code: "dropped-field", severity: .warning,
     summary: "The output format cannot carry a part of the dataset; it was left out.")
 
+  /// A habit's frequency the other side cannot say exactly (reading: an app's "every 3 days"
+  /// or "2 times per week" that no weekday schedule says; writing: a weekday schedule an app
+  /// that only counts times per period cannot keep). Shared by every codec that maps
+  /// frequencies, so `trackport rules` lists it once.
+  public static let lossyFrequency = DiagnosticDescriptor(
+    code: "lossy-frequency", severity: .warning,
+    summary: "A habit's frequency the target cannot express exactly. Reading another app's \"every 3 days\", \"2 times per week\" or \"per month\": the habit is planned every day and the frequency kept as the tracker's frequency (or in extras). Writing a weekday schedule to an app that only counts times per period: the nearest frequency is written and the weekdays named.")
+
   /// One `dropped-field` warning per field of `descriptor.cannotCarry` that `dataset` uses.
   public static func diagnostics(writing dataset: TrackerDataset, as descriptor: CodecDescriptor,
                                  to fileName: String) -> [Diagnostic] {
