@@ -72,6 +72,31 @@ struct TickmateReadTests {
     #expect(context.diagnostics.contains { $0.code == "tickmate-skipped-ticks" } == (orphans > 0))
   }
 
+  /// A backup in WAL mode whose last commit is only in `<file>-wal` (never checkpointed): the
+  /// ticks committed there are read, and nothing beside the input is created or changed.
+  @Test func aBackupInWALModeReadsTheCommitsInItsWALFile() throws {
+    let folder = try Tickmate.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let db = folder.appendingPathComponent("wal.db").path
+    try FileManager.default.copyItem(atPath: Tickmate.fixture("tickmate/tickmate-version14.db"), toPath: db)
+    try Tickmate.sqlite3(db, "PRAGMA journal_mode=WAL;")
+    try Tickmate.sqlite3(db, """
+      .dbconfig no_ckpt_on_close on
+      INSERT INTO tracks (name, description, icon, enabled) VALUES ('From the WAL', '', 'glyphicons_001_leaf_white', 1);
+      INSERT INTO ticks (_track_id, year, month, day, hour, minute, second) VALUES (last_insert_rowid(), 2016, 0, 31, 12, 0, 0);
+      """)
+    try? FileManager.default.removeItem(atPath: db + "-shm")
+    #expect(try !Data(contentsOf: URL(fileURLWithPath: db + "-wal")).isEmpty)
+    let before = try Data(contentsOf: URL(fileURLWithPath: db))
+    let wal = try Data(contentsOf: URL(fileURLWithPath: db + "-wal"))
+    let (dataset, _) = try Tickmate.decode(db)
+    let added = try #require(dataset.trackers.first { $0.name == "From the WAL" })
+    #expect(dataset.records.filter { $0.trackerId == added.id }.map(\.date.description) == ["2016-01-31"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["wal.db", "wal.db-wal"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db + "-wal")) == wal)
+  }
+
   @Test func monthsAreZeroBased() throws {
     let path = Tickmate.fixture("tickmate/tickmate-version14.db")
     let rows = try Tickmate.sqlite(path, "SELECT t.name, k.year, k.month, k.day FROM ticks k JOIN tracks t ON t._id = k._track_id WHERE k.month IN (0, 11)")

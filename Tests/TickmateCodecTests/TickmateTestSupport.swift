@@ -37,6 +37,20 @@ enum Tickmate {
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
+  /// Runs `script` with `sqlite3` on `db` (read-write: for building test databases only).
+  static func sqlite3(_ db: String, _ script: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", "-batch", db]
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    input.fileHandleForWriting.write(Data(script.utf8))
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "sqlite3 \(script) failed")
+  }
+
   static func decode(_ input: CodecInput, fileName: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
     var context = CodecContext(fileName: fileName, options: options)
     let dataset = try TickmateCodec().decode(input, context: &context)

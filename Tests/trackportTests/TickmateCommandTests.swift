@@ -26,6 +26,58 @@ struct TickmateCommandTests {
     #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
   }
 
+  /// Each backup → canonical JSON through the command line; the written file is read with
+  /// Foundation's JSON parser and compared with `sqlite3`'s count of every track's ticks and
+  /// tick days (the oracle: neither the codec nor TrackerPort's JSON reader).
+  @Test(arguments: databases)
+  func theWrittenJSONHasTheTickCountsOfSQLite(_ name: String) throws {
+    let path = Self.fixtures + "/" + name
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let json = folder.appendingPathComponent("ticks.trackport.json").path
+    let converted = try CLI.run(["convert", path, json])
+    #expect(converted.status == 0, "\(converted.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let trackers = try #require(document["trackers"] as? [[String: Any]])
+    let records = try #require(document["records"] as? [[String: Any]])
+    let names = Dictionary(uniqueKeysWithValues: trackers.compactMap { t in (t["id"] as? String).map { ($0, t["name"] as? String ?? "") } })
+    var days: [String: Int] = [:]
+    var ticks: [String: Double] = [:]
+    for record in records {
+      let name = names[record["trackerId"] as? String ?? ""] ?? "?"
+      days[name, default: 0] += 1
+      ticks[name, default: 0] += (record["amount"] as? Double) ?? 1
+    }
+    let oracle = try sqlite(path, """
+      SELECT t.name, count(DISTINCT printf('%d-%d-%d', k.year, k.month, k.day)), count(k._id)
+      FROM tracks t JOIN ticks k ON k._track_id = t._id GROUP BY t._id ORDER BY t._id
+      """)
+    #expect(!oracle.isEmpty)
+    var expectedDays: [String: Int] = [:]
+    var expectedTicks: [String: Double] = [:]
+    for line in oracle {
+      let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+      expectedDays[parts[0], default: 0] += Int(parts[1]) ?? -1
+      expectedTicks[parts[0], default: 0] += Double(parts[2]) ?? -1
+    }
+    #expect(days == expectedDays)
+    #expect(ticks == expectedTicks)
+  }
+
+  /// `sqlite3 -batch -readonly db sql`, one line per row.
+  private func sqlite(_ db: String, _ sql: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", "-batch", "-readonly", db, sql]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "sqlite3 failed")
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
   @Test func theEmptyDatabaseIsALocatedError() throws {
     let path = Self.fixtures + "/empty-sqlitedb.db"
     let named = try CLI.run(["convert", path, "-", "--from", "tickmate", "--to", "json"])
