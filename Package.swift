@@ -37,7 +37,9 @@ let package = Package(
     .target(name: "HabitBullCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     // The SQLite layer on GRDB (read-only opening, private copies of WAL files and standard
     // input), shared by every codec of an app's SQLite backup.
-    .target(name: "SQLiteCore", dependencies: ["TrackerCodec", .product(name: "GRDB", package: "GRDB.swift")]),
+    // Its C part: the SQLite settings Swift cannot reach (varargs), for hostile files.
+    .target(name: "CSQLiteGuard", linkerSettings: [.linkedLibrary("sqlite3")]),
+    .target(name: "SQLiteCore", dependencies: ["TrackerCodec", "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "TickmateCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
@@ -61,6 +63,7 @@ let package = Package(
 
     .testTarget(name: "TrackerModelTests", dependencies: ["TrackerModel"]),
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
+    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec", "ZIPFoundation"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation"], resources: [.copy("Fixtures")]),

@@ -1,23 +1,47 @@
 import Foundation
+import CSQLiteGuard
 import GRDB
 import TrackerCodec
 import TrackerModel
 
-/// A SQLite database another app wrote (a Loop or Tickmate backup), opened as those apps'
-/// readers need it: read-only, never changing the input or anything beside it.
+/// A SQLite database another app wrote (a Loop or Tickmate backup), opened as a file from a
+/// stranger should be: a private copy, read-only, hardened, within a size and a time limit
+/// (docs/security.md), never changing the input or anything beside it.
 package enum SQLiteFile {
   /// The first 16 bytes of every SQLite database file.
   package static let magic = Array("SQLite format 3\u{0}".utf8)
 
-  /// Runs `read` on a path SQLite can open read-only holding `input`'s database: the file
-  /// itself; or, for standard input, bytes, and a file in WAL mode (header bytes 18–19 are 2,
-  /// which SQLite cannot open read-only without writing a `-shm` file beside it), a copy in a
-  /// private scratch folder (``ScratchFolder``, `trackport-<scratchPrefix>-XXXXXX`). A WAL
-  /// file's `<file>-wal`, when there is one, holds committed pages the main file lacks: it is
-  /// copied beside the copy, so SQLite reads them; without one the copy is marked as a
+  /// The largest database (and write-ahead log) read from another app: a habit app's backup
+  /// of decades is a few megabytes; past this it is refused before anything is copied.
+  package static let maximumBytes = 1 << 30
+
+  /// The largest string or blob SQLite hands over from such a file (`SQLITE_LIMIT_LENGTH`).
+  package static let maximumValueBytes = 16 << 20
+
+  /// How long reading one database may take before it is stopped as hostile or damaged:
+  /// `TRACKPORT_SQLITE_SECONDS` when set, else 10 s. A real backup of years reads in well
+  /// under a second.
+  ///
+  /// - Throws: ``CodecError`` `.unsupportedOperation` when the variable is not a positive
+  ///   number of seconds of at most a day (as the plugin limits' variables).
+  package static func timeLimitSeconds(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Double {
+    guard let text = environment["TRACKPORT_SQLITE_SECONDS"] else { return 10 }
+    guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+      throw CodecError(.unsupportedOperation, "TRACKPORT_SQLITE_SECONDS takes a positive number of seconds (at most 86400), got '\(text)'")
+    }
+    return seconds
+  }
+
+  /// Runs `read` on a private copy of `input`'s database, in a scratch folder
+  /// (``ScratchFolder``, `trackport-<scratchPrefix>-XXXXXX`, removed afterwards and on
+  /// interruption): a database is code as much as data, and SQLite may write beside what it
+  /// opens (`-shm`, `-journal`), so the input and its folder are never opened by SQLite. A
+  /// file in WAL mode (header bytes 18–19 are 2) brings its `<file>-wal`, which holds
+  /// committed pages the main file lacks, beside the copy; without one the copy is marked as a
   /// rollback-journal database, which a backup (one file) is.
   ///
   /// - Throws: `notSQLite` when the input does not start with the SQLite header; ``CodecError``
+  ///   `.malformedInput` for a database or log larger than ``maximumBytes``,
   ///   `.cannotReadInput` for an unreadable `-wal`, `.io` when the copy cannot be made; what
   ///   `read` throws.
   package static func withReadablePath<T>(_ input: CodecInput, fileName: String, scratchPrefix: String,
@@ -25,31 +49,38 @@ package enum SQLiteFile {
                                           _ read: (String) throws -> T) throws -> T {
     let head = try input.head(20)
     guard head.starts(with: magic) else { throw notSQLite() }
+    if let size = input.regularFileSize { try checkSize(size, of: fileName) }
     let wal = head.count == 20 && (head[18] == 2 || head[19] == 2)
-    if case .file(let path) = input.source, !wal {
-      return try read(path)
-    }
-    var walBytes: Data?
-    if wal, case .file(let path) = input.source, FileManager.default.fileExists(atPath: path + "-wal") {
-      do {
-        walBytes = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
-      } catch {
-        throw CodecError(.cannotReadInput, "cannot read the database's write-ahead log \(path)-wal: \(ForeignError.words(error))",
-                         location: SourceLocation(file: fileName + "-wal"))
-      }
-      if walBytes?.isEmpty == true { walBytes = nil }
+    var walPath: String?
+    if wal, case .file(let path) = input.source, let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int,
+       size > 0 {
+      try checkSize(size, of: fileName + "-wal")
+      walPath = path + "-wal"
     }
     return try ScratchFolder.with(prefix: scratchPrefix, fileName: fileName) { folder in
       let path = folder + "/backup.db"
       do {
-        var bytes = try input.withBytes { Data($0) }
-        if let walBytes {
-          try walBytes.write(to: URL(fileURLWithPath: path + "-wal"))
-        } else if wal, bytes.count >= 20 {
-          bytes[18] = 1
-          bytes[19] = 1
+        if case .file(let source) = input.source {
+          try FileManager.default.copyItem(atPath: source, toPath: path)
+        } else {
+          try input.withBytes { bytes in
+            try checkSize(bytes.count, of: fileName)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+          }
         }
-        try bytes.write(to: URL(fileURLWithPath: path))
+        if let walPath {
+          do {
+            try FileManager.default.copyItem(atPath: walPath, toPath: path + "-wal")
+          } catch {
+            throw CodecError(.cannotReadInput, "cannot read the database's write-ahead log \(walPath): \(ForeignError.words(error))",
+                             location: SourceLocation(file: fileName + "-wal"))
+          }
+        } else if wal {
+          let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+          defer { try? handle.close() }
+          try handle.seek(toOffset: 18)
+          try handle.write(contentsOf: Data([1, 1]))
+        }
       } catch let error as CodecError {
         throw error
       } catch {
@@ -59,13 +90,25 @@ package enum SQLiteFile {
     }
   }
 
-  /// Opens `path` read-only and runs `read` in one read transaction; failures of SQLite (not a
-  /// database, damaged pages) become ``CodecError`` `.malformedInput` "not a readable `app`
-  /// database: …" located at `fileName`; a ``CodecError`` from `read` passes as it is.
-  package static func read<T>(_ path: String, fileName: String, app: String, _ read: (Database) throws -> T) throws -> T {
+  private static func checkSize(_ size: Int, of fileName: String) throws {
+    guard size > maximumBytes else { return }
+    throw CodecError(.malformedInput, "the database is \(size) bytes, more than the \(maximumBytes >> 20) MiB TrackerPort reads from another app",
+                     location: SourceLocation(file: fileName), note: "a habit app's backup of many years is a few megabytes")
+  }
+
+  /// Opens `path` read-only, hardened against a hostile file (``harden(_:deadline:)``), and
+  /// runs `read` in one read transaction; failures of SQLite (not a database, damaged pages, a
+  /// view or trigger the hardening refuses, the time limit) become ``CodecError``
+  /// `.malformedInput` "not a readable `app` database: …" located at `fileName`; a
+  /// ``CodecError`` from `read` passes as it is.
+  /// `timeLimit` is ``timeLimitSeconds(environment:)`` unless a test needs another.
+  package static func read<T>(_ path: String, fileName: String, app: String, timeLimit: Double? = nil,
+                              _ read: (Database) throws -> T) throws -> T {
     var configuration = Configuration()
     configuration.readonly = true
     configuration.label = "trackport-\(app.lowercased())-reader"
+    let limit = try timeLimit ?? timeLimitSeconds()
+    configuration.prepareDatabase { db in try harden(db, seconds: limit) }
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       defer { try? queue.close() }
@@ -73,10 +116,33 @@ package enum SQLiteFile {
     } catch let error as CodecError {
       throw error
     } catch let error as DatabaseError {
-      throw CodecError(.malformedInput, "not a readable \(app) database: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")",
+      throw CodecError(.malformedInput, "not a readable \(app) database: \(describe(error, limit: limit))",
                        location: SourceLocation(file: fileName))
     } catch {
       throw CodecError(.malformedInput, "not a readable \(app) database: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
     }
+  }
+
+  /// What SQLite said, in words for the time limit and the hardening's refusals.
+  private static func describe(_ error: DatabaseError, limit: Double) -> String {
+    if error.resultCode == .SQLITE_INTERRUPT {
+      return "reading it took longer than \(limit.formatted(.number)) s, the limit for a database from another app (a damaged or hostile file; TRACKPORT_SQLITE_SECONDS sets the limit)"
+    }
+    let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+    if message.contains("prohibited") || message.contains("unsafe use of") {
+      return message + " (views, triggers and functions with side effects are refused in files from other apps)"
+    }
+    return message
+  }
+
+  /// Before the first read: defensive mode, an untrusted schema, no views, triggers, extensions
+  /// or attached databases, cell size checks on every page read, values capped at
+  /// ``maximumValueBytes``, nothing written (`query_only`), no memory mapping, and statements
+  /// interrupted after `seconds` from now (`CSQLiteGuard`).
+  private static func harden(_ db: Database, seconds: Double) throws {
+    guard let connection = db.sqliteConnection else { return }
+    let rc = trackport_sqlite_guard(UnsafeMutableRawPointer(connection), Int64(seconds * 1000), Int32(maximumValueBytes))
+    guard rc == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: "cannot harden the connection") }
+    try db.execute(sql: "PRAGMA cell_size_check = ON; PRAGMA query_only = ON; PRAGMA mmap_size = 0; PRAGMA trusted_schema = OFF")
   }
 }
