@@ -55,11 +55,15 @@ public struct PluginCodec: TrackerCodec {
   public var described: Result<PluginDescriptor, PluginDescriptor.Problem> {
     cache.value {
       let outcome: (stdout: [UInt8], messages: PluginMessages)
-      do {
+      var tail: [String] = []
+      do throws(CodecError) {
         outcome = try run("describe", [], input: UnsafeRawBufferPointer(start: nil, count: 0), file: executable,
-                          maximumOutput: 1 << 20)
+                          maximumOutput: 1 << 20, failed: { tail = $0 })
       } catch {
-        return .failure(PluginDescriptor.Problem(reason: ForeignError.words(error)))
+        // "plugin 'x' describe failed …" is said where the plugin is already named.
+        let prefix = "plugin '\(name)' "
+        let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+        return .failure(PluginDescriptor.Problem(reason: reason, standardError: tail))
       }
       do {
         return .success(try PluginDescriptor.parse(String(decoding: outcome.stdout, as: UTF8.self), name: name,
@@ -78,7 +82,7 @@ public struct PluginCodec: TrackerCodec {
     switch described {
     case .success(let described): described.codec
     case .failure(let problem):
-      CodecDescriptor(id: name, name: "trackport-codec-\(name)", summary: "broken: " + problem.reason,
+      CodecDescriptor(id: name, name: "trackport-codec-\(name)", summary: "broken: " + problem.summary,
                       extensions: [], origin: executable)
     }
   }
@@ -151,8 +155,14 @@ public struct PluginCodec: TrackerCodec {
   private func checkDescribed(file: String) throws {
     if case .failure(let problem) = described {
       throw CodecError(.pluginFailed, "plugin '\(name)' is broken: \(problem.reason)",
-                       location: SourceLocation(file: file), note: "plugin: \(executable)")
+                       location: SourceLocation(file: file),
+                       note: "plugin: \(executable)" + PluginCodec.quoting(problem.standardError))
     }
+  }
+
+  /// The lines of a note quoting the end of a plugin's standard error, or nothing.
+  static func quoting(_ lines: [String]) -> String {
+    lines.isEmpty ? "" : "\n  its standard error ends with:\n" + lines.map { "    | " + $0 }.joined(separator: "\n")
   }
 
   private func report(_ messages: PluginMessages, to context: inout CodecContext) {
@@ -165,7 +175,8 @@ public struct PluginCodec: TrackerCodec {
 
   /// Runs one command and turns every way it can fail into a ``CodecError`` about `file`.
   private func run(_ command: String, _ arguments: [String], input: UnsafeRawBufferPointer, file: String,
-                   maximumOutput: Int, fed: ((Int) -> Void)? = nil) throws(CodecError) -> (stdout: [UInt8], messages: PluginMessages) {
+                   maximumOutput: Int, fed: ((Int) -> Void)? = nil,
+                   failed: (([String]) -> Void)? = nil) throws(CodecError) -> (stdout: [UInt8], messages: PluginMessages) {
     let limits = PluginLimits(timeout: self.limits.timeout, maximumOutput: maximumOutput)
     let outcome: PluginProcess.Outcome
     do {
@@ -180,10 +191,8 @@ public struct PluginCodec: TrackerCodec {
       return (outcome.stdout, messages)
     }
     let quoted = PluginMessages.tail(of: outcome.stderr, PluginCodec.quotedLines)
-    var note = "plugin: \(executable) \(command)"
-    if !quoted.isEmpty {
-      note += "\n  its standard error ends with:\n" + quoted.map { "    | " + $0 }.joined(separator: "\n")
-    }
+    failed?(quoted)
+    let note = "plugin: \(executable) \(command)" + PluginCodec.quoting(quoted)
     let reason: String
     if outcome.timedOut {
       reason = "plugin '\(name)' \(command) was stopped after \(PluginCodec.seconds(limits.timeout)) (the time limit; TRACKPORT_PLUGIN_TIMEOUT or --plugin-timeout)"

@@ -1,3 +1,4 @@
+import Foundation
 import TrackerCodec
 import TrackerModel
 
@@ -20,6 +21,23 @@ public struct PluginDescriptor: Hashable, Sendable {
   public struct Problem: Error, Hashable, Sendable {
     /// `id "Foo" is not lower-case letters, digits and hyphens`.
     public var reason: String
+    /// The last lines the plugin wrote on standard error when `describe` failed (its own
+    /// words for why), oldest first; empty when it wrote none or `describe` ran but said
+    /// something wrong.
+    public var standardError: [String] = []
+
+    /// A problem with `reason`, and the end of the plugin's standard error when there is one.
+    public init(reason: String, standardError: [String] = []) {
+      self.reason = reason
+      self.standardError = standardError
+    }
+
+    /// The reason, with the plugin's last line of standard error when it wrote one: for one
+    /// line of `trackport formats` and the `plugin-broken` warning.
+    public var summary: String {
+      guard let last = standardError.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return reason }
+      return reason + " (it said: \(last))"
+    }
   }
 
   /// The pattern of ids and plugin names: lower-case ASCII letters, digits and hyphens, not

@@ -22,7 +22,7 @@ enum FormatsListing {
     case .success(let described):
       return [d.id, "\(d.name) \(described.version)", abilities(d), files, d.origin]
     case .failure(let problem):
-      return [d.id, "(broken: \(problem.reason))", "--", "", d.origin]
+      return [d.id, "(broken: \(problem.summary))", "--", "", d.origin]
     }
   }
 
@@ -45,7 +45,11 @@ enum FormatsListing {
     if let plugin = codec as? PluginCodec {
       switch plugin.described {
       case .success(let described): members.append(("version", JSONOutput.quote(described.version)))
-      case .failure(let problem): members.append(("broken", JSONOutput.quote(problem.reason)))
+      case .failure(let problem):
+        members.append(("broken", JSONOutput.quote(problem.reason)))
+        if !problem.standardError.isEmpty {
+          members.append(("standardError", JSONOutput.array(problem.standardError.map(JSONOutput.quote))))
+        }
       }
     }
     return JSONOutput.object(members)

@@ -223,6 +223,28 @@ import TrackerPort
     #expect(folder.codec("crash").descriptor.summary.contains("describe failed with exit status 2"))
   }
 
+  /// Tried as a new user would: a plugin that says why it cannot start and exits 3. Its own
+  /// words reach `formats` (the last line) and the error naming it (the last lines, quoted).
+  @Test func aFailingDescribeQuotesThePluginsStandardError() throws {
+    let folder = try PluginFolder()
+    defer { folder.remove() }
+    try folder.plugin("boom", describe: "", body: "")
+    let script = folder.url.appendingPathComponent("trackport-codec-boom")
+    try PluginFolder.writeScript("#!/bin/sh\necho 'starting up' >&2\necho 'boom: cannot read input' >&2\nexit 3\n", to: script.path)
+    let codec = folder.codec("boom")
+    guard case .failure(let problem) = codec.described else {
+      Issue.record("describe should have failed")
+      return
+    }
+    #expect(problem.reason == "describe failed with exit status 3")
+    #expect(problem.standardError == ["starting up", "boom: cannot read input"])
+    #expect(codec.descriptor.summary == "broken: describe failed with exit status 3 (it said: boom: cannot read input)")
+    let error = codecError { _ = try decode(codec, "x") }
+    #expect(error?.message == "plugin 'boom' is broken: describe failed with exit status 3")
+    #expect(error?.note?.hasSuffix("its standard error ends with:\n    | starting up\n    | boom: cannot read input") == true,
+            "\(String(describing: error?.note))")
+  }
+
   @Test func encodeSendsCanonicalJSONAndWritesThePluginsOutput() throws {
     let folder = try PluginFolder()
     defer { folder.remove() }

@@ -245,6 +245,22 @@ import Testing
     #expect(timeout.status == 64)
   }
 
+  /// A plugin whose `describe` fails says why in `formats` (its last line) and in the error
+  /// when it is named (its last lines), not only "describe failed with exit status 3".
+  @Test func aPluginWhoseDescribeFailsIsShownWithItsOwnWords() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.writeScript("#!/bin/sh\necho 'boom: cannot read input' >&2\nexit 3\n", to: folder.appendingPathComponent("trackport-codec-boom"))
+    let formats = try CLI.run(["formats", "--plugin-path", folder.path])
+    #expect(formats.status == 0)
+    #expect(formats.stdout.contains("(broken: describe failed with exit status 3 (it said: boom: cannot read input))"), "\(formats.stdout)")
+    let named = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("out.boom").path, "--to", "boom",
+                             "--plugin-path", folder.path])
+    #expect(named.status == 70)
+    #expect(named.stderr.contains("error: plugin 'boom' is broken: describe failed with exit status 3 [plugin-failed]"), "\(named.stderr)")
+    #expect(named.stderr.contains("    | boom: cannot read input"), "\(named.stderr)")
+  }
+
   @Test func theTimeLimitComesFromTheEnvironmentAndKillsTheProcessGroup() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
