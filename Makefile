@@ -18,12 +18,12 @@ DEMO_OUT   := .build/demo
 # TEST_PACKAGES only by the tests' oracles (Python packages, xmllint, sqlite3; shells and groff
 # to check the installed completions and man page).
 BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev
-TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base
+TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 
-.PHONY: all build release demo test doc-examples deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release demo test doc-examples fuzz fuzz-smoke deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -112,10 +112,25 @@ test: deps
 	$(SWIFT) build --build-tests
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
-	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-loop-??????'); \
+	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-[a-z]*-??????'); \
 	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
 	$(MAKE) --no-print-directory doc-examples
 	$(MAKE) --no-print-directory check-install
+	$(MAKE) --no-print-directory fuzz-smoke
+
+## fuzz: every reader's libFuzzer harness (Fuzz/harnesses.tsv) for FUZZ_SECONDS each (default
+## 600), built with -sanitize=fuzzer,address in .build-fuzz; findings fail the run
+## (docs/security.md, "Fuzzing"). FUZZ_HARNESSES names some harnesses only.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	$(SWIFT) build --product trackport
+	FUZZ_SECONDS=$(FUZZ_SECONDS) TRACKPORT_BIN=$(BIN) TRACKPORT_PYTHON=$(abspath $(PYTHON)) Fuzz/run $(FUZZ_HARNESSES)
+
+## fuzz-smoke: every harness for 20 s (part of make test, so the harnesses keep building and
+## the regression corpus keeps passing under the sanitizers).
+fuzz-smoke: deps
+	$(SWIFT) build --product trackport
+	TRACKPORT_BIN=$(BIN) TRACKPORT_PYTHON=$(abspath $(PYTHON)) Fuzz/run --smoke
 
 ## doc-examples: every ```console example of README.md, docs/*.md and Examples/*/README.md, run
 ## against the built tool; the output must be what the document shows (docs/doc-examples.md).

@@ -47,6 +47,9 @@ let package = Package(
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
     .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "PluginCodec"]),
+    // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
+    // and the tests that replay their corpora.
+    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort",
@@ -64,6 +67,7 @@ let package = Package(
     .testTarget(name: "TrackerModelTests", dependencies: ["TrackerModel"]),
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(name: "TrackerFuzzingTests", dependencies: ["TrackerFuzzing"], resources: [.copy("Regressions")]),
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec", "ZIPFoundation"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation"], resources: [.copy("Fixtures")]),

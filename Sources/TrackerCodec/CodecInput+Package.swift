@@ -168,13 +168,29 @@ extension CodecInput {
     do {
       switch source {
       case .file(let path): return try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-      case .bytes(let bytes, _): return try Archive(data: Data(bytes), accessMode: .read)
-      case .standardInput: return try Archive(data: try loadData(), accessMode: .read)
+      // Bytes in memory (an archive from standard input, a member, a fuzz input) are read from
+      // a private file, never through ZIPFoundation's in-memory reader: that one traps when a
+      // damaged directory makes it seek past the end of the data (found by Fuzz/run). The
+      // file is removed at once; the open archive keeps reading it until it is released.
+      case .bytes(let bytes, _): return try Self.archiveFromFile(Data(bytes), fileName: displayName)
+      case .standardInput: return try Self.archiveFromFile(try loadData(), fileName: displayName)
       }
     } catch let error as CodecError {
       throw error
     } catch {
       throw CodecError(.malformedInput, "not a readable zip archive: \(ForeignError.words(error))", location: SourceLocation(file: displayName))
+    }
+  }
+
+  private static func archiveFromFile(_ data: Data, fileName: String) throws -> Archive {
+    try ScratchFolder.with(prefix: "zip", fileName: fileName) { folder in
+      let url = URL(fileURLWithPath: folder + "/input.zip")
+      do {
+        try data.write(to: url)
+      } catch {
+        throw CodecError(.io, "cannot copy the archive to a temporary file: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
+      }
+      return try Archive(url: url, accessMode: .read)
     }
   }
 

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TrackerFuzzing
+import TrackerPort
+
+/// Every harness's round trip (decode → validate → statistics → agenda → every writer → read
+/// back) on its seed files, on generated datasets in its format, and on every input a fuzzer
+/// once found (`Regressions/<harness>/`): none may give a finding.
+@Suite struct FuzzReplayTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let harnesses: [FuzzHarness] = (try? FuzzHarness.parse(String(contentsOf: root.appendingPathComponent("Fuzz/harnesses.tsv"), encoding: .utf8))) ?? []
+  static let regressions = Bundle.module.resourceURL!.appendingPathComponent("Regressions")
+
+  private func scratch() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-fuzz-replay-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  /// The files a harness's seed globs name (folders, which Fuzz/build-seeds zips, left out).
+  static func seedFiles(_ harness: FuzzHarness) -> [String] {
+    harness.seeds.flatMap { glob -> [String] in
+      let url = root.appendingPathComponent(glob)
+      let folder = url.deletingLastPathComponent().standardizedFileURL.path
+      let pattern = url.lastPathComponent
+      guard !glob.hasSuffix("/"), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+      return names.filter { fnmatch(pattern, $0, 0) == 0 }.sorted().map { folder + "/" + $0 }
+    }
+  }
+
+  @Test func theHarnessListCoversEveryReader() throws {
+    #expect(Self.harnesses.count >= 10)
+    let readers = Set(Self.harnesses.map(\.reader))
+    for codec in StandardCodecs.all where codec.descriptor.canRead {
+      #expect(readers.contains(codec.descriptor.id), "no fuzz harness reads \(codec.descriptor.id) (Fuzz/harnesses.tsv)")
+    }
+    #expect(Set(Self.harnesses.map(\.name)).count == Self.harnesses.count)
+  }
+
+  /// The check is not vacuous: a readable input is written by every writer, and a writer whose
+  /// output reads back different is a finding.
+  @Test func theRoundTripWritesEveryFormatAndComparesWhatComesBack() throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let trip = try FuzzRoundTrip(readerID: "json", fileName: "input.trackport.json", scratch: folder)
+    let demo = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("SampleData/demo.trackport.json")))
+    #expect(trip.check(demo) == nil)
+    let written = Set(try FileManager.default.contentsOfDirectory(atPath: folder).map { String($0.split(separator: ".")[0]) })
+    let writers = Set(StandardCodecs.all.filter(\.descriptor.canWrite).map { "out-" + $0.descriptor.id })
+    #expect(written == writers)
+    // Unreadable input is the reader's to refuse: no finding.
+    #expect(trip.check(Array("{\"trackport\": 1, ".utf8)) == nil)
+    let a = DatasetGenerator(trackers: 2, days: 5, seed: 1).generate()
+    var b = a
+    b.trackers[0].name += "!"
+    #expect(FuzzRoundTrip.firstDifference(a, b).hasPrefix("tracker "))
+  }
+
+  @Test(arguments: harnesses)
+  func seedsAndRegressionsGiveNoFinding(_ harness: FuzzHarness) throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let trip = try harness.roundTrip(scratch: folder)
+    let regressionFolder = Self.regressions.appendingPathComponent(harness.name).path
+    let regressions = ((try? FileManager.default.contentsOfDirectory(atPath: regressionFolder)) ?? []).sorted().map { regressionFolder + "/" + $0 }
+    let seeds = Self.seedFiles(harness)
+    for path in seeds + regressions {
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+      let finding = trip.check(bytes)
+      #expect(finding == nil, "\(harness.name) \(path): \(finding.map(String.init(describing:)) ?? "")")
+    }
+  }
+
+  @Test(arguments: harnesses.filter { $0.generatedEnding != nil })
+  func generatedDatasetsGiveNoFinding(_ harness: FuzzHarness) throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let trip = try harness.roundTrip(scratch: folder)
+    for (seed, rich) in [(UInt64(5), false), (7, true), (11, true)] {
+      let dataset = DatasetGenerator(trackers: 6, days: 40, seed: seed, rich: rich).generate()
+      let path = folder + "/seed-\(seed)." + (harness.generatedEnding ?? "")
+      let output = CodecOutput(path: path)
+      let codec = try StandardCodecs.registry.detectOutput(output)
+      var context = CodecContext(fileName: path)
+      try codec.encode(dataset, to: output, context: &context)
+      let finding = trip.check(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+      #expect(finding == nil, "\(harness.name) seed \(seed): \(finding.map(String.init(describing:)) ?? "")")
+    }
+  }
+}
