@@ -91,23 +91,8 @@ public struct FuzzRoundTrip: Sendable {
     }
     guard Self.lossless.contains(id), losses.isEmpty, back.readErrors.isEmpty else { return nil }
     guard back.dataset == dataset else {
-      return FuzzFinding(step: "read back \(id)", problem: "a different dataset came back (\(Self.firstDifference(dataset, back.dataset)))")
+      return FuzzFinding(step: "read back \(id)", problem: "a different dataset came back (\(dataset.firstDifference(from: back.dataset) ?? "none"))")
     }
     return nil
-  }
-
-  /// The first part that differs, for a finding that fits on a line.
-  public static func firstDifference(_ a: TrackerDataset, _ b: TrackerDataset) -> String {
-    if a.categories != b.categories { return "categories: \(a.categories) ≠ \(b.categories)" }
-    for (x, y) in zip(a.trackers, b.trackers) where x != y { return "tracker \(x) ≠ \(y)" }
-    if a.trackers.count != b.trackers.count { return "tracker count \(a.trackers.count) ≠ \(b.trackers.count)" }
-    for (x, y) in zip(a.records, b.records) where x != y { return "record \(x) ≠ \(y)" }
-    if a.records.count != b.records.count { return "record count \(a.records.count) ≠ \(b.records.count)" }
-    for (x, y) in zip(a.entries, b.entries) where x != y { return "entry \(x) ≠ \(y)" }
-    if a.entries.count != b.entries.count { return "entry count \(a.entries.count) ≠ \(b.entries.count)" }
-    for (x, y) in zip(a.tasks, b.tasks) where x != y { return "task \(x) ≠ \(y)" }
-    if a.tasks.count != b.tasks.count { return "task count" }
-    if a.taskCategoryOrder != b.taskCategoryOrder { return "task category order" }
-    return "extras: \(a.extras) ≠ \(b.extras)"
   }
 }

@@ -36,23 +36,10 @@ import TrackerPort
       #expect(file.codec.id == codec.descriptor.id)
       #expect(file.readErrors.isEmpty, "\(file.readErrors.map(\.message))")
       let same = file.dataset == dataset
-      #expect(same, "seed \(seed): \(codec.descriptor.id) changed the dataset: \(Self.firstDifference(dataset, file.dataset))")
+      #expect(same, "seed \(seed): \(codec.descriptor.id) changed the dataset: \(dataset.firstDifference(from: file.dataset) ?? "none")")
       dataset = file.dataset
     }
     #expect(dataset == original)
-  }
-
-  /// The first part that differs, for a failure message that fits on a screen.
-  static func firstDifference(_ a: TrackerDataset, _ b: TrackerDataset) -> String {
-    if a.categories != b.categories { return "categories" }
-    for (x, y) in zip(a.trackers, b.trackers) where x != y { return "tracker \(x) ≠ \(y)" }
-    if a.trackers.count != b.trackers.count { return "tracker count \(a.trackers.count) ≠ \(b.trackers.count)" }
-    for (x, y) in zip(a.records, b.records) where x != y { return "record \(x) ≠ \(y)" }
-    if a.records.count != b.records.count { return "record count \(a.records.count) ≠ \(b.records.count)" }
-    for (x, y) in zip(a.entries, b.entries) where x != y { return "entry \(x) ≠ \(y)" }
-    if a.entries.count != b.entries.count { return "entry count \(a.entries.count) ≠ \(b.entries.count)" }
-    if a.tasks != b.tasks { return "tasks" }
-    return a == b ? "none" : "extras or task category order"
   }
 }
 

@@ -66,16 +66,10 @@ struct TickmateCommandTests {
 
   /// `sqlite3 -batch -readonly db sql`, one line per row.
   private func sqlite(_ db: String, _ sql: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-batch", "-readonly", db, sql]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 failed")
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let sqlite3 = try #require(CLI.tool("sqlite3"), "sqlite3 is a test dependency (make deps)")
+    let result = try CLI.run(["-batch", "-readonly", db, sql], executable: sqlite3)
+    #expect(result.status == 0, "sqlite3 failed: \(result.stderr)")
+    return result.stdout.split(separator: "\n").map(String.init)
   }
 
   @Test func theEmptyDatabaseIsALocatedError() throws {
