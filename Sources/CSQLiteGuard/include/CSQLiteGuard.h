@@ -1,7 +1,7 @@
 // Settings SQLite offers only through C varargs (sqlite3_db_config), which Swift cannot call,
 // and a progress handler with a deadline. Used by SQLiteCore alone.
-#ifndef TRACKPORT_CSQLITEGUARD_H
-#define TRACKPORT_CSQLITEGUARD_H
+#ifndef CSQLITEGUARD_H
+#define CSQLITEGUARD_H
 
 #include <stdint.h>
 
