@@ -60,35 +60,20 @@ public struct Conversion: Sendable {
   /// reading (phase `reading`) and then writing (phase `writing`) have gone.
   public func run(registry: CodecRegistry = StandardCodecs.registry, refuseLoss: Bool = false,
                   skipBadRows: Bool = false, progress: ProgressMeter? = nil) throws -> Result {
-    var destination = CodecOutput(path: output, overwrite: overwrite, protectedPaths: input == "-" ? [] : [input])
-    let writer = try to.map { try registry.codec(id: $0) } ?? registry.detectOutput(destination)
-    guard writer.descriptor.canWrite else {
-      throw CodecError(.unsupportedOperation, "format '\(writer.descriptor.id)' can be read but not written")
-    }
-    if writer.writesFolder(to: destination, options: options) {
-      try destination.checkWritablePackageFolder()
-    } else {
-      try destination.checkWritable()
-    }
+    var destination = try DatasetDestination(path: output, format: to, overwrite: overwrite, inputs: [input],
+                                             options: options, registry: registry)
     let file = try DatasetFile.load(input, format: from, registry: registry, options: options, progress: progress)
     let readErrors = file.readErrors.count
     if readErrors > 0, !skipBadRows {
       return Result(diagnostics: file.diagnostics, refusal: .readErrors, losses: 0, readErrors: readErrors)
     }
-    var context = CodecContext(fileName: destination.displayName, options: options)
-    let losses = writer.losses(writing: file.dataset, to: destination, options: options)
+    let losses = destination.losses(writing: file.dataset)
     if refuseLoss, !losses.isEmpty {
       return Result(diagnostics: file.diagnostics + losses, refusal: .losses, losses: losses.count,
                     readErrors: readErrors)
     }
-    if let progress {
-      progress.begin("writing", subject: destination.displayName)
-      destination.progress = progress
-      context.progress = progress
-    }
-    try writer.encode(file.dataset, to: destination, context: &context)
-    progress?.end()
-    return Result(diagnostics: file.diagnostics + losses + context.diagnostics, refusal: nil, losses: losses.count,
+    let written = try destination.write(file.dataset, progress: progress)
+    return Result(diagnostics: file.diagnostics + losses + written, refusal: nil, losses: losses.count,
                   readErrors: readErrors)
   }
 }

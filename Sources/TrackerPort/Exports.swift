@@ -8,6 +8,7 @@
 @_exported import PluginCodec
 @_exported import TickmateCodec
 @_exported import TrackerCodec
+@_exported import TrackerMerge
 @_exported import TrackerModel
 @_exported import TrackerValidation
 @_exported import XMLCodec

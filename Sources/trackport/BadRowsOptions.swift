@@ -14,11 +14,11 @@ struct BadRowsOptions: ParsableArguments {
 
   /// For `stats` and `agenda`: `nil` to go on (the errors, if any, said and skipped), else the
   /// status to exit with, the errors said.
-  func check(_ file: DatasetFile) -> ExitStatus? {
+  func check(_ file: DatasetFile, refusing: String = "nothing shown") -> ExitStatus? {
     let errors = file.readErrors
     guard !errors.isEmpty else { return nil }
     for d in errors { StandardError.line(DiagnosticRenderer.text(d)) }
-    StandardError.line(BadRowsOptions.summary(errors.count, file: file.fileName, skipped: skipBadRows, refusing: "nothing shown"))
+    StandardError.line(BadRowsOptions.summary(errors.count, file: file.fileName, skipped: skipBadRows, refusing: refusing))
     return skipBadRows ? nil : .malformedInput
   }
 

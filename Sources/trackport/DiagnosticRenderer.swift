@@ -26,14 +26,15 @@ enum DiagnosticRenderer {
   }
 
   /// `::error file=F,line=L,col=C,title=CODE::message`, a GitHub Actions workflow command.
-  static func github(_ d: Diagnostic) -> String {
+  /// `command` replaces the severity (`notice` for `diff`'s annotations).
+  static func github(_ d: Diagnostic, command: String? = nil) -> String {
     var properties: [String] = []
     if let file = d.location.file { properties.append("file=" + escapeProperty(file)) }
     if let line = d.location.line ?? d.location.row { properties.append("line=\(line)") }
     if let column = d.location.column { properties.append("col=\(column)") }
     properties.append("title=" + escapeProperty(d.code))
     let message = d.note.map { d.message + "\n" + $0 } ?? d.message
-    return "::\(d.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))"
+    return "::\(command ?? d.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))"
   }
 
   /// The `validate --format json` document.

@@ -1,0 +1,173 @@
+import TrackerModel
+
+/// What changed from one dataset to another (`trackport diff A B`), by the identity rules of
+/// ``DatasetMatch``.
+public struct DatasetDiff: Sendable {
+  /// A category only in one dataset, or kept under its id with another title.
+  public struct CategoryChange: Hashable, Sendable {
+    public enum Kind: String, Sendable { case added, removed, renamed }
+    public var kind: Kind
+    /// The title (the new one for a rename).
+    public var title: String
+    /// The old title of a renamed category.
+    public var oldTitle: String?
+    /// The category's index in the second dataset (added, renamed) or the first (removed).
+    public var index: Int
+  }
+
+  /// A tracker only in one dataset, or in both with changes.
+  public struct TrackerChange: Hashable, Sendable {
+    public enum Kind: String, Sendable { case added, removed, changed }
+    public var kind: Kind
+    /// The name in the second dataset (in the first for a removed tracker).
+    public var name: String
+    /// The tracker's id in the second dataset (the first for a removed one).
+    public var id: String
+    /// Its index in the second dataset (the first for a removed one).
+    public var index: Int
+    /// Its index in the first dataset, for a changed tracker.
+    public var oldIndex: Int?
+    /// Matched by normalised name and kind although the ids differ (the first's id is `oldId`).
+    public var matchedByName: Bool
+    /// The first dataset's id when matched by name.
+    public var oldId: String?
+    /// Field changes (category by title, extras per namespace), for a changed tracker.
+    public var fields: [FieldChange]
+    /// Days added, removed and changed, for a changed tracker.
+    public var days: DayChanges
+    /// Completions and marks of an added or removed tracker.
+    public var recordCount: Int
+    public var entryCount: Int
+  }
+
+  /// A task only in one dataset, or in both with changes.
+  public struct TaskChange: Hashable, Sendable {
+    public enum Kind: String, Sendable { case added, removed, changed }
+    public var kind: Kind
+    public var title: String
+    public var id: String
+    /// Its index in the second dataset (the first for a removed one).
+    public var index: Int
+    public var fields: [FieldChange]
+  }
+
+  public var categories: [CategoryChange] = []
+  public var trackers: [TrackerChange] = []
+  public var tasks: [TaskChange] = []
+  /// Dataset-level differences: extras per namespace, the task category order.
+  public var datasetFields: [FieldChange] = []
+
+  /// Nothing differs.
+  public var isEmpty: Bool {
+    categories.isEmpty && trackers.isEmpty && tasks.isEmpty && datasetFields.isEmpty
+  }
+
+  /// Records added and removed over all trackers (an added tracker's records count as added).
+  public var recordsAdded: Int {
+    trackers.reduce(0) { $0 + ($1.kind == .added ? $1.recordCount : $1.days.recordsAdded.count) }
+  }
+
+  public var recordsRemoved: Int {
+    trackers.reduce(0) { $0 + ($1.kind == .removed ? $1.recordCount : $1.days.recordsRemoved.count) }
+  }
+
+  /// Compares `new` against `old`.
+  public init(from old: TrackerDataset, to new: TrackerDataset) {
+    let match = DatasetMatch(old, new)
+
+    // Categories: by title; a category whose id stayed and whose title changed is a rename.
+    var oldCategoryTaken = Array(repeating: false, count: old.categories.count)
+    for i in match.categoryInFirst.compactMap({ $0 }) { oldCategoryTaken[i] = true }
+    var oldCategoryById: [String: Int] = [:]
+    for (i, c) in old.categories.enumerated() where oldCategoryById[c.id] == nil { oldCategoryById[c.id] = i }
+    var renamedOld = Set<Int>()
+    for (j, c) in new.categories.enumerated() where match.categoryInFirst[j] == nil {
+      if let i = oldCategoryById[c.id], !oldCategoryTaken[i], !renamedOld.contains(i) {
+        renamedOld.insert(i)
+        categories.append(CategoryChange(kind: .renamed, title: c.title, oldTitle: old.categories[i].title, index: j))
+      } else {
+        categories.append(CategoryChange(kind: .added, title: c.title, oldTitle: nil, index: j))
+      }
+    }
+    for (i, c) in old.categories.enumerated() where !oldCategoryTaken[i] && !renamedOld.contains(i) {
+      categories.append(CategoryChange(kind: .removed, title: c.title, oldTitle: nil, index: i))
+    }
+    for (j, c) in new.categories.enumerated() {
+      guard let i = match.categoryInFirst[j] else { continue }
+      let changes = ModelFields.changes(old.categories[i].extras, c.extras)
+      if !changes.isEmpty { datasetFields += changes.map { FieldChange(field: "categories[\(c.title)]." + $0.field, old: $0.old, new: $0.new) } }
+    }
+
+    // Trackers.
+    let oldDays = DayIndex(old)
+    let newDays = DayIndex(new)
+    let oldTitles = Dictionary(old.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+    let newTitles = Dictionary(new.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+    var oldTrackerTaken = Array(repeating: false, count: old.trackers.count)
+    for (j, t) in new.trackers.enumerated() {
+      guard let i = match.trackerInFirst[j] else {
+        trackers.append(TrackerChange(kind: .added, name: t.name, id: t.id, index: j, oldIndex: nil, matchedByName: false,
+                                      oldId: nil, fields: [], days: DayChanges(),
+                                      recordCount: newDays.records[t.id]?.count ?? 0, entryCount: newDays.entries[t.id]?.count ?? 0))
+        continue
+      }
+      oldTrackerTaken[i] = true
+      let before = old.trackers[i]
+      var fields = ModelFields.changes(ModelFields.tracker, before, t)
+      let oldTitle = oldTitles[before.categoryId] ?? before.categoryId
+      let newTitle = newTitles[t.categoryId] ?? t.categoryId
+      if NameKey.of(oldTitle) != NameKey.of(newTitle) {
+        fields.insert(FieldChange(field: "category", old: oldTitle, new: newTitle), at: min(2, fields.count))
+      }
+      fields += ModelFields.changes(before.extras, t.extras)
+      var days = DayChanges()
+      (days.recordsAdded, days.recordsRemoved, days.recordsChanged) =
+        DayChanges.compare(oldDays.records[before.id] ?? [:], newDays.records[t.id] ?? [:], same: { $0.sameContent(as: $1) })
+      (days.entriesAdded, days.entriesRemoved, days.entriesChanged) =
+        DayChanges.compare(oldDays.entries[before.id] ?? [:], newDays.entries[t.id] ?? [:], same: { $0.sameContent(as: $1) })
+      let byName = match.trackerByName[j]
+      if fields.isEmpty, days.isEmpty, !byName { continue }
+      trackers.append(TrackerChange(kind: .changed, name: t.name, id: t.id, index: j, oldIndex: i, matchedByName: byName,
+                                    oldId: byName ? before.id : nil, fields: fields, days: days,
+                                    recordCount: 0, entryCount: 0))
+    }
+    for (i, t) in old.trackers.enumerated() where !oldTrackerTaken[i] {
+      trackers.append(TrackerChange(kind: .removed, name: t.name, id: t.id, index: i, oldIndex: nil, matchedByName: false,
+                                    oldId: nil, fields: [], days: DayChanges(),
+                                    recordCount: oldDays.records[t.id]?.count ?? 0, entryCount: oldDays.entries[t.id]?.count ?? 0))
+    }
+
+    // Tasks.
+    var oldTaskTaken = Array(repeating: false, count: old.tasks.count)
+    for (j, task) in new.tasks.enumerated() {
+      guard let i = match.taskInFirst[j] else {
+        tasks.append(TaskChange(kind: .added, title: task.title, id: task.id, index: j, fields: []))
+        continue
+      }
+      oldTaskTaken[i] = true
+      let fields = ModelFields.changes(ModelFields.task, old.tasks[i], task) + ModelFields.changes(old.tasks[i].extras, task.extras)
+      if !fields.isEmpty { tasks.append(TaskChange(kind: .changed, title: task.title, id: task.id, index: j, fields: fields)) }
+    }
+    for (i, task) in old.tasks.enumerated() where !oldTaskTaken[i] {
+      tasks.append(TaskChange(kind: .removed, title: task.title, id: task.id, index: i, fields: []))
+    }
+
+    if old.taskCategoryOrder != new.taskCategoryOrder {
+      datasetFields.append(FieldChange(field: "taskCategoryOrder", old: old.taskCategoryOrder.joined(separator: ","),
+                                       new: new.taskCategoryOrder.joined(separator: ",")))
+    }
+    datasetFields += ModelFields.changes(old.extras, new.extras)
+  }
+}
+
+/// A dataset's records and entries by tracker id and day number (the last one of a day wins:
+/// a dataset with duplicate days breaks rule `record-duplicate` anyway).
+struct DayIndex {
+  var records: [String: [Int: TrackerRecord]] = [:]
+  var entries: [String: [Int: TrackerEntry]] = [:]
+
+  init(_ dataset: TrackerDataset) {
+    for r in dataset.records { records[r.trackerId, default: [:]][r.date.dayNumber] = r }
+    for e in dataset.entries { entries[e.trackerId, default: [:]][e.date.dayNumber] = e }
+  }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import TrackerPort
+
+extension Trackport {
+  struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show what changed from one dataset to another, in any two readable formats.",
+      discussion: """
+        Trackers are the same when their ids are, or else when their kind and name (case, \
+        diacritics and spaces aside) are ("matched by name"); categories by title; tasks by \
+        id, then title and start. Exit status 0 when nothing differs, 1 when something does \
+        (as diff(1)), 65/66 when an input cannot be read. See docs/merge-diff.md.
+        """)
+
+    @Argument(help: "The old dataset, or - for standard input.", completion: .file())
+    var old: String
+
+    @Argument(help: "The new dataset.", completion: .file())
+    var new: String
+
+    @OptionGroup var inputOptions: InputOptions
+
+    @OptionGroup var pluginOptions: PluginOptions
+
+    @OptionGroup var badRows: BadRowsOptions
+
+    @Option(help: "Output: text, json, markdown (a summary table for a pull request) or github (annotations on the new file).")
+    var format: DiffFormat = .text
+
+    @Flag(help: "List every changed day, not only their ranges (text and markdown).")
+    var verbose = false
+
+    func validate() throws {
+      if old == "-" && new == "-" { throw ValidationError("only one input can be standard input") }
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let registry = try pluginOptions.registry()
+        let options = try inputOptions.codecOptions
+        var files: [DatasetFile] = []
+        for path in [old, new] {
+          let file = try DatasetFile.load(path, format: inputOptions.from, registry: registry, options: options)
+          if let failed = badRows.check(file) { return failed }
+          files.append(file)
+        }
+        let diff = DatasetDiff(from: files[0].dataset, to: files[1].dataset)
+        let renderer = DiffRenderer(diff: diff, old: files[0], new: files[1], verbose: verbose)
+        switch format {
+        case .text: try StandardOutput.write(renderer.text())
+        case .json: try StandardOutput.line(renderer.json())
+        case .markdown: try StandardOutput.write(renderer.markdown())
+        case .github: try StandardOutput.write(renderer.github())
+        }
+        return diff.isEmpty ? .ok : .ruleErrors
+      }
+    }
+  }
+}
+
+/// How `diff` shows its result.
+enum DiffFormat: String, CaseIterable, ExpressibleByArgument {
+  case text, json, markdown, github
+}
