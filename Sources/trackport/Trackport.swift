@@ -7,7 +7,7 @@ struct Trackport: ParsableCommand {
     commandName: "trackport",
     abstract: "Move habit-tracker data between formats without losing it, and check it against the tracker app's rules.",
     discussion: """
-      Exit status: 0 ok, 1 rule errors (warnings too with --strict), 64 usage, 65 malformed \
+      Exit status: 0 ok, 1 rule errors (warnings too with --strict; for diff: the datasets differ), 64 usage, 65 malformed \
       input, 66 cannot read input, 70 a codec plugin failed, 73 cannot create output, 74 I/O \
       error, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (nothing written).
       """,
