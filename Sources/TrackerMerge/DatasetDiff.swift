@@ -122,9 +122,11 @@ public struct DatasetDiff: Sendable {
       fields += ModelFields.changes(before.extras, t.extras)
       var days = DayChanges()
       (days.recordsAdded, days.recordsRemoved, days.recordsChanged) =
-        DayChanges.compare(oldDays.records[before.id] ?? [:], newDays.records[t.id] ?? [:], same: { $0.sameContent(as: $1) })
+        DayChanges.compare(oldDays.records[before.id] ?? [], newDays.records[t.id] ?? [],
+                           same: { old.records[$0].sameContent(as: new.records[$1]) })
       (days.entriesAdded, days.entriesRemoved, days.entriesChanged) =
-        DayChanges.compare(oldDays.entries[before.id] ?? [:], newDays.entries[t.id] ?? [:], same: { $0.sameContent(as: $1) })
+        DayChanges.compare(oldDays.entries[before.id] ?? [], newDays.entries[t.id] ?? [],
+                           same: { old.entries[$0].sameContent(as: new.entries[$1]) })
       let byName = match.trackerByName[j]
       if fields.isEmpty, days.isEmpty, !byName { continue }
       trackers.append(TrackerChange(kind: .changed, name: t.name, id: t.id, index: j, oldIndex: i, matchedByName: byName,
@@ -160,14 +162,38 @@ public struct DatasetDiff: Sendable {
   }
 }
 
-/// A dataset's records and entries by tracker id and day number (the last one of a day wins:
-/// a dataset with duplicate days breaks rule `record-duplicate` anyway).
+/// A dataset's records and entries by tracker id, each tracker's days sorted, as indices into
+/// the dataset's arrays (a repeated day keeps its last one: such a dataset breaks rule
+/// `record-duplicate` anyway).
 struct DayIndex {
-  var records: [String: [Int: TrackerRecord]] = [:]
-  var entries: [String: [Int: TrackerEntry]] = [:]
+  struct Day {
+    let day: Int
+    let index: Int
+  }
+
+  var records: [String: [Day]] = [:]
+  var entries: [String: [Day]] = [:]
 
   init(_ dataset: TrackerDataset) {
-    for r in dataset.records { records[r.trackerId, default: [:]][r.date.dayNumber] = r }
-    for e in dataset.entries { entries[e.trackerId, default: [:]][e.date.dayNumber] = e }
+    for (i, r) in dataset.records.enumerated() { records[r.trackerId, default: []].append(Day(day: r.date.dayNumber, index: i)) }
+    for (i, e) in dataset.entries.enumerated() { entries[e.trackerId, default: []].append(Day(day: e.date.dayNumber, index: i)) }
+    for key in records.keys { Self.sortKeepingLast(&records[key]!) }
+    for key in entries.keys { Self.sortKeepingLast(&entries[key]!) }
+  }
+
+  private static func sortKeepingLast(_ days: inout [Day]) {
+    var sorted = true
+    for i in days.indices.dropFirst() where days[i - 1].day >= days[i].day {
+      sorted = false
+      break
+    }
+    if sorted { return }
+    days.sort { $0.day != $1.day ? $0.day < $1.day : $0.index < $1.index }
+    var kept: [Day] = []
+    kept.reserveCapacity(days.count)
+    for d in days {
+      if let last = kept.last, last.day == d.day { kept[kept.count - 1] = d } else { kept.append(d) }
+    }
+    days = kept
   }
 }

@@ -128,11 +128,13 @@ private struct MergeState {
 
   /// The union of days by (tracker, day): a day is never duplicated.
   private mutating func addDays(_ incoming: TrackerDataset, trackerIds: [String: String]) {
-    var recordAt: [DayKey: Int] = [:]
-    for (i, r) in dataset.records.enumerated() { recordAt[DayKey(r.trackerId, r.date)] = i }
-    var entryAt: [DayKey: Int] = [:]
-    for (i, e) in dataset.entries.enumerated() { entryAt[DayKey(e.trackerId, e.date)] = i }
+    var keys = DayKeys()
+    var recordAt: [Int: Int] = Dictionary(minimumCapacity: dataset.records.count + incoming.records.count)
+    for (i, r) in dataset.records.enumerated() { recordAt[keys.key(r.trackerId, r.date)] = i }
+    var entryAt: [Int: Int] = [:]
+    for (i, e) in dataset.entries.enumerated() { entryAt[keys.key(e.trackerId, e.date)] = i }
     let names = Dictionary(dataset.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    func subject(_ id: String) -> String { "tracker \"\(names[id] ?? id)\"" }
     var droppedRecords = Set<Int>()
     var droppedEntries = Set<Int>()
 
@@ -140,17 +142,16 @@ private struct MergeState {
       plan.records += 1
       var theirs = record
       theirs.trackerId = trackerIds[record.trackerId] ?? record.trackerId
-      let key = DayKey(theirs.trackerId, theirs.date)
-      let subject = "tracker \"\(names[theirs.trackerId] ?? theirs.trackerId)\""
+      let key = keys.key(theirs.trackerId, theirs.date)
       if let i = recordAt[key] {
         plan.recordsPresent += 1
         if dataset.records[i].sameContent(as: theirs) { continue }
         let before = log.conflicts.count
-        log.reconcileDay(&dataset.records[i], theirs, subject: subject, pointer: "/records/\(i)")
+        log.reconcileDay(&dataset.records[i], theirs, subject: subject(theirs.trackerId), pointer: "/records/\(i)")
         if log.conflicts.count > before { plan.recordsInConflict += 1 }
       } else if let e = entryAt[key], !droppedEntries.contains(e) {
         plan.recordsInConflict += 1
-        let kept = log.conflict(subject, theirs.date.description, DayText.entry(dataset.entries[e]), DayText.record(theirs),
+        let kept = log.conflict(subject(theirs.trackerId), theirs.date.description, DayText.entry(dataset.entries[e]), DayText.record(theirs),
                             pointer: prefer == .base ? "/entries/\(e)" : nil)
         if kept == .incoming {
           droppedEntries.insert(e)
@@ -168,17 +169,16 @@ private struct MergeState {
       plan.entries += 1
       var theirs = entry
       theirs.trackerId = trackerIds[entry.trackerId] ?? entry.trackerId
-      let key = DayKey(theirs.trackerId, theirs.date)
-      let subject = "tracker \"\(names[theirs.trackerId] ?? theirs.trackerId)\""
+      let key = keys.key(theirs.trackerId, theirs.date)
       if let i = entryAt[key], !droppedEntries.contains(i) {
         plan.entriesPresent += 1
         if dataset.entries[i].sameContent(as: theirs) { continue }
         let before = log.conflicts.count
-        log.reconcileDay(&dataset.entries[i], theirs, subject: subject, pointer: "/entries/\(i)")
+        log.reconcileDay(&dataset.entries[i], theirs, subject: subject(theirs.trackerId), pointer: "/entries/\(i)")
         if log.conflicts.count > before { plan.entriesInConflict += 1 }
       } else if let r = recordAt[key], !droppedRecords.contains(r) {
         plan.entriesInConflict += 1
-        let kept = log.conflict(subject, theirs.date.description, DayText.record(dataset.records[r]), DayText.entry(theirs),
+        let kept = log.conflict(subject(theirs.trackerId), theirs.date.description, DayText.record(dataset.records[r]), DayText.entry(theirs),
                             pointer: prefer == .base ? "/records/\(r)" : nil)
         if kept == .incoming {
           droppedRecords.insert(r)
@@ -322,13 +322,25 @@ private struct ConflictLog {
 
 }
 
-/// A tracker and a day.
-private struct DayKey: Hashable {
-  let tracker: String
-  let day: Int
-  init(_ tracker: String, _ date: LocalDate) {
-    self.tracker = tracker
-    day = date.dayNumber
+/// Whole-number keys for (tracker, day): each tracker id gets a slot once, so the tables of
+/// days hash integers, not strings.
+private struct DayKeys {
+  private var slots: [String: Int] = [:]
+  private var lastId = ""
+  private var lastSlot = -1
+
+  mutating func key(_ tracker: String, _ date: LocalDate) -> Int {
+    if tracker != lastId || lastSlot < 0 {
+      if let slot = slots[tracker] {
+        lastSlot = slot
+      } else {
+        lastSlot = slots.count
+        slots[tracker] = lastSlot
+      }
+      lastId = tracker
+    }
+    // Day numbers fit in 32 bits with room to spare (±5.8 million years).
+    return lastSlot << 32 | Int(UInt32(truncatingIfNeeded: date.dayNumber))
   }
 }
 

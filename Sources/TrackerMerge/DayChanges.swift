@@ -23,21 +23,28 @@ public struct DayChanges: Hashable, Sendable {
       && entriesAdded.isEmpty && entriesRemoved.isEmpty && entriesChanged.isEmpty
   }
 
-  /// Compares the days of one tracker: `old` and `new` map a day number to the record or entry.
-  static func compare<Item>(_ old: [Int: Item], _ new: [Int: Item], same: (Item, Item) -> Bool)
+  /// Compares the days of one tracker, each side sorted by day; `same` compares the items at
+  /// two indices (old, new).
+  static func compare(_ old: [DayIndex.Day], _ new: [DayIndex.Day], same: (Int, Int) -> Bool)
     -> (added: [LocalDate], removed: [LocalDate], changed: [LocalDate]) {
     var added: [LocalDate] = []
     var removed: [LocalDate] = []
     var changed: [LocalDate] = []
-    for (day, item) in new {
-      if let before = old[day] {
-        if !same(before, item) { changed.append(LocalDate(dayNumber: day)) }
+    var i = 0, j = 0
+    while i < old.count || j < new.count {
+      if j == new.count || (i < old.count && old[i].day < new[j].day) {
+        removed.append(LocalDate(dayNumber: old[i].day))
+        i += 1
+      } else if i == old.count || new[j].day < old[i].day {
+        added.append(LocalDate(dayNumber: new[j].day))
+        j += 1
       } else {
-        added.append(LocalDate(dayNumber: day))
+        if !same(old[i].index, new[j].index) { changed.append(LocalDate(dayNumber: new[j].day)) }
+        i += 1
+        j += 1
       }
     }
-    for day in old.keys where new[day] == nil { removed.append(LocalDate(dayNumber: day)) }
-    return (added.sorted(), removed.sorted(), changed.sorted())
+    return (added, removed, changed)
   }
 }
 
