@@ -75,7 +75,7 @@ struct HaboDatasetBuilder {
     for key in ["iconCodePoint"] { _ = try value.member(key)?.int() }
     for key in ["fontFamily", "deleted_at", "updated_at"] { _ = try value.member(key)?.string() }
     let id = uuid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.uuid("habo-category:\(number.map(String.init) ?? "#\(index)"):\(title)")
-    let kept = try value.members().filter { $0.key != "title" && $0.key != "uuid" }.map { JSONMember($0.key, $0.value.value) }
+    let kept = try value.members().filter { $0.key != "title" && $0.key != "uuid" && $0.value.value != .null }.map { JSONMember($0.key, $0.value.value) }
     dataset.categories.append(TrackerCategory(id: id, title: title, extras: HaboExtras.extras(kept)))
     if let number, categoryById[number] == nil { categoryById[number] = id }
   }
@@ -103,7 +103,7 @@ struct HaboDatasetBuilder {
       let uuid = try category.member("uuid")?.string()
       let id = uuid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.uuid("habo-category:\(number.map(String.init) ?? "#"):\(title)")
       if !dataset.categories.contains(where: { $0.id == id }) {
-        let kept = try category.members().filter { $0.key != "title" && $0.key != "uuid" }.map { JSONMember($0.key, $0.value.value) }
+        let kept = try category.members().filter { $0.key != "title" && $0.key != "uuid" && $0.value.value != .null }.map { JSONMember($0.key, $0.value.value) }
         dataset.categories.append(TrackerCategory(id: id, title: title, extras: HaboExtras.extras(kept)))
       }
       if !ids.contains(id) { ids.append(id) }
@@ -155,7 +155,7 @@ struct HaboDatasetBuilder {
 
     // What the model cannot say, in the habit's own order.
     var kept: [JSONMember] = []
-    for (key, member) in try value.members() where !HaboExtras.mappedHabitKeys.contains(key) {
+    for (key, member) in try value.members() where !HaboExtras.mappedHabitKeys.contains(key) && member.value != .null {
       switch key {
       case "archived" where deletedAt == nil: continue
       case "targetValue" where numeric, "unit" where numeric: continue
