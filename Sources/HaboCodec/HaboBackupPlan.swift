@@ -64,6 +64,8 @@ struct HaboBackupPlan {
     }
     var seen: Set<String> = []
     let unique = written.filter { seen.insert($0.id).inserted }
+    // A repeated id is one category in Habo's links: the later ones are left out.
+    if written.count > unique.count { lost[.categories, default: 0] += written.count - unique.count }
     let numbers = Self.numbers(unique.map { Self.intMember(HaboExtras.members($0.extras), "id") })
     for (category, number) in zip(unique, numbers) {
       let kept = HaboExtras.members(category.extras)

@@ -12,7 +12,9 @@ import TrackerModel
 ///
 /// `.json` is an ending other formats use too, so the codec claims a `.json` only when it
 /// starts with `{` or `[` and its first 64 KiB name `"twoDayRule"` (a key only Habo's habits
-/// have, written fourth in each) or `"habit_categories"` (the envelope's own key).
+/// have, written fourth in each) or `"habit_categories"` (the envelope's own key). Writing a
+/// `.json` name without `--to habo` writes canonical JSON (the registry prefers the format
+/// that loses nothing).
 public struct HaboCodec: TrackerCodec {
   /// A weekday schedule or frequency Habo cannot plan: it plans every habit every day.
   public static let lossyFrequency = LossReport.lossyFrequency
@@ -62,12 +64,15 @@ public struct HaboCodec: TrackerCodec {
   /// The codec has no state; options come through the context.
   public init() {}
 
-  /// `{` or `[` first (after spaces and a byte order mark), and `"twoDayRule"` or
-  /// `"habit_categories"` in the first 64 KiB.
+  /// `{` or `[` first (after spaces and a byte order mark), `"twoDayRule"` or
+  /// `"habit_categories"` in the first 64 KiB, and no `"trackport":` key (canonical JSON
+  /// converted from Habo keeps Habo's keys in its extras).
   public func sniff(_ head: [UInt8]) -> Bool {
     var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while start < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[start]) { start += 1 }
     guard start < head.count, head[start] == UInt8(ascii: "{") || head[start] == UInt8(ascii: "[") else { return false }
+    // Canonical JSON read from Habo holds Habo's keys in its extras.
+    guard !Self.contains(head, "\"trackport\":"), !Self.contains(head, "\"trackport\" :") else { return false }
     return Self.contains(head, "\"twoDayRule\"") || Self.contains(head, "\"habit_categories\"")
   }
 
