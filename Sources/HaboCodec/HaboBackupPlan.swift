@@ -234,6 +234,8 @@ struct HaboBackupPlan {
           if Self.value(kept, HaboExtras.dayType) == HaboDayType.progress.text, amount >= logged.value {
             parts[0] = .string(HaboDayType.progress.text)
           }
+          // A completion below the goal reads back as a day below it.
+          if amount < goal.target { lost[.records, default: 0] += 1 }
           parts += [Self.double(amount), logged.json]
         } else {
           lost[.recordAmounts, default: 0] += 1
@@ -257,14 +259,20 @@ struct HaboBackupPlan {
         amount = nil
       }
       var type = HaboDatasetBuilder.entryType(skipped: entry.skipped, amount: amount)
-      if !entry.skipped, amount == nil, let named = Self.value(kept, HaboExtras.dayType).flatMap(HaboDayType.init(text:)),
-         named == .fail || named == .clear {
-        type = named
+      if !entry.skipped, let named = Self.value(kept, HaboExtras.dayType).flatMap(HaboDayType.init(text:)) {
+        switch named {
+        case .fail, .clear: type = named
+        case .check, .progress: if amount != nil, goal != nil { type = named }
+        case .skip: break
+        }
       }
       var parts: [JSONValue] = [.string(type.text), .string(entry.note ?? "")]
       if let amount, let goal {
         let logged = Self.loggedTarget(kept, goal: goal)
-        if !entry.skipped, amount >= logged.value { lost[.entries, default: 0] += 1 }
+        // An amount that meets the goal reads back as a completion.
+        if !entry.skipped, HaboDatasetBuilder.isCompletion(type, amount: amount, logged: logged.value, goal: goal) {
+          lost[.entries, default: 0] += 1
+        }
         parts += [Self.double(amount), logged.json]
       } else if goal == nil, case .array(let values)? = kept.first(where: { $0.key == "values" })?.value {
         parts += values

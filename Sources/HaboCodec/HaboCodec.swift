@@ -160,7 +160,7 @@ public struct HaboCodec: TrackerCodec {
     .trackerGoal: "goal(s) Habo cannot store as they are (at most, an empty unit, a target that is not a finite number)",
     .trackerReminders: "habit(s) whose reminders Habo cannot keep (one reminder per habit, every day, at HH:MM)",
     .eventRecords: "record(s) of events or unknown trackers left out",
-    .records: "record(s) on a day the habit already has a record",
+    .records: "record(s) on a day the habit already has a record, or with an amount below the goal (read back as days below it)",
     .recordAmounts: "amount(s) of habits without a goal (Habo's yes/no habits keep none) or not finite",
     .recordNotes: "empty note(s), which read back as none",
     .entries: "entry(ies) that do not come back (of events or unknown trackers, on a day that has a record, with no skip, amount or note, or an amount that meets the goal)",

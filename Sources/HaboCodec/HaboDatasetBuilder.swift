@@ -212,13 +212,7 @@ struct HaboDatasetBuilder {
       // A yes/no habit's progress value means nothing to Habo, but is kept.
       if goal == nil, parts.count > 2 { extras.append(JSONMember("values", .array(parts.dropFirst(2).map(\.value)))) }
 
-      let isRecord: Bool
-      switch type {
-      case .check: isRecord = true
-      case .progress:
-        if let goal, let progress, progress >= (logged ?? goal.target) { isRecord = true } else { isRecord = false }
-      case .skip, .fail, .clear: isRecord = false
-      }
+      let isRecord = Self.isCompletion(type, amount: amount, logged: logged, goal: goal)
       if type != (isRecord ? .check : Self.entryType(skipped: type == .skip, amount: amount)) {
         extras.append(JSONMember(HaboExtras.dayType, .string(type.text)))
       }
@@ -235,6 +229,23 @@ struct HaboDatasetBuilder {
       }
     }
     return kept
+  }
+
+  /// Whether a day is a completion (a record): `check`, or `progress` at the target it was
+  /// logged against (migration-targets.md, Habo §6) — and, for a numeric habit, an amount that
+  /// meets the habit's goal now, as the model's records must (a day logged done against a
+  /// lower target is an entry that keeps its day type).
+  static func isCompletion(_ type: HaboDayType, amount: Double?, logged: Double?, goal: TrackerGoal?) -> Bool {
+    switch type {
+    case .check:
+      guard let goal, let amount else { return true }
+      return amount >= goal.target
+    case .progress:
+      guard let goal, let amount else { return false }
+      return amount >= (logged ?? goal.target) && amount >= goal.target
+    case .skip, .fail, .clear:
+      return false
+    }
   }
 
   /// The day type an entry is written with when its extras name none: skip, progress (an

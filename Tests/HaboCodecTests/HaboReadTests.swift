@@ -64,18 +64,31 @@ import TrackerPort
     #expect(d.trackers[0].extras["habo"]?["keptDays"] == .object([
       JSONMember("2024-01-17 12:00:00.000Z", .array([.string("DayType.fail"), .string("")])),
     ]))
-    // Numeric: check with its amount; progress at the target it was logged against → record;
-    // progress below → entry with the amount.
+    // Numeric: check with its amount → record; progress below → entry with the amount; a day
+    // done against the lower target it was logged with is below today's goal: an entry that
+    // keeps its day type and target, as a record must meet the goal.
     #expect(d.records.filter { $0.trackerId == water } == [
       TrackerRecord(trackerId: water, date: day("2024-01-15"), amount: 8),
-      TrackerRecord(trackerId: water, date: day("2024-01-17"), amount: 6, note: "old target", extras: ["habo": .object([
-        JSONMember("targetValue", .number("6.0")), JSONMember("dayType", .string("DayType.progress")),
-      ])]),
     ])
     #expect(d.entries.filter { $0.trackerId == water } == [
       TrackerEntry(trackerId: water, date: day("2024-01-16"), amount: 3),
+      TrackerEntry(trackerId: water, date: day("2024-01-17"), amount: 6, note: "old target", extras: ["habo": .object([
+        JSONMember("targetValue", .number("6.0")),
+      ])]),
       TrackerEntry(trackerId: water, date: day("2024-01-18"), skipped: true, note: "travel"),
     ])
+  }
+
+  @Test func aCheckBelowTodaysTargetIsAnEntryThatWritesBackAsACheck() throws {
+    let text = #"[{"id":1,"title":"W","twoDayRule":0,"habitType":1,"targetValue":8.0,"events":{"2024-01-15 12:00:00.000Z":["DayType.check","",5.0,5.0]}}]"#
+    let (d, _) = try Habo.decode(text)
+    #expect(d.records.isEmpty)
+    #expect(d.entries == [TrackerEntry(trackerId: d.trackers[0].id, date: LocalDate("2024-01-15")!, amount: 5, extras: ["habo": .object([
+      JSONMember("targetValue", .number("5.0")), JSONMember("dayType", .string("DayType.check")),
+    ])])])
+    let (bytes, _) = try Habo.encode(d)
+    #expect(String(decoding: bytes, as: UTF8.self).contains(#""2024-01-15 12:00:00.000Z":["DayType.check","",5.0,5.0]"#))
+    #expect(HaboCodec().losses(writing: d, to: CodecOutput(path: "/tmp/x.json"), options: [:]).isEmpty)
   }
 
   @Test func legacyKeysAndCapitalisedDayTypesRead() throws {

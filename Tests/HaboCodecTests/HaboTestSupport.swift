@@ -9,9 +9,13 @@ enum Habo {
 
   static func fixture(_ name: String) -> String { folder.appendingPathComponent("Fixtures/" + name).path }
 
-  /// A file of `../shared/fixtures`.
+  /// A file of `../shared/fixtures` (or of `TRACKPORT_SHARED_FIXTURES`, for a clone that is not
+  /// beside the shared folder).
   static func shared(_ path: String) -> String {
-    root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
+    if let folder = ProcessInfo.processInfo.environment["TRACKPORT_SHARED_FIXTURES"], !folder.isEmpty {
+      return URL(fileURLWithPath: folder).appendingPathComponent(path).path
+    }
+    return root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
   }
 
   /// Whether the shared fixtures are beside the repository; always under CI (`CI` set), so

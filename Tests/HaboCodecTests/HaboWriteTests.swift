@@ -42,8 +42,23 @@ import TrackerPort
     // Legacy keys stay; day types are written as the current app spells them.
     #expect(events["2022-01-10 00:00:00.000"]?.first as? String == "DayType.check")
     #expect(events["2022-01-12 00:00:00.000"]?.first as? String == "DayType.Fail")
-    let (back, _) = try Habo.decode(bytes)
+    // Reading back gives the dataset again; the habits' extras gain the keys the legacy
+    // habits did not have yet (written with Habo's defaults), and keep every one they had.
+    var (back, _) = try Habo.decode(bytes)
+    for i in back.trackers.indices {
+      let had = Self.members(dataset.trackers[i].extras), has = Self.members(back.trackers[i].extras)
+      #expect(had.allSatisfy { has.contains($0) }, "\(dataset.trackers[i].name)")
+      back.trackers[i].extras = dataset.trackers[i].extras
+    }
+    // The legacy file had no metadata; the written one has.
+    #expect(back.extras["habo"]?["metadata"]?["total_habits"] == .number("2"))
+    back.extras = dataset.extras
     #expect(back.firstDifference(from: dataset) == nil, "\(back.firstDifference(from: dataset) ?? "")")
+  }
+
+  static func members(_ extras: Extras) -> [JSONMember] {
+    guard case .object(let members)? = extras["habo"] else { return [] }
+    return members
   }
 
   /// A dataset made elsewhere: keys `DateTime.utc(y,m,d,12).toString()`, flags as integers 0/1,

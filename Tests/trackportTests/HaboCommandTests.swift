@@ -78,7 +78,7 @@ struct HaboCommandTests {
     try Data("[{\"id\":1,\"title\":\"A\",\"twoDayRule\":0,\n \"events\":{".utf8).write(to: URL(fileURLWithPath: truncated))
     let cut = try CLI.run(["convert", truncated, "-", "--to", "json"])
     #expect(cut.status == 65)
-    #expect(cut.stderr.hasPrefix(truncated + ":2:11: error: not a Habo backup"), "\(cut.stderr)")
+    #expect(cut.stderr.hasPrefix(truncated + ":2:12: error: not a Habo backup"), "\(cut.stderr)")
   }
 
   @Test func formatsAndRulesListHabo() throws {
