@@ -122,6 +122,8 @@ public struct HaboCodec: TrackerCodec {
       var planned: [String] = []
       if let schedule = tracker.schedule, Set(schedule) != Set(Weekday.allCases) {
         planned.append(schedule.isEmpty ? "on no weekday" : "on " + schedule.map(\.rawValue).joined(separator: ", "))
+      } else if tracker.schedule == nil {
+        planned.append("with no schedule")
       }
       if let frequency = tracker.frequency { planned.append("\(frequency.times) time(s) in \(frequency.days) day(s)") }
       context.report(Diagnostic(

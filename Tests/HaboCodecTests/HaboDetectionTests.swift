@@ -31,4 +31,12 @@ import TrackerPort
     let demo = try [UInt8](Data(contentsOf: Habo.root.appendingPathComponent("SampleData/demo.trackport.json")))
     #expect(!codec.sniff(demo))
   }
+
+  /// Writing a `.json` name gives canonical JSON (the format that loses nothing), Habo only
+  /// with `--to habo`; `.csv` stays the CSV codec's.
+  @Test func aJSONOutputNameIsCanonicalJSON() throws {
+    #expect(try StandardCodecs.registry.detectOutput(CodecOutput(path: "/tmp/out.json")).descriptor.id == "json")
+    #expect(try StandardCodecs.registry.detectOutput(CodecOutput(path: "/tmp/out.csv")).descriptor.id == "csv")
+    #expect(try StandardCodecs.registry.codec(id: "habo").descriptor.canWrite)
+  }
 }
