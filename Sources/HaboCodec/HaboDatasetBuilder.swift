@@ -187,30 +187,48 @@ struct HaboDatasetBuilder {
   }
 
   /// Records and entries of one habit; returns the days kept in extras.
+  ///
+  /// Events are most of a backup, so they are read from the values themselves: a pointer (and
+  /// its ``ForeignJSONValue``) is made only for an error.
   private mutating func readEvents(_ value: ForeignJSONValue, tracker: String, goal: TrackerGoal?) throws -> [JSONMember] {
+    guard case .object(let members) = value.value else { throw value.mismatch("an object") }
     var kept: [JSONMember] = []
     var seen: Set<LocalDate> = []
-    for (key, event) in try value.members() {
+    seen.reserveCapacity(members.count)
+    for member in members {
+      let key = member.key
+      func at(_ index: Int? = nil) -> ForeignJSONValue {
+        let event = value.member(key) ?? value
+        guard let index, let parts = try? event.elements(), index < parts.count else { return event }
+        return parts[index]
+      }
       guard let date = HaboDayKey.date(key) else {
-        throw event.failure("expected a day key like \"2024-01-15 12:00:00.000Z\" at \(event.pointer), found \(key.debugDescription)")
+        throw at().failure("expected a day key like \"2024-01-15 12:00:00.000Z\" at \(at().pointer), found \(key.debugDescription)")
       }
-      let parts = try event.elements()
-      guard let first = parts.first else { throw event.failure("expected [dayType, comment, …] at \(event.pointer), found an empty array") }
-      let text = try first.string()
+      guard case .array(let parts) = member.value else { throw at().mismatch("an array") }
+      guard let first = parts.first else { throw at().failure("expected [dayType, comment, …] at \(at().pointer), found an empty array") }
+      guard case .string(let text) = first else { throw at(0).mismatch("a string") }
       guard let type = HaboDayType(text: text) else {
-        throw first.failure("unknown day type \(text.debugDescription) at \(first.pointer): expected \(HaboDayType.spellings)")
+        throw at(0).failure("unknown day type \(text.debugDescription) at \(at(0).pointer): expected \(HaboDayType.spellings)")
       }
-      let comment = parts.count > 1 && parts[1].value != .null ? try parts[1].string() : ""
-      let progress = parts.count > 2 && parts[2].value != .null ? try parts[2].double() : nil
-      let logged = parts.count > 3 && parts[3].value != .null ? try parts[3].double() : nil
+      var comment = ""
+      if parts.count > 1 {
+        switch parts[1] {
+        case .string(let text): comment = text
+        case .null: break
+        default: throw at(1).mismatch("a string")
+        }
+      }
+      let progress = try Self.number(parts, 2) { at(2) }
+      let logged = try Self.number(parts, 3) { at(3) }
       let note = comment.isEmpty ? nil : comment
       let amount = goal == nil ? nil : progress
 
       var extras: [JSONMember] = []
-      if key != HaboDayKey.text(date) { extras.append(JSONMember(HaboExtras.key, .string(key))) }
-      if let goal, let logged, logged != goal.target { extras.append(JSONMember(HaboExtras.targetValue, parts[3].value)) }
+      if !HaboDayKey.isCurrent(key) { extras.append(JSONMember(HaboExtras.key, .string(key))) }
+      if let goal, let logged, logged != goal.target { extras.append(JSONMember(HaboExtras.targetValue, parts[3])) }
       // A yes/no habit's progress value means nothing to Habo, but is kept.
-      if goal == nil, parts.count > 2 { extras.append(JSONMember("values", .array(parts.dropFirst(2).map(\.value)))) }
+      if goal == nil, parts.count > 2 { extras.append(JSONMember("values", .array(Array(parts.dropFirst(2))))) }
 
       let isRecord = Self.isCompletion(type, amount: amount, logged: logged, goal: goal)
       if type != (isRecord ? .check : Self.entryType(skipped: type == .skip, amount: amount)) {
@@ -219,7 +237,7 @@ struct HaboDatasetBuilder {
       let keep = !seen.insert(date).inserted
         || (!isRecord && type != .skip && note == nil && amount == nil)
       if keep {
-        kept.append(JSONMember(key, event.value))
+        kept.append(member)
       } else if isRecord {
         dataset.records.append(TrackerRecord(trackerId: tracker, date: date, amount: amount, note: note,
                                              extras: HaboExtras.extras(extras)))
@@ -229,6 +247,18 @@ struct HaboDatasetBuilder {
       }
     }
     return kept
+  }
+
+  /// Element `index` of an event as a finite number; `nil` when it is missing or `null`.
+  private static func number(_ parts: [JSONValue], _ index: Int, at place: () -> ForeignJSONValue) throws -> Double? {
+    guard index < parts.count else { return nil }
+    switch parts[index] {
+    case .null: return nil
+    case .number(let text):
+      if let number = Double(text), number.isFinite { return number }
+      throw place().mismatch("a number")
+    default: throw place().mismatch("a number")
+    }
   }
 
   /// Whether a day is a completion (a record): `check`, or `progress` at the target it was

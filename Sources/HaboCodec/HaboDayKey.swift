@@ -9,15 +9,37 @@ enum HaboDayKey {
   /// The key the current app writes for `date`: `YYYY-MM-DD 12:00:00.000Z` (Dart pads the year
   /// to four digits).
   static func text(_ date: LocalDate) -> String {
-    date.description + " 12:00:00.000Z"
+    String(unsafeUninitializedCapacity: 32) { buffer in
+      let written = date.writeUTF8(into: UnsafeMutableRawBufferPointer(buffer))
+      for (i, byte) in noon.enumerated() { buffer[written + i] = byte }
+      return written + noon.count
+    }
   }
 
+  /// What follows the day in a key the current app writes.
+  private static let noon = Array(" 12:00:00.000Z".utf8)
+
   /// The day of a key: its date part, up to the first space or `T`; `nil` when that is no
-  /// `YYYY-MM-DD` calendar day.
+  /// `YYYY-MM-DD` calendar day. Reads the bytes in place.
   static func date(_ key: String) -> LocalDate? {
-    let utf8 = key.utf8
-    let end = utf8.firstIndex { $0 == 0x20 || $0 == 0x54 } ?? utf8.endIndex
-    guard utf8.distance(from: utf8.startIndex, to: end) == 10 else { return nil }
-    return LocalDate(key[..<end])
+    var key = key
+    return key.withUTF8 { utf8 in
+      guard utf8.count >= 10, utf8.count == 10 || utf8[10] == 0x20 || utf8[10] == 0x54 else { return nil }
+      return LocalDate(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[0..<10])))
+    }
+  }
+
+  /// Whether `key` is in the form ``text(_:)`` writes (the day, then ` 12:00:00.000Z`).
+  static func isCurrent(_ key: String) -> Bool {
+    var key = key
+    return key.withUTF8 { utf8 in
+      guard utf8.count == 10 + noon.count else { return false }
+      var i = 0
+      while i < noon.count {
+        guard utf8[10 + i] == noon[i] else { return false }
+        i += 1
+      }
+      return true
+    }
   }
 }

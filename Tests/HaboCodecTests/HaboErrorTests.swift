@@ -54,4 +54,24 @@ import TrackerPort
     let error = try #require(Habo.error { _ = try Habo.decode(bytes) })
     #expect(error.location.column == 20, "\(error)")
   }
+
+  /// The UTF-8 check (RFC 3629's table, by hand since this commit): overlong forms,
+  /// surrogates, code points past U+10FFFF and truncated sequences fail at their first byte;
+  /// valid 2-, 3- and 4-byte scalars pass.
+  @Test(arguments: [
+    ([0xC0, 0x80], false), ([0xE0, 0x9F, 0xBF], false), ([0xED, 0xA0, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false),
+    ([0xF8, 0x88, 0x80, 0x80], false), ([0xE2, 0x82], false), ([0x80], false), ([0xC3, 0x28], false),
+    ([0xC3, 0xA9], true), ([0xE2, 0x82, 0xAC], true), ([0xED, 0x9F, 0xBF], true), ([0xF0, 0x9F, 0x98, 0x80], true),
+    ([0xF4, 0x8F, 0xBF, 0xBF], true),
+  ] as [([UInt8], Bool)])
+  func utf8IsCheckedByteByByte(_ sequence: [UInt8], _ valid: Bool) throws {
+    let bytes = Array("[\"".utf8) + sequence + Array("\"]".utf8)
+    let error = Habo.error { _ = try ForeignJSON(bytes: bytes, fileName: "x.json", format: "a Habo backup") }
+    if valid {
+      #expect(error == nil, "\(sequence)")
+    } else {
+      #expect(error?.message.contains("not UTF-8") == true, "\(sequence)")
+      #expect(error?.location.column == 3, "\(sequence)")
+    }
+  }
 }
