@@ -154,13 +154,16 @@ struct HaboBackupPlan {
       }
     }
     countTrackerLosses(tracker, index: index)
-    let goal = tracker.goal.flatMap { $0.target.isFinite ? $0 : nil }
+    // Habo's numeric habits count up to a target: an at-most goal (or one that is no number)
+    // is written as a yes/no habit, so its completions stay completions (the amounts go).
+    let goal = tracker.goal.flatMap { $0.target.isFinite && $0.direction == .atLeast ? $0 : nil }
     let reminder = tracker.reminders.first.flatMap { HaboReminderTime.habo($0.time) }
     let notTime = reminder ?? kept.first { $0.key == "notTime" }?.value.stringValue ?? "12:0"
     let deletedAt = tracker.archived ? kept.first { $0.key == "deleted_at" }?.value.stringValue : nil
     let archived: JSONValue = deletedAt != nil ? flag("archived") : Self.int(tracker.archived ? 1 : 0)
-    let target = goal.map { Self.double($0.target) } ?? kept.first { $0.key == "targetValue" }?.value ?? Self.double(100)
-    let unit: JSONValue = goal.map { .string($0.unit ?? "") } ?? text("unit")
+    let shown = tracker.goal.flatMap { $0.target.isFinite ? $0 : nil }
+    let target = shown.map { Self.double($0.target) } ?? kept.first { $0.key == "targetValue" }?.value ?? Self.double(100)
+    let unit: JSONValue = shown.map { .string($0.unit ?? "") } ?? text("unit")
     let partial = kept.first { $0.key == "partialValue" }?.value ?? Self.double(goal == nil ? 10 : 1)
     var members: [JSONMember] = [
       JSONMember("id", Self.int(number)),

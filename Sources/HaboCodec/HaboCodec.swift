@@ -159,7 +159,7 @@ public struct HaboCodec: TrackerCodec {
     .trackerColor: "colour(s) other than the one reading back chooses from the name",
     .trackerSchedule: "habit(s) planned on fewer than every weekday, which Habo plans every day",
     .trackerFrequency: "frequency(ies): Habo plans every habit every day",
-    .trackerGoal: "goal(s) Habo cannot store as they are (at most, an empty unit, a target that is not a finite number)",
+    .trackerGoal: "goal(s) Habo cannot store as they are (at most: written as a yes/no habit; an empty unit; a target that is not a finite number)",
     .trackerReminders: "habit(s) whose reminders Habo cannot keep (one reminder per habit, every day, at HH:MM)",
     .eventRecords: "record(s) of events or unknown trackers left out",
     .records: "record(s) on a day the habit already has a record, or with an amount below the goal (read back as days below it)",
