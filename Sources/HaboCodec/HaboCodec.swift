@@ -120,7 +120,8 @@ public struct HaboCodec: TrackerCodec {
     try output.write { $0.write(bytes: bytes) }
     for (index, tracker) in plan.plannedEveryDay {
       var planned: [String] = []
-      if let schedule = tracker.schedule, Set(schedule) != Set(Weekday.allCases) {
+      let everyDay = Set(tracker.schedule ?? []) == Set(Weekday.allCases)
+      if let schedule = tracker.schedule, !everyDay {
         planned.append(schedule.isEmpty ? "on no weekday" : "on " + schedule.map(\.rawValue).joined(separator: ", "))
       } else if tracker.schedule == nil {
         planned.append("with no schedule")
@@ -129,7 +130,7 @@ public struct HaboCodec: TrackerCodec {
       context.report(Diagnostic(
         code: Self.lossyFrequency.code, severity: .warning,
         message: "habit \"\(tracker.name)\" is planned \(planned.joined(separator: " and ")); Habo plans every habit every day, so it is written planned every day",
-        location: SourceLocation(file: output.displayName, pointer: JSONPointer.make("trackers", index, tracker.schedule.map { _ in "schedule" } ?? "frequency"))))
+        location: SourceLocation(file: output.displayName, pointer: JSONPointer.make("trackers", index, everyDay ? "frequency" : "schedule"))))
     }
     if bytes.count > Self.maximumSize {
       context.report(Diagnostic(

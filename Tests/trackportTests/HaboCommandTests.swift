@@ -90,4 +90,28 @@ struct HaboCommandTests {
       #expect(rules.stdout.contains(code), "\(code)")
     }
   }
+
+  /// Loop's own example backup → Habo → canonical JSON through the command line: every
+  /// completion comes back, counted by `sqlite3` (the oracle); the frequencies Habo cannot plan
+  /// are `lossy-frequency` warnings, what it cannot carry `dropped-field` ones.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: CLI.root.appendingPathComponent("../shared/fixtures/loop_uhabits/loop.db").path)))
+  func loopsBackupThroughHaboKeepsEveryCompletion() throws {
+    let db = CLI.root.appendingPathComponent("../shared/fixtures/loop_uhabits/loop.db").standardizedFileURL.path
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let habo = folder.appendingPathComponent("habo.json").path
+    let written = try CLI.run(["convert", db, habo, "--to", "habo"])
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(written.stderr.contains(habo + " /trackers/0/frequency: warning: habit \"Wake up early\" is planned 3 time(s) in 7 day(s)"), "\(written.stderr)")
+    #expect(written.stderr.contains("/trackers.frequency: warning: Habo cannot carry trackers.frequency: 3"))
+    let json = folder.appendingPathComponent("back.trackport.json").path
+    #expect(try CLI.run(["convert", habo, json]).status == 0)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let records = try #require(document["records"] as? [[String: Any]])
+    let sqlite3 = try #require(CLI.tool("sqlite3"), "sqlite3 is a test dependency (make deps)")
+    let oracle = try CLI.run(["-batch", "-readonly", db, "SELECT count(DISTINCT habit || '-' || (timestamp / 86400000)) FROM Repetitions"],
+                             executable: sqlite3)
+    #expect(records.count == Int(oracle.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(records.count > 100)
+  }
 }
