@@ -137,10 +137,12 @@ public struct CodecRegistry: Sendable {
       if let codec = claim(ext, among: writers) { return codec }
       // A shared ending (`.csv`, `.json`): a built-in before a plugin (a plugin is asked before
       // the catch-all CSV reader, but must not take `.csv` outputs from its writer), and among
-      // built-ins the general format, which the list puts after the apps' formats sharing its
-      // ending (they go first for reading, where their content decides).
+      // built-ins the general format: the one that loses nothing (canonical JSON, the CSV
+      // package), not an app's format sharing its ending (Habo's `.json`, HabitBull's `.csv`),
+      // which is written only when named with `--to`; else the last built-in.
       let sharing = writers.filter { $0.descriptor.sniffedExtensions.contains { CodecRegistry.matches(ext, $0) } }
-      if let codec = sharing.last(where: { $0.descriptor.origin == CodecDescriptor.builtInOrigin }) ?? sharing.first {
+      let builtIns = sharing.filter { $0.descriptor.origin == CodecDescriptor.builtInOrigin }
+      if let codec = builtIns.last(where: { $0.descriptor.cannotCarry.isEmpty }) ?? builtIns.last ?? sharing.first {
         return codec
       }
     }

@@ -131,17 +131,39 @@ enum UTF8Scan {
   /// The offset of the first byte at or after `start` that begins no valid UTF-8 sequence
   /// (overlong forms, surrogates and truncated sequences included), or `nil`.
   static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    // By hand (RFC 3629's table), byte by byte: a scalar parser per character made this check
+    // most of the time of reading an app's export.
     var offset = start
-    while offset < bytes.count, bytes[offset] < 0x80 { offset += 1 }
-    guard offset < bytes.count else { return nil }
-    var iterator = UnsafeRawBufferPointer(rebasing: bytes[offset...]).makeIterator()
-    var parser = Unicode.UTF8.ForwardParser()
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let scalar): offset += scalar.count
-      case .emptyInput: return nil
-      case .error: return offset
+    let count = bytes.count
+    while offset < count {
+      let lead = bytes[offset]
+      if lead < 0x80 {
+        offset += 1
+        continue
       }
+      let following: Int
+      var low: UInt8 = 0x80, high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: following = 1
+      case 0xE0: following = 2; low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: following = 2
+      case 0xED: following = 2; high = 0x9F
+      case 0xF0: following = 3; low = 0x90
+      case 0xF1...0xF3: following = 3
+      case 0xF4: following = 3; high = 0x8F
+      default: return offset
+      }
+      guard offset + following < count else { return offset }
+      let second = bytes[offset + 1]
+      guard second >= low, second <= high else { return offset }
+      var k = 2
+      while k <= following {
+        guard bytes[offset + k] & 0xC0 == 0x80 else { return offset }
+        k += 1
+      }
+      offset += following + 1
     }
+    return nil
   }
+
 }

@@ -1,6 +1,7 @@
 // The umbrella library: one import gives the model, the validator, the codec protocol and
 // every built-in codec.
 @_exported import CSVCodec
+@_exported import HaboCodec
 @_exported import HabitBullCodec
 @_exported import ICalendarCodec
 @_exported import JSONCodec
