@@ -31,11 +31,19 @@ public struct HTMLReport {
   public static let contentSecurityPolicy =
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-  /// The page.
+  /// The page as one string.
   public func render() -> String {
+    var page = ""
+    render(emit: { page += $0 })
+    return page
+  }
+
+  /// The page, handed to `emit` a part at a time (the head, then each tracker's section), so a
+  /// page of a thousand trackers over ten years is never held whole.
+  public func render(emit: (String) -> Void) {
     let grid = Grid(report: report, labels: labels)
     var out = ""
-    out.reserveCapacity(4096 + report.shownCount * report.dayCount * 70)
+    out.reserveCapacity(8192 + report.dayCount * 80)
     let rangeText = "\(report.range.lowerBound) – \(report.range.upperBound)"
     out += "<!DOCTYPE html>\n<html lang=\"\(labels.locale.rawValue)\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLReport.contentSecurityPolicy)\">\n"
@@ -77,7 +85,11 @@ public struct HTMLReport {
       out += "<section class=\"group\"><h2>"
       HTMLText.append(group.title, to: &out)
       out += "</h2>\n"
-      for tracker in group.trackers { section(tracker, grid: grid, into: &out) }
+      for tracker in group.trackers {
+        section(tracker, grid: grid, into: &out)
+        emit(out)
+        out.removeAll(keepingCapacity: true)
+      }
       out += "</section>\n"
     }
 
@@ -93,7 +105,7 @@ public struct HTMLReport {
       out += "</tbody></table></section>\n"
     }
     out += "</main>\n<footer>\(labels.generatedBy)</footer>\n</body>\n</html>\n"
-    return out
+    emit(out)
   }
 
   /// `--c` (light) and `--cd` (dark): the colour made readable on each background.

@@ -113,11 +113,14 @@ extension Trackport {
         }
         let report = TrackerReport(dataset: loaded.dataset, range: range(today: now), today: now,
                                    limit: all ? nil : limit, pinnedTitle: locale.pinnedTitle)
-        let text = chosenFormat == .html
-          ? HTMLReport(report, locale: locale, theme: theme).render()
-          : MarkdownReport(report, locale: locale).render()
         Interruption.writing(output == "-" ? .standardOutput : .file)
-        try destination.write { $0.write(text) }
+        if chosenFormat == .html {
+          let page = HTMLReport(report, locale: locale, theme: theme)
+          try destination.write { writer in page.render(emit: { writer.write($0) }) }
+        } else {
+          let text = MarkdownReport(report, locale: locale).render()
+          try destination.write { $0.write(text) }
+        }
         return .ok
       }
     }

@@ -90,6 +90,8 @@ path_cases=(
   "trackport stats habitb|habitbull.csv"
   "trackport agenda habitb|habitbull.csv"
   "trackport detect habitb|habitbull.csv"
+  "trackport report habitb|habitbull.csv"                  # report's input
+  "trackport report habitbull.csv -o loop-b|loop-backup.db" # report's -o/--output
   "trackport generate -o loop-b|loop-backup.db"            # generate's -o/--output
   "trackport generate --output loop-b|loop-backup.db"
   "trackport formats --plugin-path plug|plugins"           # a folder, not plugin-notes.txt
@@ -108,7 +110,7 @@ done
 # zsh, declared: each path argument's action in _trackport is _files (folders: _files -/).
 zsh_function() { awk -v header="_trackport_$1() {" '$0 == header {on=1} on {print} on && /^}/ {exit}' "$zsh_file"; }
 for spec in "convert ':input:_files'" "convert ':output:_files'" "validate '\*:files:_files'" \
-            "stats ':file:_files'" "agenda ':file:_files'" "detect ':file:_files'" \
+            "stats ':file:_files'" "agenda ':file:_files'" "detect ':file:_files'" "report ':input:_files'" \
             "generate {--output,-o}'\[[^]]*\]:file:_files'" "formats '\*--plugin-path\[[^]]*\]:dir:_files -/'"; do
   sub=${spec%% *}; pattern=${spec#* }
   grep -q -- "$pattern" <<< "$(zsh_function "$sub")" && pass "_trackport_$sub declares ${pattern//\\/}" \
