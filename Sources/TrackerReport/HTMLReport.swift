@@ -193,9 +193,11 @@ public struct HTMLReport {
         let date = LocalDate(dayNumber: first.dayNumber + d)
         dates.append(date.description)
         let (year, month, day) = date.components
-        // A label where a month starts (or on the first week), unless too close to the last.
-        if (day == 1 || d == 0) && column - lastLabelColumn >= 3 && (d != 0 || day <= 21) {
-          let text = spansYears && (month == 1 || d == 0) ? String(year) : labels.months[month - 1]
+        // A label where a month starts, and on the first day when it is early in its month;
+        // with more than one year shown, the first label and each January carry the year.
+        if (day == 1 || (d == 0 && day <= 14)) && column - lastLabelColumn >= 3 {
+          let name = labels.months[month - 1]
+          let text = spansYears && (month == 1 || lastLabelColumn < 0) ? "\(name) \(year)" : name
           monthLabels += "<text x=\"\(x)\" y=\"10\">\(text)</text>"
           lastLabelColumn = column
         }
@@ -207,7 +209,7 @@ public struct HTMLReport {
       let columns = (offset + count + 6) / 7
       let width = HTMLReport.left + columns * HTMLReport.step
       let height = HTMLReport.top + 7 * HTMLReport.step
-      var frame = "<svg class=\"g\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">"
+      var frame = "<svg class=\"g\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">"
       frame += monthLabels
       for (row, day) in [(0, Weekday.mon), (2, .wed), (4, .fri)] {
         frame += "<text x=\"0\" y=\"\(HTMLReport.top + row * HTMLReport.step + 9)\">\(labels.weekday(day))</text>"
