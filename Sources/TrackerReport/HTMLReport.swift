@@ -82,9 +82,9 @@ public struct HTMLReport {
 
     // Trackers, grouped.
     for group in report.groups {
-      out += "<section class=\"group\"><h2>"
+      out += "<section class=\"group\"><h2><bdi>"
       HTMLText.append(group.title, to: &out)
-      out += "</h2>\n"
+      out += "</bdi></h2>\n"
       for tracker in group.trackers {
         section(tracker, grid: grid, into: &out)
         emit(out)
@@ -98,9 +98,9 @@ public struct HTMLReport {
       out += "<section class=\"tasks\"><h2>\(labels.tasks)</h2>\n<table><thead><tr><th>\(labels.category)</th>"
       out += "<th>\(labels.open)</th><th>\(labels.doneTasks)</th></tr></thead><tbody>\n"
       for row in report.tasks {
-        out += "<tr><td>"
+        out += "<tr><td><bdi>"
         HTMLText.append(labels.taskCategory(row.category), to: &out)
-        out += "</td><td>\(row.open)</td><td>\(row.done)</td></tr>\n"
+        out += "</bdi></td><td>\(row.open)</td><td>\(row.done)</td></tr>\n"
       }
       out += "</tbody></table></section>\n"
     }

@@ -155,7 +155,7 @@ struct ReportBrowserTests {
     #expect(occurrences("<rect ", in: event) == 0)
     #expect(event.contains("done on 2026-03-05"))
     // Pinned first, then the categories.
-    let pinned = try #require(dom.range(of: ">Pinned</h2>")), health = try #require(dom.range(of: ">Health</h2>"))
+    let pinned = try #require(dom.range(of: ">Pinned</bdi></h2>")), health = try #require(dom.range(of: ">Health</bdi></h2>"))
     #expect(pinned.lowerBound < health.lowerBound)
     #expect(!dom.contains("<script"))
   }
