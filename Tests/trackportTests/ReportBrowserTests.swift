@@ -203,6 +203,29 @@ struct ReportBrowserTests {
     #expect(dom.contains("<bdi>&lt;script&gt;document.title='pwned'&lt;/script&gt;\"&gt;&lt;img src=x onerror=\"document.title='img'\"&gt; مرحبا 🙂</bdi>"))
   }
 
+  @Test func printsOnA4Landscape() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try KnownReport.write(into: folder)
+    let page = folder.appendingPathComponent("report.html").path
+    // The dark theme on screen; print has its own light colours and page size.
+    let made = try CLI.run(["report", input, "-o", page, "--theme", "dark"] + KnownReport.window)
+    #expect(made.status == 0, "\(made.stderr)")
+    let pdf = folder.appendingPathComponent("report.pdf").path
+    let printed = try Browser.run(["--no-pdf-header-footer", "--print-to-pdf=\(pdf)", URL(fileURLWithPath: page).absoluteString],
+                                  browser: browser)
+    #expect(printed.status == 0, "\(printed.stderr.suffix(500))")
+    let bytes = try String(decoding: Data(contentsOf: URL(fileURLWithPath: pdf)), as: UTF8.self)
+    // A4 landscape is 842 × 595 points.
+    let boxes = bytes.components(separatedBy: "/MediaBox").dropFirst().map { $0.prefix(40) }
+    #expect(!boxes.isEmpty)
+    for box in boxes {
+      let numbers = box.split(whereSeparator: { !"0123456789.".contains($0) }).prefix(4).compactMap { Double($0) }
+      #expect(numbers.count == 4 && abs(numbers[2] - 842) < 2 && abs(numbers[3] - 595) < 2, "MediaBox \(box)")
+    }
+  }
+
   @Test func aThousandTrackersOpenInSeconds() throws {
     let browser = try Browser.require()
     let folder = try CLI.temporaryFolder()
