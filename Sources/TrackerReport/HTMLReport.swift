@@ -72,7 +72,8 @@ public struct HTMLReport {
     out += "<section class=\"combined\" style=\"\(HTMLReport.colorStyle(fallback))\">\n<h2>\(labels.allHabits)</h2>\n"
     out += "<p class=\"note\">\(labels.allHabitsNote)</p>\n"
     grid.combined(into: &out)
-    out += "<ul class=\"legend\"><li><i class=\"k kn\"></i>\(labels.nothingPlanned)</li><li>\(labels.less)</li>"
+    out += "<ul class=\"legend\"><li><i class=\"k kn\"></i>\(labels.nothingPlanned)</li>"
+    out += "<li><i class=\"k ku\"></i>\(labels.state(.upcoming))</li><li>\(labels.less)</li>"
     for level in 0...4 { out += "<li><i class=\"k kh\(level)\"></i></li>" }
     out += "<li>\(labels.more)</li></ul>\n</section>\n"
 
@@ -167,6 +168,8 @@ public struct HTMLReport {
     let dates: [String]
     /// The day of the range that is today, or -1.
     let todayIndex: Int
+    /// Today's offset from the range's first day (negative before it, past the end after it).
+    let todayOffset: Int
     /// `<svg ...>` with the labels.
     let frame: String
     let labels: ReportLabels
@@ -205,6 +208,7 @@ public struct HTMLReport {
       self.cellStart = cellStart
       self.dates = dates
       let todayOffset = first.days(to: report.today)
+      self.todayOffset = todayOffset
       todayIndex = todayOffset >= 0 && todayOffset < count ? todayOffset : -1
       let columns = (offset + count + 6) / 7
       let width = HTMLReport.left + columns * HTMLReport.step
@@ -246,8 +250,11 @@ public struct HTMLReport {
       for d in 0..<report.dayCount {
         let planned = Int(report.combinedPlanned[d]), done = Int(report.combinedDone[d])
         out += cellStart[d]
+        let upcoming = planned > 0 && d > todayOffset
         if planned == 0 {
           out += "n"
+        } else if upcoming {
+          out += "u"
         } else {
           // 0 when none is done, else 1...4 by quarter (rounded up): all done is 4.
           let level = done == 0 ? 0 : min(4, (4 * done + planned - 1) / planned)
@@ -256,7 +263,8 @@ public struct HTMLReport {
         if d == todayIndex { out += " t" }
         out += "\"><title>"
         out += dates[d]
-        out += planned == 0 ? " · \(labels.nothingPlanned)" : " · \(done)/\(planned)"
+        out += planned == 0 ? " · \(labels.nothingPlanned)"
+          : upcoming ? " · \(labels.state(.upcoming))" : " · \(done)/\(planned)"
         out += "</title></rect>"
       }
       out += "</svg>\n"
@@ -285,7 +293,7 @@ public struct HTMLReport {
       body{margin:0;padding:16px 24px;background:var(--bg);color:var(--fg);font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
       h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:16px 0 8px}h3{font-size:15px;margin:0 0 6px}
       header p,.note,.cap,footer,small{color:var(--muted)}
-      .cards{display:flex;flex-wrap:wrap;gap:12px}
+      .cards{display:flex;flex-wrap:wrap;gap:12px;margin-bottom:12px}
       .stat{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 14px;min-width:140px}
       .stat b{display:block;font-size:24px}
       section.tracker,section.combined{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 14px;margin:0 0 12px;overflow-x:auto}

@@ -169,6 +169,11 @@ enum KnownDataset {
     #expect(page.contains("<title>2026-03-09 · skipped</title>"))
     #expect(page.contains("<title>2026-03-10 · done · 10 pages</title>"))
     #expect(page.contains("<title>2026-03-02 · 1/2</title>"))
+    // The heatmap: today's 1/1, then upcoming days, not days with none done.
+    let heatmap = String(page.split(separator: "<section class=\"combined\"")[1].split(separator: "</section>")[0])
+    #expect(heatmap.contains("class=\"h4 t\"><title>2026-03-12 · 1/1</title>"))
+    #expect(heatmap.contains("class=\"u\"><title>2026-03-13 · upcoming</title>"))
+    #expect(heatmap.components(separatedBy: "class=\"u\"").count - 1 == 3)
     // Three tracker sections, two of them with a 14-day grid.
     #expect(page.components(separatedBy: "<section class=\"tracker\"").count - 1 == 3)
     #expect(page.components(separatedBy: "<rect ").count - 1 == 14 * 3)  // two grids and the heatmap
