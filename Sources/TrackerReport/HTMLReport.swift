@@ -274,7 +274,7 @@ public struct HTMLReport {
   // MARK: - Style
 
   static let lightVariables =
-    "--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--card:#f6f8fa;--line:#d1d9e0;--off:#ebedf0;--miss:#8c959f;--skip:#59636e;--f:var(--c)"
+    "--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--card:#f6f8fa;--line:#d1d9e0;--off:#ebedf0;--miss:#818b98;--skip:#59636e;--f:var(--c)"
   static let darkVariables =
     "--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--card:#151b23;--line:#3d444d;--off:#212830;--miss:#6e7681;--skip:#9198a1;--f:var(--cd)"
 

@@ -2,11 +2,12 @@ import Foundation
 import TrackerModel
 
 /// Colours that keep a contrast of at least 3:1 (WCAG's minimum for graphics) against the
-/// page's background in each theme: a tracker's own colour when it already does, else the
-/// colour mixed towards black (light theme) or white (dark theme) until it does.
+/// cards the grids sit on, in each theme: a tracker's own colour when it already does, else
+/// the colour mixed towards black (light theme) or white (dark theme) until it does.
 enum ReportColors {
-  static let lightBackground = RGBColor(0xFFFFFF)
-  static let darkBackground = RGBColor(0x0D1117)
+  /// The cards' backgrounds, where the grids sit (`--card` of each theme).
+  static let lightBackground = RGBColor(0xF6F8FA)
+  static let darkBackground = RGBColor(0x151B23)
   /// For a tracker without a valid `#RRGGBB` colour, and for the combined heatmap.
   static let fallback = RGBColor(hex: PaletteColor.green.rawValue)!
 
