@@ -16,12 +16,13 @@ DEMO_OUT   := .build/demo
 # Debian packages, each with a command that succeeds when it is installed. BUILD_PACKAGES are
 # needed to build and run the tool (a codec on a C library adds its -dev package here);
 # TEST_PACKAGES only by the tests' oracles (Python packages, xmllint, sqlite3; shells and groff
-# to check the installed completions and man page).
+# to check the installed completions and man page; chromium to open `trackport report` pages).
 BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev
-TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev
+TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
+check_chromium      := command -v chromium
 
 .PHONY: all build release demo test doc-examples fuzz fuzz-smoke deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
@@ -47,6 +48,7 @@ for pkg in $(1); do \
   case $$pkg in \
     python3) check='$(check_python3)' ;; \
     python3-venv) check='$(check_python3-venv)' ;; \
+    chromium) check='$(check_chromium)' ;; \
     *) check="dpkg -s $$pkg" ;; \
   esac; \
   sh -c "$$check" >/dev/null 2>&1 || missing="$$missing $$pkg"; \

@@ -50,12 +50,15 @@ let package = Package(
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
     .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "HaboCodec", "PluginCodec", "TrackerMerge"]),
+    // `trackport report`: the statistics, streaks and year grids of a dataset as one HTML page
+    // (or a Markdown summary).
+    .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
     // and the tests that replay their corpora.
     .target(name: "TrackerFuzzing", dependencies: ["TrackerPort"]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
-      "TrackerPort",
+      "TrackerPort", "TrackerReport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]),
     // `swift package validate-trackers`: CI for repositories of datasets; forwards to the tool.
@@ -83,6 +86,7 @@ let package = Package(
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
+    .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),
   ]
 )

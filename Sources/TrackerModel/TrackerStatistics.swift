@@ -47,6 +47,15 @@ public struct TrackerStatistics: Hashable, Sendable {
   /// shows «Анализировать пока нечего» instead of the numbers (then all four are 0).
   public var hasData: Bool { trackersCompleted > 0 }
 
+  /// The four labels in the screen's order: best period, perfect days, trackers completed,
+  /// average («Лучший период», «Идеальные дни», «Трекеров завершено», «Среднее значение»).
+  public static func labels(_ locale: AgendaLocale) -> [String] {
+    switch locale {
+    case .ru: return ["Лучший период", "Идеальные дни", "Трекеров завершено", "Среднее значение"]
+    case .en: return ["Best period", "Perfect days", "Trackers completed", "Average"]
+    }
+  }
+
   /// The statistics screen's stub when there is no data, else `nil`.
   public func placeholder(_ locale: AgendaLocale) -> String? {
     guard !hasData else { return nil }

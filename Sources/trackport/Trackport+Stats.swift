@@ -42,9 +42,7 @@ extension Trackport {
           try StandardOutput.line(placeholder)
           return .ok
         }
-        let labels = locale == .ru
-          ? ["Лучший период", "Идеальные дни", "Трекеров завершено", "Среднее значение"]
-          : ["Best period", "Perfect days", "Trackers completed", "Average"]
+        let labels = TrackerStatistics.labels(locale)
         let values = [String(stats.bestPeriod), String(stats.perfectDays), String(stats.trackersCompleted), stats.formattedAverage]
         try StandardOutput.write(TextTable.render(header: [], rows: zip(values, labels).map { [$0, $1] }))
         return .ok

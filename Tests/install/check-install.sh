@@ -90,6 +90,8 @@ path_cases=(
   "trackport stats habitb|habitbull.csv"
   "trackport agenda habitb|habitbull.csv"
   "trackport detect habitb|habitbull.csv"
+  "trackport report habitb|habitbull.csv"                  # report's input
+  "trackport report habitbull.csv -o loop-b|loop-backup.db" # report's -o/--output
   "trackport generate -o loop-b|loop-backup.db"            # generate's -o/--output
   "trackport generate --output loop-b|loop-backup.db"
   "trackport formats --plugin-path plug|plugins"           # a folder, not plugin-notes.txt
@@ -108,7 +110,7 @@ done
 # zsh, declared: each path argument's action in _trackport is _files (folders: _files -/).
 zsh_function() { awk -v header="_trackport_$1() {" '$0 == header {on=1} on {print} on && /^}/ {exit}' "$zsh_file"; }
 for spec in "convert ':input:_files'" "convert ':output:_files'" "validate '\*:files:_files'" \
-            "stats ':file:_files'" "agenda ':file:_files'" "detect ':file:_files'" \
+            "stats ':file:_files'" "agenda ':file:_files'" "detect ':file:_files'" "report ':input:_files'" \
             "generate {--output,-o}'\[[^]]*\]:file:_files'" "formats '\*--plugin-path\[[^]]*\]:dir:_files -/'"; do
   sub=${spec%% *}; pattern=${spec#* }
   grep -q -- "$pattern" <<< "$(zsh_function "$sub")" && pass "_trackport_$sub declares ${pattern//\\/}" \
@@ -138,7 +140,7 @@ warnings=$(groff -mandoc -Tutf8 -ww -z "$man_file" 2>&1 || true)
 [ -z "$warnings" ] && pass "man page renders without warnings" || fail "groff warns: $warnings"
 rendered=$(groff -mandoc -Tutf8 "$man_file" 2>/dev/null | sed 's/.\x08//g')
 grep -q 'trackport' <<< "$rendered" || fail "man page does not render its name"
-for sub in convert validate stats agenda formats detect rules generate; do
+for sub in convert validate stats agenda formats detect rules generate report; do
   grep -Eq "^ +$sub( |$)" <<< "$rendered" || fail "man page does not document '$sub'"
 done
 
@@ -161,7 +163,7 @@ pass "man page's ENVIRONMENT documents" $variables TMPDIR TERM PATH
 
 # EXAMPLES: the README tour's main commands, a CSV package and a Loop backup among them.
 examples=$(section EXAMPLES)
-for example in "trackport validate " "trackport convert " "trackport stats " "trackport agenda " \
+for example in "trackport validate " "trackport convert " "trackport stats " "trackport agenda " "trackport report " \
                "trackport generate " "trackport formats" "trackport detect " ".zip" "backup.db"; do
   grep -qF -- "$example" <<< "$examples" || fail "man page's EXAMPLES has no '$example'"
 done

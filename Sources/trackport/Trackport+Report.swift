@@ -1,0 +1,135 @@
+import ArgumentParser
+import TrackerPort
+import TrackerReport
+
+extension Trackport {
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write one HTML page of a dataset: the app's statistics, year grids, streaks and rates.",
+      discussion: """
+        The page is self-contained (inline CSS and SVG, no script, nothing fetched) and prints \
+        on A4 landscape. The days shown default to the 365 days up to today; --year or \
+        --start/--until choose others (--from and --to are format ids, as in every command). \
+        Datasets with many trackers show the busiest --limit of them (default 50) beside one \
+        grid of all habits; --all shows every one. --format markdown writes the summary as \
+        Markdown tables instead. See docs/report.md.
+        """)
+
+    @Argument(help: "The dataset file, or - for standard input.", completion: .file())
+    var input: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The page to write, or - for standard output.", valueName: "file"), completion: .file())
+    var output: String
+
+    @OptionGroup var inputOptions: InputOptions
+
+    @OptionGroup var pluginOptions: PluginOptions
+
+    @Option(help: ArgumentHelp("The first day shown (YYYY-MM-DD); default: 364 days before --until.", valueName: "date"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("The last day shown (YYYY-MM-DD); default: today.", valueName: "date"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("Show this calendar year, 1 January to 31 December (instead of --start/--until).", valueName: "year"))
+    var year: Int?
+
+    @Option(help: ArgumentHelp("The day taken as today (YYYY-MM-DD); default: the local date.", valueName: "date"))
+    var today: String?
+
+    @Option(help: "Language of the page: ru or en.")
+    var locale: AgendaLocale = .en
+
+    @Option(help: "light, dark, or auto (follows the reader's system setting).")
+    var theme: ReportTheme = .auto
+
+    @Option(help: ArgumentHelp("html, or markdown for the summary as tables (default: markdown for a .md output, else html).", valueName: "format"),
+            completion: .list(["html", "markdown"]))
+    var format: ReportFormat?
+
+    @Option(help: "Show at most this many trackers, the ones done on the most days shown.")
+    var limit = 50
+
+    @Flag(help: "Show every tracker (no --limit).")
+    var all = false
+
+    @Flag(help: "Replace an existing output file.")
+    var force = false
+
+    @OptionGroup var badRows: BadRowsOptions
+
+    /// The most days one page shows: ten years and a bit.
+    static let maximumDays = 3_660
+
+    func validate() throws {
+      for (flag, value) in [("--start", start), ("--until", until), ("--today", today)] {
+        if let value, LocalDate(value) == nil { throw ValidationError("\(flag) takes YYYY-MM-DD, got '\(value)'") }
+      }
+      if let year {
+        guard (1...9999).contains(year) else { throw ValidationError("--year takes a year from 1 to 9999, got \(year)") }
+        if start != nil || until != nil { throw ValidationError("--year cannot be combined with --start or --until") }
+      }
+      if let start = start.flatMap({ LocalDate($0) }), let until = until.flatMap({ LocalDate($0) }) {
+        guard start <= until else { throw ValidationError("--start \(start) is after --until \(until)") }
+        guard start.days(to: until) < Report.maximumDays else {
+          throw ValidationError("--start to --until spans more than \(Report.maximumDays) days; report a decade at most")
+        }
+      }
+      guard limit >= 1 else { throw ValidationError("--limit must be 1 or more") }
+    }
+
+    /// The days shown, from the options and today.
+    func range(today now: LocalDate) -> ClosedRange<LocalDate> {
+      if let year, let first = LocalDate(year: year, month: 1, day: 1), let last = LocalDate(year: year, month: 12, day: 31) {
+        return first...last
+      }
+      let first = start.flatMap { LocalDate($0) }
+      var last = until.flatMap { LocalDate($0) } ?? now
+      if let first, until == nil, last < first || first.days(to: last) >= Report.maximumDays { last = first.adding(days: 364) }
+      return (first ?? last.adding(days: -364))...last
+    }
+
+    var chosenFormat: ReportFormat {
+      if let format { return format }
+      let lower = output.lowercased()
+      return lower.hasSuffix(".md") || lower.hasSuffix(".markdown") ? .markdown : .html
+    }
+
+    func run() throws {
+      try reportingFailures {
+        let destination = CodecOutput(path: output, overwrite: force, protectedPaths: input == "-" ? [] : [input])
+        try destination.checkWritable()
+        let loaded = try DatasetFile.load(input, format: inputOptions.from, registry: try pluginOptions.registry(),
+                                            options: try inputOptions.codecOptions)
+        let errors = loaded.readErrors
+        if !errors.isEmpty {
+          for d in errors { StandardError.line(DiagnosticRenderer.text(d)) }
+          StandardError.line(BadRowsOptions.summary(errors.count, file: loaded.fileName, skipped: badRows.skipBadRows))
+          if !badRows.skipBadRows { return .malformedInput }
+        }
+        guard let now = today.flatMap({ LocalDate($0) }) ?? LocalDate.localToday() else {
+          StandardError.line("error: cannot tell the local date; pass --today YYYY-MM-DD")
+          return .usage
+        }
+        let report = TrackerReport(dataset: loaded.dataset, range: range(today: now), today: now,
+                                   limit: all ? nil : limit, pinnedTitle: locale.pinnedTitle)
+        Interruption.writing(output == "-" ? .standardOutput : .file)
+        if chosenFormat == .html {
+          let page = HTMLReport(report, locale: locale, theme: theme)
+          try destination.write { writer in page.render(emit: { writer.write($0) }) }
+        } else {
+          let text = MarkdownReport(report, locale: locale).render()
+          try destination.write { $0.write(text) }
+        }
+        return .ok
+      }
+    }
+  }
+}
+
+/// What `trackport report` writes.
+enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+  case html, markdown
+}
+
+extension ReportTheme: ExpressibleByArgument {}

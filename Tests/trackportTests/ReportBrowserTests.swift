@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+
+/// Headless Chromium, for opening `trackport report` pages as a reader would. `make test`
+/// installs Debian's `chromium`; without it these tests are skipped with a message, except
+/// under CI, where a browser that cannot start fails them.
+enum Browser {
+  static let ci = ProcessInfo.processInfo.environment["CI"] != nil
+
+  /// The browser's path, when one is installed and starts (checked once, on a tiny page).
+  static let usable: String? = {
+    guard let path = CLI.tool("chromium", "chromium-browser", "google-chrome") else { return nil }
+    guard let dom = try? dumpDOM(of: "data:text/html,<title>ok</title>", browser: path) else { return nil }
+    return dom.contains("<title>ok</title>") ? path : nil
+  }()
+
+  /// Whether the tests run: a browser starts, or CI wants them to fail without one.
+  static let wanted = usable != nil || ci
+
+  static let missing = "chromium did not start (install Debian's chromium: make test-deps); "
+    + (ci ? "CI requires it" : "skipping the browser tests")
+
+  /// The browser, or a recorded failure (only reachable under CI: elsewhere the tests are off).
+  static func require() throws -> String {
+    guard let usable else { throw CLI.Failure(message: missing) }
+    return usable
+  }
+
+  /// Runs the browser headless with a private profile folder (removed afterwards) and a time
+  /// limit; as root it needs `--no-sandbox`.
+  static func run(_ args: [String], browser: String) throws -> CLI.Result {
+    let profile = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: profile) }
+    var command = [browser, "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                   "--hide-scrollbars", "--user-data-dir=\(profile.path)"]
+    if getuid() == 0 { command.append("--no-sandbox") }
+    command += args
+    if let timeout = CLI.tool("timeout") {
+      return try CLI.run(["120"] + command, executable: timeout)
+    }
+    return try CLI.run(Array(command.dropFirst()), executable: browser)
+  }
+
+  /// The DOM of `url` after loading, serialized.
+  static func dumpDOM(of url: String, browser: String) throws -> String {
+    let result = try run(["--dump-dom", url], browser: browser)
+    guard result.status == 0 else { throw CLI.Failure(message: "chromium --dump-dom exited \(result.status): \(result.stderr.suffix(500))") }
+    return result.stdout
+  }
+
+  /// A screenshot of `url` at `width`×`height` into `png`.
+  static func screenshot(of url: String, to png: String, width: Int, height: Int, extra: [String] = [],
+                         browser: String) throws {
+    let result = try run(extra + ["--window-size=\(width),\(height)", "--screenshot=\(png)", url], browser: browser)
+    guard result.status == 0, FileManager.default.fileExists(atPath: png) else {
+      throw CLI.Failure(message: "chromium --screenshot exited \(result.status): \(result.stderr.suffix(500))")
+    }
+  }
+
+  /// The size, number of distinct colours and top-left colour of an 8-bit RGB(A) PNG, decoded
+  /// by a few lines of Python (zlib and the five row filters).
+  static func pngInfo(_ path: String) throws -> (width: Int, height: Int, colors: Int, corner: [Int]) {
+    let python = try #require(ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"] ?? CLI.tool("python3"),
+                              "python3 is needed to decode the screenshots")
+    let result = try CLI.run(["-c", pngScript, path], executable: python)
+    #expect(result.status == 0, "\(result.stderr)")
+    let info = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    return (info["width"] as? Int ?? 0, info["height"] as? Int ?? 0, info["colors"] as? Int ?? 0,
+            info["corner"] as? [Int] ?? [])
+  }
+
+  static let pngScript = """
+  import sys, zlib, struct, json
+  data = open(sys.argv[1], 'rb').read()
+  assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n', 'not a PNG'
+  pos, idat = 8, b''
+  while pos < len(data):
+      length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+      body = data[pos + 8:pos + 8 + length]
+      if kind == b'IHDR':
+          width, height, depth, ctype = struct.unpack('>IIBB', body[:10])
+      elif kind == b'IDAT':
+          idat += body
+      pos += 12 + length
+  assert depth == 8 and ctype in (2, 6), f'unexpected PNG type {depth}/{ctype}'
+  bpp = 3 if ctype == 2 else 4
+  raw, stride = zlib.decompress(idat), width * bpp
+  rows, prev, i = [], bytearray(stride), 0
+  for _ in range(height):
+      f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
+      for x in range(stride):
+          a = line[x - bpp] if x >= bpp else 0
+          b, c = prev[x], (prev[x - bpp] if x >= bpp else 0)
+          if f == 1: line[x] = (line[x] + a) & 255
+          elif f == 2: line[x] = (line[x] + b) & 255
+          elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+          elif f == 4:
+              p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+              line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+      rows.append(bytes(line)); prev = line
+  colors = {row[x:x + 3] for row in rows for x in range(0, stride, bpp)}
+  print(json.dumps({'width': width, 'height': height, 'colors': len(colors), 'corner': list(rows[2][2 * bpp:2 * bpp + 3])}))
+  """
+}
+
+extension CLI {
+  struct Failure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+}
+
+/// The tracker sections of a dumped DOM, each as its markup, keyed by the section's id.
+private func trackerSections(_ dom: String) -> [String: String] {
+  var sections: [String: String] = [:]
+  for part in dom.components(separatedBy: "<section class=\"tracker\"").dropFirst() {
+    let body = part.components(separatedBy: "</section>").first ?? part
+    guard let start = body.range(of: "id=\""), let end = body[start.upperBound...].firstIndex(of: "\"") else { continue }
+    sections[String(body[start.upperBound..<end])] = body
+  }
+  return sections
+}
+
+private func occurrences(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+@Suite(.enabled(if: Browser.wanted, Comment(rawValue: Browser.missing)), .serialized)
+struct ReportBrowserTests {
+  @Test func theDOMHasEachTrackerWithItsDaysAndDoneCount() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try KnownReport.write(into: folder)
+    let page = folder.appendingPathComponent("report.html").path
+    let made = try CLI.run(["report", input, "-o", page, "--theme", "light"] + KnownReport.window)
+    #expect(made.status == 0, "\(made.stderr)")
+    let dom = try Browser.dumpDOM(of: URL(fileURLWithPath: page).absoluteString, browser: browser)
+    let sections = trackerSections(dom)
+    #expect(sections.count == 3)
+    // t0 "Run": 14 days, done on 5 (one of them a Saturday it is not planned on).
+    let run = try #require(sections["t0"])
+    #expect(occurrences("<rect ", in: run) == 14)
+    #expect(occurrences("<rect ", in: run) == occurrences("<title>", in: run))
+    #expect(occurrences("class=\"d", in: run) == 5)
+    #expect(occurrences("class=\"m", in: run) == 1)
+    #expect(run.contains("<title>2026-03-09 · missed</title>"))
+    // t1 "Read": 3 done, 1 skipped, 7 missed.
+    let read = try #require(sections["t1"])
+    #expect(occurrences("<rect ", in: read) == 14)
+    #expect(occurrences("class=\"d", in: read) == 3)
+    #expect(occurrences("class=\"s", in: read) == 1)
+    #expect(occurrences("class=\"m", in: read) == 7)
+    #expect(read.contains("<title>2026-03-11 · done · 20 pages</title>"))
+    // t2, the event: its day, no grid.
+    let event = try #require(sections["t2"])
+    #expect(occurrences("<rect ", in: event) == 0)
+    #expect(event.contains("done on 2026-03-05"))
+    // Pinned first, then the categories.
+    let pinned = try #require(dom.range(of: ">Pinned</bdi></h2>")), health = try #require(dom.range(of: ">Health</bdi></h2>"))
+    #expect(pinned.lowerBound < health.lowerBound)
+    #expect(!dom.contains("<script"))
+  }
+
+  @Test func screenshotsInEachThemeAreNotBlankAndKeepTheirSize() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try KnownReport.write(into: folder)
+    // light, dark, and auto with the system asking for dark: the last two look alike.
+    let runs: [(theme: String, extra: [String], dark: Bool)] = [
+      ("light", [], false), ("dark", [], true), ("auto", ["--force-dark-mode"], true), ("auto", [], false),
+    ]
+    for (n, run) in runs.enumerated() {
+      let page = folder.appendingPathComponent("report-\(n).html").path
+      let made = try CLI.run(["report", input, "-o", page, "--theme", run.theme] + KnownReport.window)
+      #expect(made.status == 0, "\(made.stderr)")
+      let png = folder.appendingPathComponent("shot-\(n).png").path
+      try Browser.screenshot(of: URL(fileURLWithPath: page).absoluteString, to: png, width: 800, height: 600,
+                             extra: run.extra, browser: browser)
+      let info = try Browser.pngInfo(png)
+      #expect(info.width == 800 && info.height == 600, "\(run.theme): \(info.width)×\(info.height)")
+      // Text, cards, cells in several colours: far more than a blank page's one or two.
+      #expect(info.colors > 50, "\(run.theme) \(run.extra): only \(info.colors) colours")
+      let brightness = info.corner.reduce(0, +)
+      #expect(run.dark ? brightness < 150 : brightness > 600, "\(run.theme) \(run.extra): corner \(info.corner)")
+    }
+  }
+
+  @Test func hostileNamesRunNoScript() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let name = "<script>document.title='pwned'</script>\"><img src=x onerror=\"document.title='img'\"> مرحبا 🙂"
+    let input = try KnownReport.write(into: folder, name: name)
+    let page = folder.appendingPathComponent("report.html").path
+    let made = try CLI.run(["report", input, "-o", page] + KnownReport.window)
+    #expect(made.status == 0, "\(made.stderr)")
+    let dom = try Browser.dumpDOM(of: URL(fileURLWithPath: page).absoluteString, browser: browser)
+    #expect(dom.contains("<title>Habit report · 2026-03-02 – 2026-03-15</title>"))
+    #expect(!dom.contains("pwned</title>") && !dom.contains("img</title>"))
+    #expect(!dom.contains("<script"))
+    #expect(!dom.contains("<img"))
+    // The name is there, as text.
+    #expect(dom.contains("<bdi>&lt;script&gt;document.title='pwned'&lt;/script&gt;\"&gt;&lt;img src=x onerror=\"document.title='img'\"&gt; مرحبا 🙂</bdi>"))
+  }
+
+  @Test func printsOnA4Landscape() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try KnownReport.write(into: folder)
+    let page = folder.appendingPathComponent("report.html").path
+    // The dark theme on screen; print has its own light colours and page size.
+    let made = try CLI.run(["report", input, "-o", page, "--theme", "dark"] + KnownReport.window)
+    #expect(made.status == 0, "\(made.stderr)")
+    let pdf = folder.appendingPathComponent("report.pdf").path
+    let printed = try Browser.run(["--no-pdf-header-footer", "--print-to-pdf=\(pdf)", URL(fileURLWithPath: page).absoluteString],
+                                  browser: browser)
+    #expect(printed.status == 0, "\(printed.stderr.suffix(500))")
+    let bytes = try String(decoding: Data(contentsOf: URL(fileURLWithPath: pdf)), as: UTF8.self)
+    // A4 landscape is 842 × 595 points.
+    let boxes = bytes.components(separatedBy: "/MediaBox").dropFirst().map { $0.prefix(40) }
+    #expect(!boxes.isEmpty)
+    for box in boxes {
+      let numbers = box.split(whereSeparator: { !"0123456789.".contains($0) }).prefix(4).compactMap { Double($0) }
+      #expect(numbers.count == 4 && abs(numbers[2] - 842) < 2 && abs(numbers[3] - 595) < 2, "MediaBox \(box)")
+    }
+  }
+
+  @Test func aThousandTrackersOpenInSeconds() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let data = folder.appendingPathComponent("big.trackport.json").path
+    let generated = try CLI.run(["generate", "--trackers", "1000", "--days", "400", "--start", "2025-01-01", "-o", data])
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let page = folder.appendingPathComponent("big.html").path
+    let made = try CLI.run(["report", data, "-o", page, "--today", "2026-02-04"])
+    #expect(made.status == 0, "\(made.stderr)")
+    let started = Date()
+    let dom = try Browser.dumpDOM(of: URL(fileURLWithPath: page).absoluteString, browser: browser)
+    let seconds = Date().timeIntervalSince(started)
+    #expect(trackerSections(dom).count == 50)
+    #expect(dom.contains("Showing the 50 busiest of 1000 trackers"))
+    #expect(seconds < 30, "the page took \(seconds) s to open")
+  }
+}
