@@ -77,11 +77,11 @@ import TrackerPort
 
   /// Bad input: a located error (line, column and pointer) for each, never a crash.
   @Test(arguments: [
-    (#"{"habits": [{"name": "A", "records": [{"day": "2026-01-01", "done": "yes"}]}]}"#, "/habits/0/records/0/done", 1, 55, "expected true or false"),
+    (#"{"habits": [{"name": "A", "records": [{"day": "2026-01-01", "done": "yes"}]}]}"#, "/habits/0/records/0/done", 1, 69, "expected true or false"),
     (#"{"habits": [{"name": "A", "records": [{"day": "2026-13-01", "done": true}]}]}"#, "/habits/0/records/0/day", 1, 47, "expected a day YYYY-MM-DD"),
-    ("{\"habits\": [\n {\"name\": \"A\", \"status\": \"paused\"}]}", "/habits/0/status", 2, 25, "unknown habit status \"paused\""),
-    (#"{"habits": [{"name": "A", "period": {"period_type": "Q", "period_count": 1, "target_count": 1}}]}"#, "/habits/0/period/period_type", 1, 52, "unknown period type \"Q\""),
-    (#"{"habits": [{"name": "A", "period": {"period_type": "W", "period_count": 0, "target_count": 1}}]}"#, "/habits/0/period/period_count", 1, 71, "expected a whole number from 1 to 100000"),
+    ("{\"habits\": [\n {\"name\": \"A\", \"status\": \"paused\"}]}", "/habits/0/status", 2, 26, "unknown habit status \"paused\""),
+    (#"{"habits": [{"name": "A", "period": {"period_type": "Q", "period_count": 1, "target_count": 1}}]}"#, "/habits/0/period/period_type", 1, 53, "unknown period type \"Q\""),
+    (#"{"habits": [{"name": "A", "period": {"period_type": "W", "period_count": 0, "target_count": 1}}]}"#, "/habits/0/period/period_count", 1, 74, "expected a whole number from 1 to 100000"),
     (#"{"habits": [{"name": 7}]}"#, "/habits/0/name", 1, 22, "expected a string"),
     (#"{"habits": [{"records": []}]}"#, "/habits/0", 1, 13, "missing \"name\""),
     (#"{"habits": {"name": "A"}}"#, "/habits", 1, 12, "expected an array"),

@@ -14,9 +14,11 @@ enum Beaver {
     Bundle.module.resourceURL!.appendingPathComponent("Fixtures/" + name).path
   }
 
-  /// A file of `../shared/fixtures/`.
+  /// A file of `../shared/fixtures/` (or of `TRACKPORT_FIXTURES`, for a clone that is not
+  /// beside the shared folder).
   static func shared(_ path: String) -> String {
-    root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
+    if let folder = ProcessInfo.processInfo.environment["TRACKPORT_FIXTURES"] { return folder + "/" + path }
+    return root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
   }
 
   /// The app's own storage files (April 2024).

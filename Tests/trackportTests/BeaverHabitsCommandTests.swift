@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// The shared fixtures (beaverhabits' own storage files, Loop's backup), read in place.
-private let sharedFixtures = CLI.root.appendingPathComponent("../shared/fixtures").standardizedFileURL.path
+/// The shared fixtures (beaverhabits' own storage files, Loop's backup), read in place (from
+/// `TRACKPORT_FIXTURES`, for a clone that is not beside the shared folder).
+private let sharedFixtures = ProcessInfo.processInfo.environment["TRACKPORT_FIXTURES"]
+  ?? CLI.root.appendingPathComponent("../shared/fixtures").standardizedFileURL.path
 
 /// `trackport` on beaverhabits files, end to end.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["CI"] != nil
@@ -108,7 +110,7 @@ struct BeaverHabitsCommandTests {
       .write(to: URL(fileURLWithPath: bad))
     let result = try CLI.run(["convert", bad, "-", "--to", "json"])
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix(bad + ":2:28: error: unknown habit status \"paused\" at /habits/0/status [malformed-input]"), "\(result.stderr)")
+    #expect(result.stderr.hasPrefix(bad + ":2:27: error: unknown habit status \"paused\" at /habits/0/status [malformed-input]"), "\(result.stderr)")
     let truncated = folder.appendingPathComponent("truncated.json").path
     try Data("{\"exported_at\": \"2026-01-01 00:00:00\", \"habits\": [{\"name\": \"A\", \"records\": [{\"day\": \"2026-".utf8)
       .write(to: URL(fileURLWithPath: truncated))
