@@ -21,16 +21,6 @@ struct BeaverHabitsPeriod: Hashable, Sendable {
       case .year: 365
       }
     }
-
-    /// The most days a unit can have: a period of this many times per unit is every day.
-    var longest: Int {
-      switch self {
-      case .day: 1
-      case .week: 7
-      case .month: 31
-      case .year: 366
-      }
-    }
   }
 
   var unit: Unit
@@ -39,9 +29,10 @@ struct BeaverHabitsPeriod: Hashable, Sendable {
   /// `target_count`: how many completions the period asks for.
   var target: Int
 
-  /// Every day: one completion a day, or as many as the period has days.
+  /// Every day: as many completions as the period has days (a month counted as 30, a year as
+  /// 365, as the model's frequency counts them, which then never asks more times than days).
   var isEveryDay: Bool {
-    count >= 1 && target >= 1 && target >= count * unit.longest
+    count >= 1 && target >= 1 && target >= count * unit.days
   }
 
   /// The model's frequency of this period: `nil` when it is every day (the schedule says it

@@ -70,6 +70,20 @@ import TrackerPort
     #expect(try Beaver.decode(path).0 == dataset)
   }
 
+  /// Periods: every day when they ask as many times as they have days (a month is 30 days, a
+  /// year 365), else the frequency in days with a `lossy-frequency` warning.
+  @Test(arguments: [("D", 1, 1, "every day"), ("W", 1, 7, "every day"), ("W", 2, 15, "every day"), ("M", 1, 30, "every day"),
+                    ("M", 2, 61, "every day"), ("Y", 1, 365, "every day"), ("W", 1, 3, "3/7"), ("D", 3, 2, "2/3"),
+                    ("M", 1, 2, "2/30"), ("Y", 2, 5, "5/730"), ("M", 1, 29, "29/30")])
+  func aPeriodIsEveryDayOrAFrequency(_ type: String, _ count: Int, _ target: Int, _ expected: String) throws {
+    let text = #"{"habits": [{"name": "A", "records": [], "period": {"period_type": "\#(type)", "period_count": \#(count), "target_count": \#(target)}}]}"#
+    let (dataset, warnings) = try Beaver.decode(text: text)
+    let frequency = dataset.trackers[0].frequency
+    #expect(frequency.map { "\($0.times)/\($0.days)" } ?? "every day" == expected)
+    #expect(dataset.trackers[0].schedule == Weekday.allCases)
+    #expect(warnings.contains { $0.code == "lossy-frequency" } == (frequency != nil))
+  }
+
   @Test func theDefaultCategoryIsAnOption() throws {
     let (dataset, _) = try Beaver.decode(Beaver.fixture("export.json"), options: ["default-category": "Misc"])
     #expect(dataset.categories.map(\.title) == ["Food", "Health", "Misc", "Family"])
