@@ -135,16 +135,19 @@ struct BeaverHabitsReader {
     var records: [TrackerRecord] = []
     var entries: [TrackerEntry] = []
     var notDone: [JSONValue] = []
-    for record in try habit.member("records")?.elements() ?? [] {
-      guard case .object = record.value else { throw record.mismatch("a record object {\"day\", \"done\"}") }
-      let dayValue = try record.required("day")
-      guard let date = LocalDate(try dayValue.string()) else {
-        throw dayValue.mismatch("a day YYYY-MM-DD")
+    let recordList = habit.member("records")
+    var items: [JSONValue] = []
+    if let recordList {
+      guard case .array(let all) = recordList.value else { throw recordList.mismatch("an array") }
+      items = all
+    }
+    for (position, item) in items.enumerated() {
+      // The values as they are; a record that is not as the app writes it is read again
+      // through the located accessors, for the error.
+      guard let (date, done, text, unknown) = try Self.record(item) ?? Self.locatedRecord(recordList?.elements()[position]) else {
+        continue
       }
-      let done = try record.required("done").bool()
-      let text = try record.member("text")?.string()
       let note = text?.isEmpty == false ? text : nil
-      let unknown = try record.members().filter { !Self.recordKeys.contains($0.key) }.map { JSONMember($0.key, $0.value.value) }
       let recordExtras: Extras = unknown.isEmpty ? [:] : [Self.namespace: .object([JSONMember("members", .object(unknown))])]
       if done {
         records.append(TrackerRecord(trackerId: id, date: date, note: note, extras: recordExtras))
@@ -152,7 +155,7 @@ struct BeaverHabitsReader {
         entries.append(TrackerEntry(trackerId: id, date: date, note: note, extras: recordExtras))
       } else {
         // Unticked: the app keeps the record with done false. Nothing the model says; kept.
-        notDone.append(unknown.isEmpty ? .string(date.description) : record.value)
+        notDone.append(unknown.isEmpty ? .string(date.description) : item)
       }
     }
     if !notDone.isEmpty { extras.append(JSONMember("notDone", .array(notDone))) }
@@ -163,6 +166,40 @@ struct BeaverHabitsReader {
       schedule: Weekday.allCases, pinned: pinned, archived: archived, frequency: frequency,
       extras: extras.isEmpty ? [:] : [Self.namespace: .object(extras)])
     return (tracker, tags, records, entries)
+  }
+
+  /// A record as the app writes it (`day` a `YYYY-MM-DD` string, `done` a flag, `text` a string
+  /// or `null`, and other keys); `nil` for anything else.
+  static func record(_ value: JSONValue) -> (LocalDate, Bool, String?, [JSONMember])? {
+    guard case .object(let members) = value else { return nil }
+    var date: LocalDate?, done: Bool?, text: String?
+    var unknown: [JSONMember] = []
+    for member in members {
+      switch (member.key, member.value) {
+      case ("day", .string(let day)): date = LocalDate(day)
+      case ("done", .bool(let flag)): done = flag
+      case ("text", .string(let note)): text = note
+      case ("text", .null): break
+      case ("day", _), ("done", _), ("text", _): return nil
+      default: unknown.append(member)
+      }
+    }
+    guard let date, let done else { return nil }
+    return (date, done, text, unknown)
+  }
+
+  /// A record through the located accessors: the error of what is not as the app writes it.
+  static func locatedRecord(_ value: ForeignJSONValue?) throws -> (LocalDate, Bool, String?, [JSONMember])? {
+    guard let record = value else { return nil }
+    guard case .object = record.value else { throw record.mismatch("a record object {\"day\", \"done\"}") }
+    let dayValue = try record.required("day")
+    guard let date = LocalDate(try dayValue.string()) else {
+      throw dayValue.mismatch("a day YYYY-MM-DD")
+    }
+    let done = try record.required("done").bool()
+    let text = try record.member("text")?.string()
+    let unknown = try record.members().filter { !recordKeys.contains($0.key) }.map { JSONMember($0.key, $0.value.value) }
+    return (date, done, text, unknown)
   }
 
   /// A `period` object; a type the app does not have, or a count that is not a whole number

@@ -43,7 +43,7 @@ struct JSONTextParser {
     }
     let opening = b == UInt8(ascii: "{") || b == UInt8(ascii: "[")
     guard opening, !deeper.isEmpty, depth < JSONText.maximumDepth else {
-      _ = try value(depth: max(depth, 1))
+      try skipValue()
       return
     }
     let isObject = b == UInt8(ascii: "{")
@@ -65,7 +65,7 @@ struct JSONTextParser {
       }
       let next = deeper.filter { isObject ? paths[$0][depth] == token : Int(paths[$0][depth]) == index }
       if next.isEmpty {
-        _ = try value(depth: depth + 1)
+        try skipValue()
       } else {
         try walk(paths, wanted: next, depth: depth + 1, found: &found)
       }
@@ -74,6 +74,40 @@ struct JSONTextParser {
       position += 1
     }
     try expect(closing)
+  }
+
+  /// Steps over one value of text already known to be JSON (the locator's document parsed),
+  /// making nothing: strings to their closing quote, containers to their closing bracket.
+  private mutating func skipValue() throws(JSONText.Failure) {
+    guard peek() != nil else { throw fail("unexpected end of text") }
+    var depth = 0
+    repeat {
+      guard position < bytes.count else { throw fail("unexpected end of text") }
+      switch bytes[position] {
+      case UInt8(ascii: "\""):
+        position += 1
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+          position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        position += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        position += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        position += 1
+      default:
+        position += 1
+      }
+      if depth > 0 { skipSpace() }
+    } while depth > 0
+    // A number or literal at the top: to its end.
+    while position < bytes.count, !Self.ends(bytes[position]) { position += 1 }
+  }
+
+  /// Bytes after which a number or literal has ended.
+  private static func ends(_ b: UInt8) -> Bool {
+    b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
   }
 
   mutating func skipSpace() {
