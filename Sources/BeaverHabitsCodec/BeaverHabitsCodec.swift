@@ -46,7 +46,7 @@ public struct BeaverHabitsCodec: TrackerCodec {
 
   /// A JSON object (after an optional byte order mark and white space) naming `"habits"` and
   /// one of the export's or the app's own keys (`"user_email"`, `"exported_at"`, a record's
-  /// `"done"`, `"period_type"`, `"order_by"`), and none of Table Habit's, Habo's or
+  /// `"done"`, `"period_type"`, `"order_by"`), and none of Table Habit's, Habo's, Habitica's or
   /// TrackerPort's own keys.
   public func sniff(_ head: [UInt8]) -> Bool {
     var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -54,7 +54,8 @@ public struct BeaverHabitsCodec: TrackerCodec {
     guard start < head.count, head[start] == UInt8(ascii: "{") else { return false }
     let text = String(decoding: head[start...], as: UTF8.self)
     guard text.contains("\"habits\"") else { return false }
-    let foreign = ["\"trackport\"", "\"record_date\"", "\"freq_type\"", "\"create_t\"", "\"habit_categories\"", "\"twoDayRule\""]
+    let foreign = ["\"trackport\"", "\"record_date\"", "\"freq_type\"", "\"create_t\"", "\"habit_categories\"", "\"twoDayRule\"",
+                   "\"dailys\"", "\"tasksOrder\""]
     guard !foreign.contains(where: text.contains) else { return false }
     return ["\"user_email\"", "\"exported_at\"", "\"done\"", "\"period_type\"", "\"order_by\""].contains(where: text.contains)
   }

@@ -25,12 +25,14 @@ import TrackerPort
 
   /// Other apps' JSON with a `"habits"` key is never taken for beaverhabits': Table Habit's
   /// export (`record_date`, `create_t`), Habo's backup (`twoDayRule`, `habit_categories`),
-  /// TrackerPort's own JSON (whatever its extras hold).
+  /// Habitica's user data (`dailys`, `tasksOrder`), TrackerPort's own JSON (whatever its extras
+  /// hold).
   @Test(arguments: [
     #"{"habits": [{"create_t": 1700000000, "name": "A", "records": [{"record_date": 19700, "record_type": 1}]}], "groups": []}"#,
     #"{"habits": [{"id": 1, "title": "A", "twoDayRule": 0, "events": {}}], "events": {}, "categories": [], "habit_categories": []}"#,
     #"{"trackport": 2, "categories": [], "trackers": [], "records": [], "extras": {"beaverhabits": {"exportedAt": "x", "habits": 1, "done": 2}}}"#,
     #"{"habits": [{"name": "A"}]}"#,
+    #"{"tasks": {"habits": [{"text": "A", "done": false}], "dailys": []}, "tasksOrder": {"habits": []}}"#,
     #"["habits", "done"]"#,
   ])
   func otherJSONIsNotBeaverHabits(_ text: String) throws {
