@@ -43,16 +43,14 @@ let package = Package(
     .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "TickmateCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "HaboCodec", dependencies: ["TrackerCodec"]),
+    .target(name: "BeaverHabitsCodec", dependencies: ["TrackerCodec"]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
     // diff and merge: identity rules, field changes, the union of days.
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "HaboCodec", "PluginCodec", "TrackerMerge"]),
-    // `trackport report`: the statistics, streaks and year grids of a dataset as one HTML page
-    // (or a Markdown summary).
-    .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "HaboCodec", "BeaverHabitsCodec", "PluginCodec", "TrackerMerge"]),
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
     // and the tests that replay their corpora.
     .target(name: "TrackerFuzzing", dependencies: ["TrackerPort"]),
@@ -83,6 +81,7 @@ let package = Package(
     .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "TrackerPort"]),
     .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerPort"]),
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),

@@ -73,15 +73,18 @@ public struct ForeignJSON: Sendable {
 struct ForeignJSONLocator: SourceLocator {
   let bytes: InputBytes
 
+  /// One walk of the text for all the pointers, and one more for their lines and columns.
   func locate(_ pointers: Set<String>) -> [String: SourceLocation] {
-    bytes.withUnsafeBytes { buffer in
+    let wanted = pointers.compactMap { pointer in Self.tokens(of: pointer).map { (pointer, $0) } }
+    guard !wanted.isEmpty else { return [:] }
+    return bytes.withUnsafeBytes { buffer in
+      var parser = JSONTextParser(buffer)
+      parser.skipByteOrderMark()
+      let offsets = parser.offsets(of: wanted.map(\.1))
+      let places = TextPosition.linesAndColumns(in: buffer, at: offsets.compactMap { $0 })
       var found: [String: SourceLocation] = [:]
-      for pointer in pointers {
-        guard let tokens = Self.tokens(of: pointer) else { continue }
-        var parser = JSONTextParser(buffer)
-        parser.skipByteOrderMark()
-        guard let offset = parser.offset(of: tokens[...]) else { continue }
-        let place = TextPosition.lineAndColumn(in: buffer, at: offset)
+      for ((pointer, _), offset) in zip(wanted, offsets) {
+        guard let offset, let place = places[offset] else { continue }
         found[pointer] = SourceLocation(line: place.line, column: place.column)
       }
       return found
@@ -101,6 +104,29 @@ struct ForeignJSONLocator: SourceLocator {
 /// 1-based lines and columns of byte offsets, columns counted in Unicode scalars, a leading
 /// byte order mark not counted (as the canonical JSON codec counts them).
 enum TextPosition {
+  /// ``lineAndColumn(in:at:)`` of several offsets, counted in one pass.
+  static func linesAndColumns(in buffer: UnsafeRawBufferPointer, at targets: [Int]) -> [Int: (line: Int, column: Int)] {
+    var result: [Int: (line: Int, column: Int)] = [:]
+    var line = 1
+    var column = 1
+    var offset = JSONTextParser.byteOrderMarkLength(buffer)
+    for target in Set(targets).sorted() {
+      let end = min(target, buffer.count)
+      while offset < end {
+        let b = buffer[offset]
+        if b == 0x0A {
+          line += 1
+          column = 1
+        } else if b & 0xC0 != 0x80 {
+          column += 1
+        }
+        offset += 1
+      }
+      result[target] = (line, column)
+    }
+    return result
+  }
+
   static func lineAndColumn(in buffer: UnsafeRawBufferPointer, at target: Int) -> (line: Int, column: Int) {
     var line = 1
     var column = 1

@@ -18,46 +18,97 @@ struct JSONTextParser {
     if position == 0 { position = Self.byteOrderMarkLength(bytes) }
   }
 
-  /// The offset of the value at the path `tokens` (object keys, array indices) below the value
-  /// at the current position, or of its nearest existing ancestor; `nil` when the text stops
-  /// being JSON before it is reached. Everything off the path is parsed and dropped, so this
-  /// is for the cold path of an error.
-  mutating func offset(of tokens: ArraySlice<String>) -> Int? {
-    guard let b = peek() else { return nil }
-    let start = position
-    guard let token = tokens.first else { return start }
-    do throws(JSONText.Failure) {
-      if b == UInt8(ascii: "{") {
-        position += 1
-        if peek() == UInt8(ascii: "}") { return start }
-        while true {
-          guard peek() == UInt8(ascii: "\"") else { return start }
-          let key = try string()
-          try expect(UInt8(ascii: ":"))
-          if key == token { return offset(of: tokens.dropFirst()) }
-          _ = try value(depth: 1)
-          guard peek() == UInt8(ascii: ",") else { return start }
-          position += 1
-        }
-      } else if b == UInt8(ascii: "["), let index = Int(token), index >= 0 {
-        position += 1
-        if peek() == UInt8(ascii: "]") { return start }
-        var i = 0
-        while true {
-          if i == index { return offset(of: tokens.dropFirst()) }
-          _ = try value(depth: 1)
-          guard peek() == UInt8(ascii: ",") else { return start }
-          position += 1
-          i += 1
-        }
-      }
-    } catch {
-      return nil
-    }
-    return start
+  func fail(_ message: String) -> JSONText.Failure { JSONText.Failure(message: message, offset: position) }
+
+  /// The offsets of the values at several paths (object keys, array indices) below the value
+  /// at the current position — each the value's, or its nearest existing ancestor's — in ONE
+  /// walk of the text: locating a warning per habit of a big export must not parse the file
+  /// once per warning. Only containers on a wanted path are entered; everything else is parsed
+  /// and dropped. A path the walk cannot reach because the text stops being JSON keeps its
+  /// ancestor's offset (or none).
+  mutating func offsets(of paths: [[String]]) -> [Int?] {
+    var found = [Int?](repeating: nil, count: paths.count)
+    try? walk(paths, wanted: Array(paths.indices), depth: 0, found: &found)
+    return found
   }
 
-  func fail(_ message: String) -> JSONText.Failure { JSONText.Failure(message: message, offset: position) }
+  /// Records the current value's offset for every wanted path, and goes on into it for those
+  /// that go deeper; leaves the position after the value.
+  private mutating func walk(_ paths: [[String]], wanted: [Int], depth: Int, found: inout [Int?]) throws(JSONText.Failure) {
+    guard let b = peek() else { throw fail("unexpected end of text") }
+    var deeper: [Int] = []
+    for i in wanted {
+      found[i] = position
+      if paths[i].count > depth { deeper.append(i) }
+    }
+    let opening = b == UInt8(ascii: "{") || b == UInt8(ascii: "[")
+    guard opening, !deeper.isEmpty, depth < JSONText.maximumDepth else {
+      try skipValue()
+      return
+    }
+    let isObject = b == UInt8(ascii: "{")
+    let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    position += 1
+    if peek() == closing {
+      position += 1
+      return
+    }
+    var index = 0
+    while true {
+      let token: String
+      if isObject {
+        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key") }
+        token = try string()
+        try expect(UInt8(ascii: ":"))
+      } else {
+        token = String(index)
+      }
+      let next = deeper.filter { isObject ? paths[$0][depth] == token : Int(paths[$0][depth]) == index }
+      if next.isEmpty {
+        try skipValue()
+      } else {
+        try walk(paths, wanted: next, depth: depth + 1, found: &found)
+      }
+      index += 1
+      guard peek() == UInt8(ascii: ",") else { break }
+      position += 1
+    }
+    try expect(closing)
+  }
+
+  /// Steps over one value of text already known to be JSON (the locator's document parsed),
+  /// making nothing: strings to their closing quote, containers to their closing bracket.
+  private mutating func skipValue() throws(JSONText.Failure) {
+    guard peek() != nil else { throw fail("unexpected end of text") }
+    var depth = 0
+    repeat {
+      guard position < bytes.count else { throw fail("unexpected end of text") }
+      switch bytes[position] {
+      case UInt8(ascii: "\""):
+        position += 1
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+          position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        position += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        position += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        position += 1
+      default:
+        position += 1
+      }
+      if depth > 0 { skipSpace() }
+    } while depth > 0
+    // A number or literal at the top: to its end.
+    while position < bytes.count, !Self.ends(bytes[position]) { position += 1 }
+  }
+
+  /// Bytes after which a number or literal has ended.
+  private static func ends(_ b: UInt8) -> Bool {
+    b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
+  }
 
   mutating func skipSpace() {
     while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }

@@ -1,5 +1,6 @@
 // The umbrella library: one import gives the model, the validator, the codec protocol and
 // every built-in codec.
+@_exported import BeaverHabitsCodec
 @_exported import CSVCodec
 @_exported import HaboCodec
 @_exported import HabitBullCodec

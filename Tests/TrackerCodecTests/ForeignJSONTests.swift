@@ -82,4 +82,17 @@ import TrackerModel
     #expect(found["/a/zzz"]?.column == 7)
     #expect(found["/a/b/7"]?.column == 13)
   }
+
+  /// Many pointers at once (a warning per habit): nested ones, ancestors of others, missing
+  /// ones, on several lines, are placed as one at a time would place them.
+  @Test func theLocatorPlacesManyPointersInOneWalk() throws {
+    let doc = try document("{\"a\": {\"b\": [10, 20]},\n \"c\": [{\"x\": 1}, {\"y\": [true],\n   \"x\": \"é\"}], \"d\": 4}")
+    let pointers = ["", "/a", "/a/b/0", "/a/b/1", "/c/1/x", "/c/1", "/c/0/x", "/c/5", "/d", "/d/e", "/zz"]
+    let found = doc.locator.locate(Set(pointers))
+    let places = pointers.map { found[$0].map { "\($0.line ?? 0):\($0.column ?? 0)" } ?? "-" }
+    #expect(places == ["1:1", "1:7", "1:14", "1:18", "3:9", "2:18", "2:14", "2:7", "3:21", "3:21", "1:1"])
+    for pointer in pointers {
+      #expect(doc.locator.locate([pointer])[pointer] == found[pointer], "\(pointer)")
+    }
+  }
 }

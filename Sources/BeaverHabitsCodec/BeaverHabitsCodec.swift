@@ -1,0 +1,110 @@
+import Foundation
+import TrackerCodec
+import TrackerModel
+
+/// Beaver Habits (`daya0576/beaverhabits`, a self-hosted web app): reads its JSON export (the
+/// UI's "Export JSON"), the stored habit list (its daily Telegram backup) and its 2024 storage
+/// file; writes the export, which the app's "Import" reads.
+///
+/// The mapping, the `extras["beaverhabits"]` keys and what is lost either way are in
+/// `docs/beaverhabits.md`. Options: `default-category` (reading, default "Beaver Habits", for
+/// habits without tags), `email` (writing: the `user_email` to write; none is written without
+/// it), `exported-at` (writing: `YYYY-MM-DD HH:MM:SS`; default the one read, else now in UTC).
+///
+/// `.json` is an ending other formats use too, so a file is beaverhabits' by its content
+/// (``sniff(_:)``); the ending `.beaverhabits.json` is claimed outright, so that writing needs
+/// no `--to`.
+public struct BeaverHabitsCodec: TrackerCodec {
+  /// beaverhabits has no emoji or colours, and a habit without tags has no category.
+  public static let assignedDefaults = DiagnosticDescriptor(
+    code: "beaverhabits-assigned-defaults", severity: .warning,
+    summary: "Reading beaverhabits, which has no emoji or colours: habits were given a palette emoji and colour chosen from the name, and habits without tags put in the --default-category.")
+  /// A period the weekdays cannot say, reading; weekdays the app cannot say, writing.
+  public static let lossyFrequency = LossReport.lossyFrequency
+
+  /// What the beaverhabits export cannot carry, in the model's order: what
+  /// ``losses(writing:to:options:)`` reports for a dataset that uses every field. Some only in
+  /// part: category ids other than the ones derived from the titles, emoji and colours other
+  /// than the ones reading back chooses, weekday schedules (written as "N per week", which
+  /// reads back as that frequency), entries that are skipped, extras of other formats.
+  static let lostFields: [ModelField] = [
+    .categoryIds, .categoriesWithoutTrackers, .trackerEmoji, .trackerColor, .trackerSchedule, .trackerCreatedOn,
+    .trackerDescription, .trackerGoal, .trackerFrequency, .trackerReminders, .events, .eventRecords, .recordAmounts,
+    .skippedEntries, .entryAmounts, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder, .extras,
+  ]
+
+  /// Id `beaverhabits`; claims `.beaverhabits.json` outright and other `.json` files by content.
+  public static let descriptor = CodecDescriptor(
+    id: "beaverhabits", name: "Beaver Habits",
+    summary: "Beaver Habits' JSON export (and its stored list, 2024 storage file); writes the export its Import reads.",
+    extensions: ["beaverhabits.json"],
+    cannotCarry: lostFields,
+    diagnostics: [assignedDefaults, lossyFrequency])
+
+  /// The codec has no state; options come through the context.
+  public init() {}
+
+  /// A JSON object (after an optional byte order mark and white space) naming `"habits"` and
+  /// one of the export's or the app's own keys (`"user_email"`, `"exported_at"`, a record's
+  /// `"done"`, `"period_type"`, `"order_by"`), and none of Table Habit's, Habo's, Habitica's or
+  /// TrackerPort's own keys.
+  public func sniff(_ head: [UInt8]) -> Bool {
+    var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while start < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[start]) { start += 1 }
+    guard start < head.count, head[start] == UInt8(ascii: "{") else { return false }
+    let text = String(decoding: head[start...], as: UTF8.self)
+    guard text.contains("\"habits\"") else { return false }
+    let foreign = ["\"trackport\"", "\"record_date\"", "\"freq_type\"", "\"create_t\"", "\"habit_categories\"", "\"twoDayRule\"",
+                   "\"dailys\"", "\"tasksOrder\""]
+    guard !foreign.contains(where: text.contains) else { return false }
+    return ["\"user_email\"", "\"exported_at\"", "\"done\"", "\"period_type\"", "\"order_by\""].contains(where: text.contains)
+  }
+
+  /// Reads an export, a stored list or a 2024 storage file.
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput` at the line and column (and JSON pointer) of
+  ///   text that is not JSON, a value of the wrong type (a `done` that is not `true` or
+  ///   `false`, a `day` that is not `YYYY-MM-DD`), a missing `habits`, `name`, `day` or
+  ///   `done`, or an unknown `status` or `period_type`; `.cannotReadInput` from the input.
+  public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
+    let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
+    let document = try ForeignJSON(input, fileName: fileName, format: "a beaverhabits export (JSON)")
+    var reader = BeaverHabitsReader(document: document, options: context.options)
+    let dataset = try reader.read()
+    context.sourceLocator = document.locator
+    context.report(contentsOf: reader.warnings)
+    return dataset
+  }
+
+  /// Writes the export `{"exported_at", "habits"}` (with `"user_email"` only when the `email`
+  /// option gives one), ASCII-escaped as the app's own `json.dumps`, atomically for a file; a
+  /// `lossy-frequency` warning per habit whose weekdays were written as "N per week".
+  ///
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for an `email` option that is no
+  ///   address or an `exported-at` that is not `YYYY-MM-DD HH:MM:SS`; `.cannotCreateOutput`
+  ///   and `.io` from the output.
+  public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
+    let options = try BeaverHabitsOptions(context.options)
+    try output.checkWritable()
+    let written = BeaverHabitsWriter(dataset: dataset, defaultTitle: options.defaultCategory)
+    let bytes = try written.bytes(email: options.email, exportedAt: options.exportedAt ?? written.keptExportedAt ?? Self.now())
+    for (index, plan) in written.plans where plan.weekdaysWritten != nil {
+      guard let weekdays = plan.weekdaysWritten else { continue }
+      let tracker = dataset.trackers[index]
+      context.report(Diagnostic(
+        code: LossReport.lossyFrequency.code, severity: .warning,
+        message: "habit \"\(tracker.name)\" is planned on \(weekdays.days.map(\.shortEnglishName).joined(separator: ", ")); beaverhabits plans \"N per period\", so it is written as \(weekdays.period.text)",
+        location: SourceLocation(file: output.displayName, pointer: "/trackers/\(index)/schedule")))
+    }
+    try output.write { $0.write(bytes: bytes) }
+  }
+
+  /// The current time in UTC as the export writes it (`2026-11-24 10:55:00`).
+  static func now() -> String {
+    var seconds = time(nil)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+  }
+}
