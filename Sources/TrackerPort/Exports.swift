@@ -2,6 +2,7 @@
 // every built-in codec.
 @_exported import CSVCodec
 @_exported import HabitBullCodec
+@_exported import HabiticaCodec
 @_exported import ICalendarCodec
 @_exported import JSONCodec
 @_exported import LoopCodec
