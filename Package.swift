@@ -77,7 +77,7 @@ let package = Package(
     .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerPort"]),
     .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "TrackerPort"]),
     .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerPort"]),
-    .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerPort"]),
+    .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerPort"], exclude: ["Oracle"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),

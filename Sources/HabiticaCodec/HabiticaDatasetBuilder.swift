@@ -38,6 +38,9 @@ struct HabiticaDatasetBuilder {
       return id
     }
     let firstCron = HabiticaHistory.firstCrons(export.crons, clock: &clock)
+    let newest = export.tasks.lazy.flatMap { $0.history.lazy.map(\.date) }.max().map { max($0, export.crons.max() ?? $0) }
+      ?? export.crons.max() ?? 0
+    let rawSince = newest - HabiticaHistory.rawWindow
     var condensedTasks = 0
     var condensedRange: (first: Int64, last: Int64)?
     var condensedEntries = 0
@@ -80,7 +83,7 @@ struct HabiticaDatasetBuilder {
               location: SourceLocation(file: fileName, pointer: task.pointer),
               note: "the original repetition is kept in extras[\"habitica\"].repeat"))
           }
-          history = HabiticaHistory.daily(task.history, clock: &clock, firstCron: firstCron)
+          history = HabiticaHistory.daily(task.history, clock: &clock, firstCron: firstCron, rawSince: rawSince)
         } else if task.kind == .habit && !fromCSV {
           extras.append(JSONMember("up", .bool(task.up)))
           extras.append(JSONMember("down", .bool(task.down)))
@@ -94,7 +97,7 @@ struct HabiticaDatasetBuilder {
             downHabits += 1
           }
         } else {
-          history = HabiticaHistory.daily(task.history, clock: &clock, firstCron: [:])
+          history = HabiticaHistory.daily(task.history, clock: &clock, firstCron: [:], rawSince: rawSince)
         }
         if !history.condensed.isEmpty {
           condensedTasks += 1

@@ -12,8 +12,9 @@ import TrackerModel
 ///   with only "−", the days with "−" clicks.
 /// - Condensed entries (Habitica's compaction of old history to one entry per month, then per
 ///   year) are never days: a habit entry without click counts, and an entry without flags that
-///   is its task's only entry without flags in its calendar month (legacy per-day entries
-///   come several a month).
+///   is its task's only entry without flags in its calendar month and older than the 60 days
+///   Habitica always keeps day by day (counted back from the export's newest entry or cron).
+///   Legacy per-day entries come several a month.
 struct HabiticaHistory {
   /// The completed days, in day order.
   var days: [LocalDate] = []
@@ -23,6 +24,9 @@ struct HabiticaHistory {
   var downDays = 0
   /// Completions moved to the day before by the cron rule.
   var moved = 0
+
+  /// How long Habitica keeps every entry (a free account; a subscriber keeps a year).
+  static let rawWindow: Int64 = 60 * 86_400_000
 
   /// The first cron of each Habitica day, from the cron instants.
   static func firstCrons(_ crons: [Int64], clock: inout HabiticaClock) -> [LocalDate: Int64] {
@@ -36,10 +40,14 @@ struct HabiticaHistory {
   }
 
   /// A daily's days (or a CSV task's, with no crons: `firstCron` empty).
-  static func daily(_ entries: [HabiticaEntry], clock: inout HabiticaClock, firstCron: [LocalDate: Int64]) -> HabiticaHistory {
+  ///
+  /// - Parameter rawSince: entries from this instant on are never condensed (60 days before
+  ///   the export's newest entry or cron).
+  static func daily(_ entries: [HabiticaEntry], clock: inout HabiticaClock, firstCron: [LocalDate: Int64],
+                    rawSince: Int64) -> HabiticaHistory {
     var result = HabiticaHistory()
     let sorted = Self.sorted(entries)
-    let condensed = Self.condensedFlags(sorted, clock: &clock) { $0.completed == nil }
+    let condensed = Self.condensedFlags(sorted, clock: &clock) { $0.completed == nil && $0.date < rawSince }
     var days = Set<LocalDate>()
     var previous = 0.0
     for (i, entry) in sorted.enumerated() {
@@ -103,8 +111,8 @@ struct HabiticaHistory {
     return entries.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
   }
 
-  /// For each entry of `sorted`: whether it is condensed, that is without flags
-  /// (`unflagged`) and the only such entry in its calendar month (in the user's zone).
+  /// For each entry of `sorted`: whether it is condensed, that is `unflagged` (without flags,
+  /// old enough) and the only such entry in its calendar month (in the user's zone).
   static func condensedFlags(_ sorted: [HabiticaEntry], clock: inout HabiticaClock,
                              unflagged: (HabiticaEntry) -> Bool) -> [Bool] {
     var months: [Int] = []
