@@ -3,9 +3,14 @@
 /// `userdata.json`: a top-level object with `preferences` and `tasks`, whose members (when
 /// any) are among `habits`, `dailys`, `todos`, `rewards`. Habitica writes `tasks` last, often
 /// beyond the head of a long export; a head that ends before it counts when it has
-/// `preferences` and Habitica's `tasksOrder`. `history.csv`: the header line exactly.
+/// `preferences` and Habitica's `tasksOrder`, or `preferences` and three other members of
+/// Habitica's user object (``userKeys``; a long inbox can hide `tasksOrder`).
+/// `history.csv`: the header line exactly.
 enum HabiticaSniffer {
   static let taskKeys: Set<String> = ["habits", "dailys", "todos", "rewards"]
+  /// Members of Habitica's user object that come before `tasks`.
+  static let userKeys: Set<String> = ["auth", "achievements", "purchased", "flags", "items", "party", "stats", "invitations",
+                                      "apiToken", "pushDevices", "lastCron", "loginIncentives", "pinnedItems"]
 
   static func isUserData(_ head: [UInt8]) -> Bool {
     head.withUnsafeBytes { bytes in
@@ -14,6 +19,7 @@ enum HabiticaSniffer {
       guard scanner.peek() == UInt8(ascii: "{") else { return false }
       scanner.position += 1
       var preferences = false, tasksOrder = false
+      var others = 0
       var tasks: Bool?
       while true {
         guard scanner.peek() == UInt8(ascii: "\""), let key = scanner.string() else { break }
@@ -29,7 +35,8 @@ enum HabiticaSniffer {
         case "tasks":
           tasks = scanner.taskKeysAreHabitica()
           if tasks == false { return false }
-        default: break
+        default:
+          if userKeys.contains(key) { others += 1 }
         }
         if key != "tasks" || tasks == nil {
           guard scanner.skipValue() else { break }
@@ -37,7 +44,7 @@ enum HabiticaSniffer {
         guard let next = scanner.peek(), next == UInt8(ascii: ",") else { break }
         scanner.position += 1
       }
-      return preferences && (tasks == true || (tasks == nil && tasksOrder))
+      return preferences && (tasks == true || (tasks == nil && (tasksOrder || others >= 3)))
     }
   }
 

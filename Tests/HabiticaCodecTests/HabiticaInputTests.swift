@@ -38,8 +38,8 @@ import TrackerPort
     #expect(skipped.map(\.location.pointer) == ["/tasks/dailys/0/history/1/date", "/tasks/dailys/0/history/3"])
     let located = context.diagnostics.located(by: context.sourceLocator, file: "u.json")
       .filter { $0.code == "habitica-skipped-entry" }
-    #expect(located.map(\.location.line) == [5, 7])
-    #expect(located.first?.location.column == 18)
+    #expect(located.map(\.location.line) == [4, 6])
+    #expect(located.first?.location.column == 13)
   }
 
   @Test func aTruncatedFileIsAnErrorAtItsEnd() throws {
@@ -86,12 +86,18 @@ import TrackerPort
 
   @Test func detectionIsByContent() throws {
     let registry = StandardCodecs.registry
-    // A long export: "tasks" comes last, beyond the 64 KiB head.
-    var long = Habitica.export(habits: [HabiticaMappingTests.habit("H", "x", history: [])])
-    long["inbox"] = ["messages": ["m": String(repeating: "x", count: 70_000)]]
-    for (object, name) in [(Habitica.export(), "a.json"), (long, "b.json")] {
-      let detected = try registry.detect(CodecInput(.bytes(try Habitica.bytes(object), name: name)))
-      #expect(detected.descriptor.id == "habitica", "\(name)")
+    let small = try Habitica.bytes(Habitica.export())
+    #expect(try registry.detect(CodecInput(.bytes(small, name: "a.json"))).descriptor.id == "habitica")
+    // Long exports: "tasks" comes last, as Habitica writes it, beyond the 64 KiB head; a
+    // long inbox may push "tasksOrder" beyond it too.
+    for (big, tail) in [("stats", ",\"inbox\":{},\"tasksOrder\":{}"), ("profile", ",\"tasksOrder\":{}")] {
+      var user = Habitica.planted(["preferences": ["dayStart": 0], "auth": [:], "flags": [:], "items": [:], "party": [:]])
+      user[big] = ["blurb": String(repeating: "x", count: 70_000)]
+      var bytes = try Habitica.bytes(user)
+      bytes.removeLast()
+      bytes += Array((tail + ",\"tasks\":{\"habits\":[]}}").utf8)
+      let detected = try registry.detect(CodecInput(.bytes(bytes, name: "b.json")))
+      #expect(detected.descriptor.id == "habitica", "\(big)")
     }
     let csv = CodecInput(.bytes(Array("Task Name,Task ID,Task Type,Date,Value\nA,1,habit,2022-03-01 10:00:00,1\n".utf8), name: "h.csv"))
     #expect(try registry.detect(csv).descriptor.id == "habitica")

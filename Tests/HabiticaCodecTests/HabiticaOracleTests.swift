@@ -61,7 +61,8 @@ struct HabiticaOracleTests {
     let dataset = try HabiticaCodec().decode(CodecInput(path: path), context: &context)
     let expected = try Habitica.oracle(path, arguments: arguments + ["--csv"])
     let got = Habitica.days(dataset)
-    #expect(got.count == 153)
+    #expect(got.count == expected.days.count, "the tasks with history")
+    #expect(got.count > 100)
     for (id, days) in expected.days where got[id] != days {
       Issue.record("csv \(id): \(got[id] ?? []) expected \(days)")
     }
