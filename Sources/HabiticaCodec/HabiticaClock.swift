@@ -15,14 +15,15 @@ struct HabiticaClock {
   enum Zone {
     /// Minutes EAST of UTC, always the same.
     case fixed(Int)
-    /// A named zone, asked once per quarter hour of history (offsets change on quarter hours).
+    /// A named zone, asked about twice per day of history (see ``offsetSeconds(at:)``).
     case named(TimeZone)
   }
 
   let zone: Zone
   /// Hours after midnight at which a Habitica day starts (0–23).
   let dayStart: Int
-  private var cache: [Int64: Int] = [:]
+  private var dayCache: [Int64: Int] = [:]
+  private var quarterCache: [Int64: Int] = [:]
 
   init(zone: Zone, dayStart: Int) {
     self.zone = zone
@@ -62,10 +63,21 @@ struct HabiticaClock {
     switch zone {
     case .fixed(let minutes): return minutes * 60
     case .named(let timeZone):
-      let bucket = Self.floorDivide(ms, 900_000)
-      if let known = cache[bucket] { return known }
-      let seconds = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(bucket) * 900))
-      cache[bucket] = seconds
+      // A UTC day whose two ends have one offset has it throughout (zones change offset at
+      // most once a day); a day with a change is asked per quarter hour (offsets change on
+      // quarter hours).
+      let day = Self.floorDivide(ms, 86_400_000)
+      if let known = dayCache[day] { return known }
+      let quarter = Self.floorDivide(ms, 900_000)
+      if let known = quarterCache[quarter] { return known }
+      let start = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(day) * 86_400))
+      let end = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(day + 1) * 86_400 - 1))
+      if start == end {
+        dayCache[day] = start
+        return start
+      }
+      let seconds = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(quarter) * 900))
+      quarterCache[quarter] = seconds
       return seconds
     }
   }

@@ -48,7 +48,7 @@ struct HabiticaHistory {
     var result = HabiticaHistory()
     let sorted = Self.sorted(entries)
     let condensed = Self.condensedFlags(sorted, clock: &clock) { $0.completed == nil && $0.date < rawSince }
-    var days = Set<LocalDate>()
+    var days: [LocalDate] = []
     var previous = 0.0
     for (i, entry) in sorted.enumerated() {
       defer { if let value = entry.value { previous = value } }
@@ -70,10 +70,22 @@ struct HabiticaHistory {
         day = day.adding(days: -1)
         result.moved += 1
       }
-      days.insert(day)
+      days.append(day)
     }
-    result.days = days.sorted()
+    result.days = Self.distinctSorted(days)
     return result
+  }
+
+  /// Days in order, each once (a sort is cheaper than hashing every completion).
+  static func distinctSorted(_ days: [LocalDate]) -> [LocalDate] {
+    var sorted = days.sorted()
+    var kept = 0
+    for i in sorted.indices where i == 0 || sorted[i] != sorted[kept - 1] {
+      sorted[kept] = sorted[i]
+      kept += 1
+    }
+    sorted.removeLast(sorted.count - kept)
+    return sorted
   }
 
   /// A habit's days from click counts (JSON).

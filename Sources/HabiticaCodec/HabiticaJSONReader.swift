@@ -120,6 +120,7 @@ struct HabiticaJSONReader {
       var entry = HabiticaEntry(date: 0, value: nil, completed: nil, scoredUp: nil, scoredDown: nil, order: index)
       var date: Int64?
       var problem: (key: String, message: String)?
+      var valueText: String?
       for member in members {
         switch member.key {
         case "date":
@@ -129,15 +130,20 @@ struct HabiticaJSONReader {
             problem = ("date", "history entry \(index) has the date \(ForeignJSONValue.describe(member.value)), not a number of milliseconds")
           }
         case "value":
-          if case .number(let text) = member.value, let number = Double(text), number.isFinite { entry.value = number }
+          if case .number(let text) = member.value { valueText = text }
         case "completed":
           if case .bool(let flag) = member.value { entry.completed = flag }
         case "scoredUp":
-          if case .number(let text) = member.value, let number = Double(text), number.isFinite { entry.scoredUp = Int(number.rounded()) }
+          if case .number(let text) = member.value { entry.scoredUp = Self.count(text) }
         case "scoredDown":
-          if case .number(let text) = member.value, let number = Double(text), number.isFinite { entry.scoredDown = Int(number.rounded()) }
+          if case .number(let text) = member.value { entry.scoredDown = Self.count(text) }
         default: break
         }
+      }
+      // The value matters only to entries without flags or clicks (the value rule): the
+      // others are most of a long export, so their number text is not converted.
+      if entry.completed == nil, !entry.hasClicks, let valueText, let number = Double(valueText), number.isFinite {
+        entry.value = number
       }
       if let problem {
         skip(history.pointer + "/\(index)/" + problem.key, problem.message)
@@ -159,6 +165,13 @@ struct HabiticaJSONReader {
     if let whole = Int64(text) { return abs(whole) < 253_402_300_800_000 ? whole : nil }
     guard let number = Double(text), number.isFinite, abs(number) < 253_402_300_800_000 else { return nil }
     return Int64(number.rounded(.down))
+  }
+
+  /// A click count (`2`, `2.0`); `nil` for anything else.
+  static func count(_ text: String) -> Int? {
+    if let whole = Int(text) { return whole }
+    guard let number = Double(text), number.isFinite, abs(number) < 1e15 else { return nil }
+    return Int(number.rounded())
   }
 
   private mutating func skip(_ pointer: String, _ message: String) {

@@ -87,7 +87,7 @@ struct ForeignJSONLocator: SourceLocator {
     }
     guard !leaves.isEmpty else { return [:] }
     return bytes.withUnsafeBytes { buffer in
-      var walker = PointerWalker(buffer: buffer, trie: trie)
+      var walker = PointerWalker(buffer: buffer, trie: trie, leaves: Set(leaves.map(\.node)))
       walker.skipByteOrderMark()
       walker.walk(node: 0)
       var offsets: [String: Int] = [:]
@@ -162,10 +162,15 @@ private struct PointerWalker {
   var completed = Set<Int>()
   /// Set when the bytes stop being JSON: nothing after it is read.
   var failed = false
+  /// The nodes of the pointers asked for that are not found yet: when none is left, the
+  /// walk stops (the rest of the document cannot change an exact place).
+  private var missing: Set<Int>
+  private var done = false
 
-  init(buffer: UnsafeRawBufferPointer, trie: PointerTrie) {
+  init(buffer: UnsafeRawBufferPointer, trie: PointerTrie, leaves: Set<Int>) {
     self.buffer = buffer
     self.trie = trie
+    missing = leaves
   }
 
   mutating func skipByteOrderMark() { position = JSONTextParser.byteOrderMarkLength(buffer) }
@@ -185,11 +190,16 @@ private struct PointerWalker {
 
   /// The value at the position, as trie node `node`.
   mutating func walk(node: Int) {
+    guard !done else { return }
     guard !failed, let b = peek() else {
       failed = true
       return
     }
     offsets[node] = position
+    if missing.remove(node) != nil, missing.isEmpty {
+      done = true
+      return
+    }
     guard trie.hasChildren(node) else {
       skipValue()
       if !failed { completed.insert(node) }
@@ -207,6 +217,7 @@ private struct PointerWalker {
         guard peek() == UInt8(ascii: ":") else { return fail() }
         position += 1
         if let child = trie.keyChildren[node][key] { walk(node: child) } else { skipValue() }
+        if done { return }
         guard !failed, let next = peek() else { return fail() }
         position += 1
         if next == UInt8(ascii: "}") { break }
@@ -221,6 +232,7 @@ private struct PointerWalker {
       var index = 0
       while !failed {
         if let child = trie.indexChildren[node][index] { walk(node: child) } else { skipValue() }
+        if done { return }
         guard !failed, let next = peek() else { return fail() }
         position += 1
         if next == UInt8(ascii: "]") { break }
@@ -321,19 +333,28 @@ enum TextPosition {
   static func linesAndColumns(in buffer: UnsafeRawBufferPointer, at targets: Set<Int>) -> [Int: (line: Int, column: Int)] {
     var result: [Int: (line: Int, column: Int)] = [:]
     var line = 1
+    var lineStart = JSONTextParser.byteOrderMarkLength(buffer)
+    var offset = lineStart
+    // Scalars counted on the current line up to `counted` (exports are often one long line).
+    var counted = lineStart
     var column = 1
-    var offset = JSONTextParser.byteOrderMarkLength(buffer)
     for target in targets.sorted() {
+      // Lines first (one comparison a byte), then the scalars of the target's line.
       let end = min(target, buffer.count)
       while offset < end {
-        let b = buffer[offset]
-        if b == 0x0A {
+        if buffer[offset] == 0x0A {
           line += 1
-          column = 1
-        } else if b & 0xC0 != 0x80 {
-          column += 1
+          lineStart = offset + 1
         }
         offset += 1
+      }
+      if counted < lineStart {
+        counted = lineStart
+        column = 1
+      }
+      while counted < end {
+        if buffer[counted] & 0xC0 != 0x80 { column += 1 }
+        counted += 1
       }
       result[target] = (line, column)
     }
