@@ -282,6 +282,11 @@ private struct PointerWalker {
       var depth = 0
       while position < buffer.count {
         let c = buffer[position]
+        // Letters, digits, spaces and punctuation other than quotes and brackets: most bytes.
+        guard PointerWalker.structural[Int(c)] else {
+          position += 1
+          continue
+        }
         switch c {
         case UInt8(ascii: "\""):
           skipString()
@@ -311,9 +316,22 @@ private struct PointerWalker {
     }
   }
 
+  /// The bytes a skip inside a container stops at: quotes and brackets.
+  static let structural: [Bool] = (0..<256).map { [0x22, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }
+
   private mutating func skipString() {
     position += 1
     while position < buffer.count {
+      // Eight bytes at a time while none is a quote or a backslash.
+      if position + 8 <= buffer.count {
+        let word = buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        let quote = word ^ 0x2222_2222_2222_2222, slash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let zero = ((quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash) & 0x8080_8080_8080_8080
+        if zero == 0 {
+          position += 8
+          continue
+        }
+      }
       let b = buffer[position]
       if b == UInt8(ascii: "\\") {
         position += 2
@@ -342,6 +360,11 @@ enum TextPosition {
       // Lines first (one comparison a byte), then the scalars of the target's line.
       let end = min(target, buffer.count)
       while offset < end {
+        // Eight bytes at a time while none is a line feed.
+        if offset + 8 <= end, !hasLineFeed(buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+          offset += 8
+          continue
+        }
         if buffer[offset] == 0x0A {
           line += 1
           lineStart = offset + 1
@@ -352,6 +375,12 @@ enum TextPosition {
         counted = lineStart
         column = 1
       }
+      while counted + 8 <= end {
+        // Scalars = bytes that are not UTF-8 continuation bytes (10xxxxxx).
+        let word = buffer.loadUnaligned(fromByteOffset: counted, as: UInt64.self)
+        column += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+        counted += 8
+      }
       while counted < end {
         if buffer[counted] & 0xC0 != 0x80 { column += 1 }
         counted += 1
@@ -361,6 +390,12 @@ enum TextPosition {
     return result
   }
 
+
+  /// Whether one of the eight bytes is a line feed (the zero-byte test on `word ^ 0x0A…`).
+  private static func hasLineFeed(_ word: UInt64) -> Bool {
+    let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+  }
 
   static func lineAndColumn(in buffer: UnsafeRawBufferPointer, at target: Int) -> (line: Int, column: Int) {
     var line = 1
