@@ -91,24 +91,34 @@ struct HabiticaHistory {
   /// A habit's days from click counts (JSON).
   static func habit(_ entries: [HabiticaEntry], up: Bool, down: Bool, clock: inout HabiticaClock) -> HabiticaHistory {
     var result = HabiticaHistory()
-    var sums: [LocalDate: (up: Int, down: Int)] = [:]
+    // Clicks by day: entries come in date order, so a sort by day (stable) is nearly free,
+    // and the sums are made over runs of one day.
+    var clicks: [(day: LocalDate, up: Int, down: Int)] = []
+    clicks.reserveCapacity(entries.count)
     for entry in entries {
       guard entry.hasClicks else {
         result.condensed.append(entry.date)
         continue
       }
-      let day = clock.day(entry.date)
-      let sum = sums[day] ?? (0, 0)
-      sums[day] = (sum.up + (entry.scoredUp ?? 0), sum.down + (entry.scoredDown ?? 0))
+      clicks.append((clock.day(entry.date), entry.scoredUp ?? 0, entry.scoredDown ?? 0))
+    }
+    if !clicks.indices.dropFirst().allSatisfy({ clicks[$0 - 1].day <= clicks[$0].day }) {
+      clicks.sort { $0.day < $1.day }
     }
     let downOnly = !up && down
-    var days: [LocalDate] = []
-    for (day, sum) in sums {
-      if downOnly ? sum.down > 0 : sum.up > 0 { days.append(day) }
+    var i = 0
+    while i < clicks.count {
+      let day = clicks[i].day
+      var sum = (up: 0, down: 0)
+      while i < clicks.count, clicks[i].day == day {
+        sum.up += clicks[i].up
+        sum.down += clicks[i].down
+        i += 1
+      }
+      if downOnly ? sum.down > 0 : sum.up > 0 { result.days.append(day) }
       if !downOnly && sum.down > 0 { result.downDays += 1 }
     }
     result.condensed.sort()
-    result.days = days.sorted()
     return result
   }
 

@@ -281,9 +281,19 @@ private struct PointerWalker {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       var depth = 0
       while position < buffer.count {
+        // Eight bytes at a time while none is a quote or a bracket.
+        if position + 8 <= buffer.count {
+          let word = buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+          let folded = word | 0x2020_2020_2020_2020
+          if !Self.hasByte(word, 0x22), !Self.hasByte(folded, 0x7B), !Self.hasByte(folded, 0x7D) {
+            position += 8
+            continue
+          }
+        }
         let c = buffer[position]
         // Letters, digits, spaces and punctuation other than quotes and brackets: most bytes.
-        guard PointerWalker.structural[Int(c)] else {
+        // (`[` and `]` are `{` and `}` without the 0x20 bit.)
+        guard c == UInt8(ascii: "\"") || c | 0x20 == UInt8(ascii: "{") || c | 0x20 == UInt8(ascii: "}") else {
           position += 1
           continue
         }
@@ -316,8 +326,11 @@ private struct PointerWalker {
     }
   }
 
-  /// The bytes a skip inside a container stops at: quotes and brackets.
-  static let structural: [Bool] = (0..<256).map { [0x22, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }
+  /// Whether one of the eight bytes of `word` is `byte` (the zero-byte test, exact).
+  static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+    let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+  }
 
   private mutating func skipString() {
     position += 1
@@ -325,9 +338,7 @@ private struct PointerWalker {
       // Eight bytes at a time while none is a quote or a backslash.
       if position + 8 <= buffer.count {
         let word = buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-        let quote = word ^ 0x2222_2222_2222_2222, slash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-        let zero = ((quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash) & 0x8080_8080_8080_8080
-        if zero == 0 {
+        if !Self.hasByte(word, 0x22), !Self.hasByte(word, 0x5C) {
           position += 8
           continue
         }

@@ -95,6 +95,8 @@ struct JSONTextParser {
         position += 1
         return .object([])
       }
+      // One allocation for the small objects most documents are made of, not three.
+      members.reserveCapacity(4)
       while true {
         guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key") }
         let keyStart = position
