@@ -2,7 +2,10 @@
 """Writes a Habitica userdata.json for the bench: TASKS tasks (40 % habits, 50 % dailies, 8 %
 to-dos, 2 % rewards) with YEARS years of day-by-day history, one line as Habitica serves it.
 
-Usage: generate.py OUT [--tasks 500] [--years 3] [--seed 42]"""
+Usage: generate.py OUT [--tasks 500] [--years 3] [--seed 42] [--bad-dates N]
+
+--bad-dates N gives N habit history entries a text date: N located warnings, for the cost of
+placing many JSON pointers in one file."""
 import argparse, datetime, json, random
 
 parser = argparse.ArgumentParser()
@@ -10,6 +13,7 @@ parser.add_argument("out")
 parser.add_argument("--tasks", type=int, default=500)
 parser.add_argument("--years", type=int, default=3)
 parser.add_argument("--seed", type=int, default=42)
+parser.add_argument("--bad-dates", type=int, default=0)
 args = parser.parse_args()
 rng = random.Random(args.seed)
 DAY = 86_400_000
@@ -56,6 +60,10 @@ for i in range(args.tasks):
     else:
         task.update(type="reward")
         rewards.append(task)
+
+entries = [entry for habit in habits for entry in habit["history"]]
+for entry in rng.sample(entries, min(args.bad_dates, len(entries))):
+    entry["date"] = "2024-01-01"
 
 user = {"auth": {"local": {"username": "bench", "email": "bench@example.org"}}, "apiToken": uid(9999),
         "preferences": {"dayStart": 4, "timezoneOffset": -60, "timezoneOffsetAtLastCron": -60},
