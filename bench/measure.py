@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Runs commands several times and reports median wall time and peak memory (max RSS).
+"""Runs commands several times and reports median wall time, median CPU time (user + system,
+the command and its children: steadier than wall time on a shared machine) and peak memory
+(max RSS).
 
 Usage: measure.py --repeat N --label NAME -- command args... [--label NAME -- command ...]
-Prints one JSON object per label: {"label", "seconds" (median), "peak_mib", "runs"}.
+Prints one JSON object per label: {"label", "seconds" (median), "cpu_seconds" (median),
+"peak_mib", "runs"}.
 Peak memory is the command's own high-water mark (max RSS). A child forked from Python
 starts with Python's pages counted in its max RSS (about 10-15 MiB), so when GNU time is
 installed (`/usr/bin/time`, Debian package `time`) the command runs under it and its figure is
@@ -27,7 +30,7 @@ def run_once(argv):
             lines = [l for l in f.read().split() if l.isdigit()]
         os.unlink(report.name)
         peak_kib = int(lines[-1]) if lines else peak_kib
-    return elapsed, peak_kib / 1024.0
+    return elapsed, peak_kib / 1024.0, usage.ru_utime + usage.ru_stime
 
 def main():
     args = sys.argv[1:]
@@ -47,11 +50,12 @@ def main():
         else:
             sys.exit(f"unexpected argument {args[i]}")
     for label, argv in jobs:
-        times, peaks = [], []
+        times, peaks, cpus = [], [], []
         for _ in range(repeat):
-            t, m = run_once(argv)
-            times.append(t); peaks.append(m)
+            t, m, c = run_once(argv)
+            times.append(t); peaks.append(m); cpus.append(c)
         print(json.dumps({"label": label, "seconds": round(statistics.median(times), 3),
+                          "cpu_seconds": round(statistics.median(cpus), 3),
                           "peak_mib": round(max(peaks), 1), "runs": repeat}), flush=True)
 
 if __name__ == "__main__":

@@ -68,63 +68,57 @@ public struct ForeignJSON: Sendable {
   public var locator: any SourceLocator { ForeignJSONLocator(bytes: bytes) }
 }
 
-/// Finds pointers again in a foreign JSON document's bytes: a walk down each pointer's path
-/// that skips every other value.
-struct ForeignJSONLocator: SourceLocator {
-  let bytes: InputBytes
-
-  /// One walk of the text for all the pointers, and one more for their lines and columns.
-  func locate(_ pointers: Set<String>) -> [String: SourceLocation] {
-    let wanted = pointers.compactMap { pointer in Self.tokens(of: pointer).map { (pointer, $0) } }
-    guard !wanted.isEmpty else { return [:] }
-    return bytes.withUnsafeBytes { buffer in
-      var parser = JSONTextParser(buffer)
-      parser.skipByteOrderMark()
-      let offsets = parser.offsets(of: wanted.map(\.1))
-      let places = TextPosition.linesAndColumns(in: buffer, at: offsets.compactMap { $0 })
-      var found: [String: SourceLocation] = [:]
-      for ((pointer, _), offset) in zip(wanted, offsets) {
-        guard let offset, let place = places[offset] else { continue }
-        found[pointer] = SourceLocation(line: place.line, column: place.column)
-      }
-      return found
-    }
-  }
-
-  /// The unescaped reference tokens of an RFC 6901 pointer; `nil` when it is not one.
-  static func tokens(of pointer: String) -> [String]? {
-    guard !pointer.isEmpty else { return [] }
-    guard pointer.hasPrefix("/") else { return nil }
-    return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-      $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-    }
-  }
-}
-
 /// 1-based lines and columns of byte offsets, columns counted in Unicode scalars, a leading
 /// byte order mark not counted (as the canonical JSON codec counts them).
 enum TextPosition {
-  /// ``lineAndColumn(in:at:)`` of several offsets, counted in one pass.
-  static func linesAndColumns(in buffer: UnsafeRawBufferPointer, at targets: [Int]) -> [Int: (line: Int, column: Int)] {
+  /// The lines and columns of several offsets in one pass over the bytes.
+  static func linesAndColumns(in buffer: UnsafeRawBufferPointer, at targets: Set<Int>) -> [Int: (line: Int, column: Int)] {
     var result: [Int: (line: Int, column: Int)] = [:]
     var line = 1
+    var lineStart = JSONTextParser.byteOrderMarkLength(buffer)
+    var offset = lineStart
+    // Scalars counted on the current line up to `counted` (exports are often one long line).
+    var counted = lineStart
     var column = 1
-    var offset = JSONTextParser.byteOrderMarkLength(buffer)
-    for target in Set(targets).sorted() {
+    for target in targets.sorted() {
+      // Lines first (one comparison a byte), then the scalars of the target's line.
       let end = min(target, buffer.count)
       while offset < end {
-        let b = buffer[offset]
-        if b == 0x0A {
+        // Eight bytes at a time while none is a line feed.
+        if offset + 8 <= end, !hasLineFeed(buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+          offset += 8
+          continue
+        }
+        if buffer[offset] == 0x0A {
           line += 1
-          column = 1
-        } else if b & 0xC0 != 0x80 {
-          column += 1
+          lineStart = offset + 1
         }
         offset += 1
+      }
+      if counted < lineStart {
+        counted = lineStart
+        column = 1
+      }
+      while counted + 8 <= end {
+        // Scalars = bytes that are not UTF-8 continuation bytes (10xxxxxx).
+        let word = buffer.loadUnaligned(fromByteOffset: counted, as: UInt64.self)
+        column += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+        counted += 8
+      }
+      while counted < end {
+        if buffer[counted] & 0xC0 != 0x80 { column += 1 }
+        counted += 1
       }
       result[target] = (line, column)
     }
     return result
+  }
+
+
+  /// Whether one of the eight bytes is a line feed (the zero-byte test on `word ^ 0x0A…`).
+  private static func hasLineFeed(_ word: UInt64) -> Bool {
+    let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
   }
 
   static func lineAndColumn(in buffer: UnsafeRawBufferPointer, at target: Int) -> (line: Int, column: Int) {
@@ -143,12 +137,6 @@ enum TextPosition {
       offset += 1
     }
     return (line, column)
-  }
-}
-
-extension Substring {
-  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-    String(self).split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }
 

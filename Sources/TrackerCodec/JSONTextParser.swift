@@ -111,7 +111,11 @@ struct JSONTextParser {
   }
 
   mutating func skipSpace() {
-    while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+    while position < bytes.count {
+      let b = bytes[position]
+      guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+      position += 1
+    }
   }
 
   mutating func expect(_ byte: UInt8) throws(JSONText.Failure) {
@@ -134,16 +138,33 @@ struct JSONTextParser {
       guard depth < JSONText.maximumDepth else { throw fail("nested too deeply") }
       position += 1
       var members: [JSONMember] = []
-      var keys = Set<String>()
+      // Small objects (most of them) look for a repeated key among their members; a set is
+      // made only past `linearKeys` members.
+      let linearKeys = 12
+      var keys: Set<String>?
       if peek() == UInt8(ascii: "}") {
         position += 1
         return .object([])
       }
+      // One allocation for the small objects most documents are made of, not three.
+      members.reserveCapacity(4)
       while true {
         guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key") }
         let keyStart = position
         let key = try string()
-        guard keys.insert(key).inserted else {
+        let repeated: Bool
+        if var set = keys {
+          keys = nil
+          repeated = !set.insert(key).inserted
+          keys = set
+        } else if members.count < linearKeys {
+          repeated = members.contains { $0.key == key }
+        } else {
+          var set = Set(members.map(\.key))
+          repeated = !set.insert(key).inserted
+          keys = set
+        }
+        guard !repeated else {
           throw JSONText.Failure(message: "duplicate key \"\(key)\" in an object", offset: keyStart)
         }
         try expect(UInt8(ascii: ":"))
@@ -179,13 +200,9 @@ struct JSONTextParser {
     case UInt8(ascii: "-"), 0x30...0x39:
       return .number(try number())
     default:
-      for (word, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)] {
-        let utf8 = Array(word.utf8)
-        if position + utf8.count <= bytes.count, (0..<utf8.count).allSatisfy({ bytes[position + $0] == utf8[$0] }) {
-          position += utf8.count
-          return value
-        }
-      }
+      if literal("true") { return .bool(true) }
+      if literal("false") { return .bool(false) }
+      if literal("null") { return .null }
       throw fail("expected a JSON value")
     }
   }
@@ -217,9 +234,29 @@ struct JSONTextParser {
     return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
   }
 
+  /// Steps over `word` when the bytes at the position spell it.
+  private mutating func literal(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard position + count <= bytes.count else { return false }
+    for i in 0..<count where bytes[position + i] != word.utf8Start[i] { return false }
+    position += count
+    return true
+  }
+
   /// A string literal (the parser is at its quote), unescaped.
   mutating func string() throws(JSONText.Failure) -> String {
     let start = position
+    // Most strings have no escape: made straight from the bytes.
+    var end = position + 1
+    while end < bytes.count {
+      let b = bytes[end]
+      if b == UInt8(ascii: "\"") {
+        position = end + 1
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+      }
+      if b == UInt8(ascii: "\\") || b < 0x20 { break }
+      end += 1
+    }
     position += 1
     var out: [UInt8] = []
     while position < bytes.count {

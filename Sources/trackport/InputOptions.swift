@@ -21,7 +21,7 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV input: package, trackers or log (default: from the input).", valueName: "shape"), completion: .list(["package", "trackers", "log"]))
   var shape: String?
 
-  @Option(help: ArgumentHelp("CSV log table, HabitBull, iCalendar, Loop: the category of trackers the input gives none (default: Imported; HabitBull; Calendar; Loop Habit Tracker).", valueName: "title"))
+  @Option(help: ArgumentHelp("CSV log table, HabitBull, iCalendar, Loop, Habitica: the category of trackers the input gives none (default: Imported; HabitBull; Calendar; Loop Habit Tracker; Habitica).", valueName: "title"))
   var defaultCategory: String?
 
   @Option(name: .customLong("option"), help: ArgumentHelp("A codec option KEY=VALUE; repeatable.", valueName: "key=value"))

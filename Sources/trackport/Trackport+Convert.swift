@@ -48,8 +48,11 @@ extension Trackport {
     @Flag(help: "iCalendar: also write each completion as its own all-day event, titled with a check mark and the name.")
     var history = false
 
-    @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times.", valueName: "zone"))
+    @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times. Habitica: count days in this zone (default: the export's offset; UTC for history.csv).", valueName: "zone"))
     var timezone: String?
+
+    @Option(help: ArgumentHelp("Habitica: the hour (0-23) at which a day starts, Habitica's Custom Day Start (default: the export's; 0 for history.csv).", valueName: "hour"))
+    var dayStart: Int?
 
     @OptionGroup var badRows: BadRowsOptions
 
@@ -63,6 +66,9 @@ extension Trackport {
     func validate() throws {
       if output == "-" && to == nil {
         throw ValidationError("writing to standard output needs --to FORMAT")
+      }
+      if let dayStart, !(0...23).contains(dayStart) {
+        throw ValidationError("--day-start takes an hour from 0 to 23, got \(dayStart)")
       }
       for (flag, value) in [("--start", start), ("--until", until)] {
         if let value, LocalDate(value) == nil { throw ValidationError("\(flag) takes YYYY-MM-DD, got '\(value)'") }
@@ -78,6 +84,7 @@ extension Trackport {
         if let until { options["until"] = until }
         if history { options["history"] = "true" }
         if let timezone { options["timezone"] = timezone }
+        if let dayStart { options["day-start"] = String(dayStart) }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
         Interruption.writing(output == "-" ? .standardOutput : .file)

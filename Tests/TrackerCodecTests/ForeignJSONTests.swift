@@ -95,4 +95,46 @@ import TrackerModel
       #expect(doc.locator.locate([pointer])[pointer] == found[pointer], "\(pointer)")
     }
   }
+
+  @Test func manyPointersAreLocatedInOneWalkAsEachAlone() throws {
+    // 4,000 elements over as many lines, several pointers each (values, missing members,
+    // indices past the end, escaped keys), all asked at once: every one where it is.
+    var text = "{\"items\": [\n"
+    for i in 0..<4_000 {
+      if i > 0 { text += ",\n" }
+      text += "  {\"id\": \(i), \"a~b\": [\(i), {\"é\": \"x\\\"y\"}], \"s\": \"ü\\\\\"}"
+    }
+    text += "\n], \"tail\": true}"
+    let doc = try document(text)
+    var pointers = Set<String>()
+    for i in stride(from: 0, to: 4_000, by: 1) {
+      pointers.insert("/items/\(i)/id")
+      pointers.insert("/items/\(i)/a~0b/1/\u{e9}")
+      if i % 7 == 0 { pointers.insert("/items/\(i)/missing/deeper") }
+      if i % 11 == 0 { pointers.insert("/items/\(i)/a~0b/9") }
+    }
+    pointers.insert("/items/4000")
+    pointers.insert("/tail")
+    pointers.insert("")
+    let found = doc.locator.locate(pointers)
+    #expect(found.count == pointers.count)
+    #expect(found["/items/3999/id"]?.line == 4_001)
+    #expect(found["/tail"]?.line == 4_002)
+    #expect(found[""]?.line == 1)
+    // Expected places computed from the text itself, not by the locator.
+    func column(_ line: String, of needle: String) -> Int? {
+      guard let range = line.range(of: needle) else { return nil }
+      return line.unicodeScalars[..<range.lowerBound].count + 1
+    }
+    for i in 0..<4_000 {
+      let line = "  {\"id\": \(i), \"a~b\": [\(i), {\"é\": \"x\\\"y\"}], \"s\": \"ü\\\\\"}"
+      #expect(found["/items/\(i)/id"]?.column == 10)
+      #expect(found["/items/\(i)/id"]?.line == i + 2)
+      #expect(found["/items/\(i)/a~0b/1/\u{e9}"]?.column == column(line, of: "\"x\\"))
+      if i % 7 == 0 { #expect(found["/items/\(i)/missing/deeper"]?.column == 3) }
+      if i % 11 == 0 { #expect(found["/items/\(i)/a~0b/9"]?.column == column(line, of: "[")) }
+    }
+    #expect(found["/items/4000"]?.column == 11)
+    #expect(found["/items/4000"]?.line == 1)
+  }
 }
