@@ -42,11 +42,12 @@ let package = Package(
     .target(name: "SQLiteCore", dependencies: ["TrackerCodec", "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "TickmateCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "TableHabitCodec", dependencies: ["TrackerCodec"]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "PluginCodec"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TableHabitCodec", "PluginCodec"]),
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
     // and the tests that replay their corpora.
     .target(name: "TrackerFuzzing", dependencies: ["TrackerPort"]),
@@ -76,6 +77,7 @@ let package = Package(
     .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerPort"]),
     .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "TrackerPort"]),
     .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerPort"]),
+    .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport"]),

@@ -12,6 +12,7 @@ public enum StandardCodecs {
     HabitBullCodec(),
     LoopCodec(),
     TickmateCodec(),
+    TableHabitCodec(),
     CSVCodec(),
   ]
 
