@@ -67,8 +67,10 @@ public struct TableHabitCodec: TrackerCodec {
   ///   not parse, a day outside 0001–9999; `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
-    let document = try ForeignJSON(input, fileName: fileName, format: "a Table Habit export")
-    var reader = TableHabitReader(document: document, options: context.options)
+    let bytes = try input.bytes().withUnsafeBytes { Array($0) }
+    let document = try ForeignJSON(bytes: bytes, fileName: fileName, format: "a Table Habit export")
+    var reader = TableHabitReader(document: document, locator: TableHabitLocator(bytes: bytes, fileName: fileName),
+                                  options: context.options)
     let dataset = try reader.read()
     context.report(contentsOf: reader.warnings)
     return dataset

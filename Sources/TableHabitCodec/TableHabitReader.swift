@@ -8,6 +8,7 @@ import TrackerModel
 /// Habit uses, and ``TableHabitWriter`` puts it back.
 struct TableHabitReader {
   let document: ForeignJSON
+  let locator: TableHabitLocator
   let options: [String: String]
   private(set) var warnings: [Diagnostic] = []
 
@@ -16,13 +17,12 @@ struct TableHabitReader {
   /// Members of a habit the model carries itself (the rest are kept in extras).
   static let habitKeys: Set<String> = ["type", "status", "name", "desc", "daily_goal", "daily_goal_unit", "start_date",
                                        "group_id", "records"]
-  /// Members of a record the model carries itself.
-  static let recordKeys: Set<String> = ["record_date", "record_type", "record_value", "reason"]
   /// The first and last day `YYYY-MM-DD` can write, as epoch days.
   static let days = -719_162...2_932_896
 
-  init(document: ForeignJSON, options: [String: String]) {
+  init(document: ForeignJSON, locator: TableHabitLocator, options: [String: String]) {
     self.document = document
+    self.locator = locator
     self.options = options
   }
 
@@ -63,7 +63,7 @@ struct TableHabitReader {
         code: TableHabitCodec.assignedDefaults.code, severity: .warning,
         message: "Table Habit has no emoji: \(habits.count) habit(s) got a palette emoji chosen from the name and the nearest palette colour"
           + (ungrouped.map { ", and those in no group went into category \"\($0.title)\"" } ?? ""),
-        location: document.location("/habits"),
+        location: locator.location("/habits"),
         note: "the original colours are kept in extras[\"tablehabit\"] and written back when writing Table Habit"))
     }
     return dataset
@@ -140,7 +140,7 @@ struct TableHabitReader {
       warnings.append(Diagnostic(
         code: TableHabitCodec.lossyFrequency.code, severity: .warning,
         message: "habit \"\(name)\" is planned \(lost) in Table Habit; the model plans habits on weekdays, so it is planned every day",
-        location: document.location(habit.pointer + "/freq_custom"),
+        location: locator.location(habit.pointer + "/freq_custom"),
         note: "the frequency is kept as the tracker's frequency and restored when writing Table Habit"))
     }
 
@@ -193,22 +193,44 @@ struct TableHabitReader {
 
   private mutating func record(_ record: ForeignJSONValue, of tracker: Tracker, records: inout [TrackerRecord],
                                entries: inout [TrackerEntry]) throws {
+    // The common case read straight from the values (records are most of a file); anything
+    // unusual goes through the typed accessors, whose errors are located.
+    guard case .object(let members) = record.value else { throw record.mismatch("an object") }
     var kept: [JSONMember] = []
-    for (key, value) in try record.members() where !Self.recordKeys.contains(key) {
-      kept.append(JSONMember(key, value.value))
+    var dayNumber: Int?, type: Int?, value = 0.0, reason = ""
+    for member in members {
+      switch (member.key, member.value) {
+      case ("record_date", .number(let text)) where Int(text).map(Self.days.contains) == true: dayNumber = Int(text)
+      case ("record_date", _): dayNumber = try day(try record.required("record_date")).dayNumber
+      case ("record_type", .number(let text)) where ["0", "1", "2"].contains(text): type = Int(text)
+      case ("record_type", .null): break
+      case ("record_type", _):
+        type = try enumValue(record.member("record_type"), in: 0...2, default: 1, what: "record type",
+                             note: "Table Habit's record types: 0 unknown, 1 done, 2 skip (lib/models/habit_form.dart:120-124)")
+      case ("record_value", .number(let text)) where Double(text)?.isFinite == true: value = Double(text) ?? 0
+      case ("record_value", .null): break
+      case ("record_value", _): value = try record.required("record_value").double()
+      case ("reason", .string(let text)): reason = text
+      case ("reason", .null): break
+      case ("reason", _): reason = try record.required("reason").string()
+      case ("create_t", .number(let text)), ("modify_t", .number(let text)) where Int(text) != nil:
+        kept.append(member)
+      case ("create_t", .null), ("modify_t", .null): break
+      case ("create_t", _), ("modify_t", _):
+        _ = try record.required(member.key).int()
+        kept.append(member)
+      default: kept.append(member)
+      }
     }
-    let date = try day(try record.required("record_date"))
-    guard let typeValue = record.member("record_type") else {
+    guard let dayNumber else {
+      throw record.failure("missing \"record_date\" in \(record.pointer)")
+    }
+    let date = LocalDate(dayNumber: dayNumber)
+    guard let type else {
       throw record.failure("missing \"record_type\" in \(record.pointer)",
                            note: "Table Habit's record types: 0 unknown, 1 done, 2 skip (lib/models/habit_form.dart:120-124)")
     }
-    let type = try enumValue(typeValue, in: 0...2, default: 1, what: "record type",
-                             note: "Table Habit's record types: 0 unknown, 1 done, 2 skip (lib/models/habit_form.dart:120-124)")
-    let value = try record.member("record_value").map { try $0.double() } ?? 0
-    let reason = try record.member("reason").map { try $0.string() } ?? ""
     let note = reason.isEmpty ? nil : reason
-    if let created = record.member("create_t") { _ = try created.int() }
-    if let modified = record.member("modify_t") { _ = try modified.int() }
     let midnight = JSONValue.number(String(date.dayNumber * 86_400))
     kept.removeAll { ($0.key == "create_t" || $0.key == "modify_t") && $0.value == midnight }
 
@@ -226,7 +248,7 @@ struct TableHabitReader {
       return
     }
     // A yes/no habit: done is a completion; a value other than the app's own is kept.
-    if value != (type == 1 ? 1 : 0) { kept.append(JSONMember("record_value", record.member("record_value")?.value ?? .null)) }
+    if value != (type == 1 ? 1 : 0) { kept.append(JSONMember("record_value", record.value["record_value"] ?? .null)) }
     if type == 1 {
       records.append(TrackerRecord(trackerId: tracker.id, date: date, note: note, extras: extras(kept)))
     } else {
@@ -329,7 +351,7 @@ struct TableHabitReader {
 
   private mutating func warn(_ pointer: String, _ message: String) {
     warnings.append(Diagnostic(code: TableHabitCodec.keptInExtras.code, severity: .warning, message: message,
-                               location: document.location(pointer),
+                               location: locator.location(pointer),
                                note: "writing Table Habit puts it back"))
   }
 }
