@@ -79,11 +79,12 @@ public struct TableHabitCodec: TrackerCodec {
   /// Writes a habits export, atomically for a file. Habits' weekdays Table Habit cannot plan
   /// are named in `lossy-frequency` warnings (their count was reported before, by ``losses(writing:to:options:)``).
   ///
-  /// - Throws: ``CodecError`` `.cannotCreateOutput` and `.io` from the output.
+  /// - Throws: ``CodecError`` `.cannotCreateOutput` and `.io` from the output; `.io` for a
+  ///   number kept in extras that is not one.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     try output.checkWritable()
     let writer = TableHabitWriter(dataset: dataset, fileName: output.displayName)
-    let bytes = writer.bytes()
+    let bytes = try writer.bytes()
     context.report(contentsOf: writer.frequencyWarnings())
     try output.write { $0.write(bytes: bytes) }
   }

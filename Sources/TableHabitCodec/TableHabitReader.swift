@@ -213,7 +213,7 @@ struct TableHabitReader {
       case ("reason", .string(let text)): reason = text
       case ("reason", .null): break
       case ("reason", _): reason = try record.required("reason").string()
-      case ("create_t", .number(let text)), ("modify_t", .number(let text)) where Int(text) != nil:
+      case (let key, .number(let text)) where (key == "create_t" || key == "modify_t") && Int(text) != nil:
         kept.append(member)
       case ("create_t", .null), ("modify_t", .null): break
       case ("create_t", _), ("modify_t", _):

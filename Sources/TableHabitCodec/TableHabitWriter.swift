@@ -18,7 +18,9 @@ struct TableHabitWriter {
   static let groupNameLimit = 100
   static let unitLimit = 16
 
-  func bytes() -> [UInt8] {
+  /// - Throws: ``CodecError`` `.io` when a value kept in extras is not a JSON number (only a
+  ///   dataset built in code can hold one); nothing is written then.
+  func bytes() throws -> [UInt8] {
     let ungrouped = Set(dataset.categories.filter(Self.isUngrouped).map(\.id))
     let groups = dataset.categories.filter { !ungrouped.contains($0.id) }
     let groupIDs = Set(groups.map(\.id))
@@ -28,7 +30,11 @@ struct TableHabitWriter {
     }
     let root = JSONValue.object([JSONMember("habits", .array(habits)), JSONMember("groups", .array(groups.map(group)))]
                                 + Self.kept(dataset.extras, except: ["habits", "groups"]))
-    return Array(((try? JSONText.compact(root)) ?? "{\"habits\":[],\"groups\":[]}").utf8)
+    do {
+      return Array(try JSONText.compact(root).utf8)
+    } catch {
+      throw CodecError(.io, "cannot write Table Habit: \(error.message)", location: SourceLocation(file: fileName))
+    }
   }
 
   /// `lossy-frequency` warnings for habits whose weekdays are written as "k times per week".
