@@ -21,7 +21,7 @@ public struct TableHabitCodec: TrackerCodec {
   /// Values the model has no field for, kept in extras and written back.
   public static let keptInExtras = DiagnosticDescriptor(
     code: "tablehabit-kept-in-extras", severity: .warning,
-    summary: "Reading Table Habit: a value the model has no field for (a deleted habit's status, a monthly or \"when needed\" reminder, a record of unknown status with nothing in it) was kept in extras[\"tablehabit\"]; writing Table Habit puts it back.")
+    summary: "Reading Table Habit: a value the model has no field for (a deleted habit's status, which is read as archived; a reminder \"when needed\", on days of the month or at no time of day) was kept in extras[\"tablehabit\"]; writing Table Habit puts it back.")
   /// A text longer than Table Habit's editor allows, cut when writing.
   public static let textCut = DiagnosticDescriptor(
     code: "tablehabit-text-cut", severity: .warning,
