@@ -45,13 +45,14 @@ let package = Package(
     .target(name: "HaboCodec", dependencies: ["TrackerCodec"]),
     .target(name: "BeaverHabitsCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HabiticaCodec", dependencies: ["TrackerCodec", "CSVCore"]),
+    .target(name: "TableHabitCodec", dependencies: ["TrackerCodec"]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
     // diff and merge: identity rules, field changes, the union of days.
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "HaboCodec", "BeaverHabitsCodec", "HabiticaCodec", "PluginCodec", "TrackerMerge"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "HaboCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "PluginCodec", "TrackerMerge"]),
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
     // and the tests that replay their corpora.
     .target(name: "TrackerFuzzing", dependencies: ["TrackerPort"]),
@@ -84,6 +85,7 @@ let package = Package(
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerPort"], exclude: ["Oracle"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerPort"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),

@@ -9,6 +9,7 @@
 @_exported import JSONCodec
 @_exported import LoopCodec
 @_exported import PluginCodec
+@_exported import TableHabitCodec
 @_exported import TickmateCodec
 @_exported import TrackerCodec
 @_exported import TrackerMerge

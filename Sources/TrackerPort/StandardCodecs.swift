@@ -15,6 +15,7 @@ public enum StandardCodecs {
     HaboCodec(),
     BeaverHabitsCodec(),
     HabiticaCodec(),
+    TableHabitCodec(),
     CSVCodec(),
   ]
 

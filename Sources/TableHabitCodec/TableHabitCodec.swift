@@ -1,0 +1,96 @@
+import TrackerCodec
+import TrackerModel
+
+/// Table Habit (`FriesI23/mhabit`): reads and writes its habits export, the JSON file of
+/// "Export all" (`{"habits": [...], "groups": [...]}`), which its own import reads back.
+///
+/// The mapping, the `extras["tablehabit"]` keys and what is lost either way are in
+/// `docs/tablehabit.md`. Options: `default-category` (reading; default "Table Habit", for
+/// habits in no group).
+///
+/// `.json` is an ending many formats use, so the codec claims a `.json` only when it is an
+/// object with a `"habits"` member and keys only Table Habit writes (`freq_custom`,
+/// `daily_goal`, `record_date`, `start_date`, or a `"groups"` member).
+public struct TableHabitCodec: TrackerCodec {
+  /// A Table Habit frequency ("3 times per week", "every 2 days") a weekday schedule cannot say.
+  public static let lossyFrequency = LossReport.lossyFrequency
+  /// Table Habit has no emoji and its own colours: the reader chose them.
+  public static let assignedDefaults = DiagnosticDescriptor(
+    code: "tablehabit-assigned-defaults", severity: .warning,
+    summary: "Reading Table Habit, which has no emoji: every habit got a palette emoji chosen from its name, its colour went to the nearest palette colour (the original colour is in extras[\"tablehabit\"]), and habits in no group went into the --default-category.")
+  /// Values the model has no field for, kept in extras and written back.
+  public static let keptInExtras = DiagnosticDescriptor(
+    code: "tablehabit-kept-in-extras", severity: .warning,
+    summary: "Reading Table Habit: a value the model has no field for (a deleted habit's status, which is read as archived; a reminder \"when needed\", on days of the month or at no time of day) was kept in extras[\"tablehabit\"]; writing Table Habit puts it back.")
+  /// A text longer than Table Habit's editor allows, cut when writing.
+  public static let textCut = DiagnosticDescriptor(
+    code: "tablehabit-text-cut", severity: .warning,
+    summary: "Writing Table Habit: a group name longer than 100 characters or a unit longer than 16, the limits of Table Habit's editor, is cut to that length (reported before writing, so --fail-on-loss refuses); habit names have no limit there and are never cut.")
+
+  /// Id `tablehabit`; claims `.json` files by content.
+  public static let descriptor = CodecDescriptor(
+    id: "tablehabit", name: "Table Habit",
+    summary: "Table Habit's (mhabit) habits export, {\"habits\", \"groups\"} JSON; its import adds, never replaces.",
+    extensions: [], sniffedExtensions: ["json"],
+    cannotCarry: TableHabitLosses.declared,
+    diagnostics: [lossyFrequency, assignedDefaults, keptInExtras, textCut])
+
+  /// The codec has no state; options come through the context.
+  public init() {}
+
+  /// An object whose first 64 KiB hold `"habits"` and one of Table Habit's own keys.
+  public func sniff(_ head: [UInt8]) -> Bool {
+    guard let first = head.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }).first,
+          first == UInt8(ascii: "{"), Self.contains(head, "\"habits\"") else { return false }
+    return Self.ownKeys.contains { Self.contains(head, $0) }
+  }
+
+  /// Keys no other habit export writes.
+  static let ownKeys = ["\"freq_custom\"", "\"freq_type\"", "\"daily_goal\"", "\"record_date\"", "\"start_date\"", "\"groups\""]
+
+  static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
+    let pattern = Array(needle.utf8)
+    guard haystack.count >= pattern.count else { return false }
+    var i = 0
+    while i + pattern.count <= haystack.count {
+      if haystack[i] == pattern[0], haystack[i..<(i + pattern.count)].elementsEqual(pattern) { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// Reads a habits export.
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput` at the line and column (and JSON pointer) of
+  ///   the first value that is not what Table Habit writes: text that is not JSON, a wrong
+  ///   type, an unknown enum value, a nested JSON string (`freq_custom`, `reminder`) that does
+  ///   not parse, a day outside 0001–9999; `.cannotReadInput` from the input.
+  public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
+    let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
+    let bytes = try input.bytes().withUnsafeBytes { Array($0) }
+    let document = try ForeignJSON(bytes: bytes, fileName: fileName, format: "a Table Habit export")
+    var reader = TableHabitReader(document: document, locator: TableHabitLocator(bytes: bytes, fileName: fileName),
+                                  options: context.options)
+    let dataset = try reader.read()
+    context.report(contentsOf: reader.warnings)
+    return dataset
+  }
+
+  /// Writes a habits export, atomically for a file. Habits' weekdays Table Habit cannot plan
+  /// are named in `lossy-frequency` warnings (their count was reported before, by ``losses(writing:to:options:)``).
+  ///
+  /// - Throws: ``CodecError`` `.cannotCreateOutput` and `.io` from the output; `.io` for a
+  ///   number kept in extras that is not one.
+  public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
+    try output.checkWritable()
+    let writer = TableHabitWriter(dataset: dataset, fileName: output.displayName)
+    let bytes = try writer.bytes()
+    context.report(contentsOf: writer.frequencyWarnings())
+    try output.write { $0.write(bytes: bytes) }
+  }
+
+  /// What writing `dataset` loses, field by field (``TableHabitLosses``).
+  public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
+    TableHabitLosses(dataset: dataset, fileName: output.displayName).diagnostics()
+  }
+}
