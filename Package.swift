@@ -53,6 +53,9 @@ let package = Package(
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
     .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "HaboCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "PluginCodec", "TrackerMerge"]),
+    // `trackport report`: the statistics, streaks and year grids of a dataset as one HTML page
+    // (or a Markdown summary).
+    .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
     // and the tests that replay their corpora.
     .target(name: "TrackerFuzzing", dependencies: ["TrackerPort"]),
