@@ -69,8 +69,8 @@ public struct TableHabitCodec: TrackerCodec {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
     let bytes = try input.bytes().withUnsafeBytes { Array($0) }
     let document = try ForeignJSON(bytes: bytes, fileName: fileName, format: "a Table Habit export")
-    var reader = TableHabitReader(document: document, locator: TableHabitLocator(bytes: bytes, fileName: fileName),
-                                  options: context.options)
+    var reader = TableHabitReader(document: document, options: context.options)
+    context.sourceLocator = document.locator
     let dataset = try reader.read()
     context.report(contentsOf: reader.warnings)
     return dataset

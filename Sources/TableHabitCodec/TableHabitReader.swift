@@ -8,7 +8,6 @@ import TrackerModel
 /// Habit uses, and ``TableHabitWriter`` puts it back.
 struct TableHabitReader {
   let document: ForeignJSON
-  let locator: TableHabitLocator
   let options: [String: String]
   private(set) var warnings: [Diagnostic] = []
 
@@ -20,9 +19,8 @@ struct TableHabitReader {
   /// The first and last day `YYYY-MM-DD` can write, as epoch days.
   static let days = -719_162...2_932_896
 
-  init(document: ForeignJSON, locator: TableHabitLocator, options: [String: String]) {
+  init(document: ForeignJSON, options: [String: String]) {
     self.document = document
-    self.locator = locator
     self.options = options
   }
 
@@ -63,7 +61,7 @@ struct TableHabitReader {
         code: TableHabitCodec.assignedDefaults.code, severity: .warning,
         message: "Table Habit has no emoji: \(habits.count) habit(s) got a palette emoji chosen from the name and the nearest palette colour"
           + (ungrouped.map { ", and those in no group went into category \"\($0.title)\"" } ?? ""),
-        location: locator.location("/habits"),
+        location: SourceLocation(pointer: "/habits"),
         note: "the original colours are kept in extras[\"tablehabit\"] and written back when writing Table Habit"))
     }
     return dataset
@@ -140,7 +138,7 @@ struct TableHabitReader {
       warnings.append(Diagnostic(
         code: TableHabitCodec.lossyFrequency.code, severity: .warning,
         message: "habit \"\(name)\" is planned \(lost) in Table Habit; the model plans habits on weekdays, so it is planned every day",
-        location: locator.location(habit.pointer + "/freq_custom"),
+        location: SourceLocation(pointer: habit.pointer + "/freq_custom"),
         note: "the frequency is kept as the tracker's frequency and restored when writing Table Habit"))
     }
 
@@ -351,7 +349,7 @@ struct TableHabitReader {
 
   private mutating func warn(_ pointer: String, _ message: String) {
     warnings.append(Diagnostic(code: TableHabitCodec.keptInExtras.code, severity: .warning, message: message,
-                               location: locator.location(pointer),
+                               location: SourceLocation(pointer: pointer),
                                note: "writing Table Habit puts it back"))
   }
 }

@@ -11,7 +11,8 @@ struct HabiticaSecretsTests {
     StandardCodecs.all.filter(\.descriptor.canWrite).flatMap { codec -> [(any TrackerCodec, String, [String: String])] in
       let d = codec.descriptor
       let ending = d.extensions.first ?? d.sniffedExtensions.first ?? d.id
-      if d.shapes.isEmpty { return [(codec, "out." + ending, [:])] }
+      // One name per codec: several share an ending (.json).
+      if d.shapes.isEmpty { return [(codec, "out-\(d.id)." + ending, [:])] }
       return d.shapes.map { (codec, $0.name == "package" ? "out-package" : "out-\($0.name).csv", ["to-shape": $0.name]) }
     }
 

@@ -109,9 +109,9 @@ import TrackerPort
     #expect(records.map { $0["record_value"] as? Double } == [0, 2, 0])
   }
 
-  /// Warnings are placed by a one-pass scan of the bytes; each must land where the shared
-  /// foreign-JSON reader (a walk from the start for each pointer) puts it, also in a file with
-  /// a byte order mark and CRLF line ends, and in one written on a single line.
+  /// Warnings are placed by the shared locator in one walk for all of them; each must land
+  /// where a walk for its pointer alone puts it, also in a file with a byte order mark and CRLF
+  /// line ends, and in one written on a single line.
   @Test(arguments: [false, true])
   func warningsLandWhereTheSharedLocatorPutsThem(_ oneLine: Bool) throws {
     var text = try String(contentsOfFile: TableHabit.fixture("export-all.json"), encoding: .utf8)
@@ -119,6 +119,7 @@ import TrackerPort
     let bytes = Array(text.utf8)
     var context = CodecContext(fileName: "test.json")
     _ = try TableHabitCodec().decode(CodecInput(.bytes(bytes, name: "test.json")), context: &context)
+    context = TableHabit.located(context)
     let document = try ForeignJSON(bytes: bytes, fileName: "test.json", format: "a Table Habit export")
     #expect(context.diagnostics.count == 6)
     for diagnostic in context.diagnostics {

@@ -26,13 +26,20 @@ enum TableHabit {
   static func decode(_ bytes: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
     var context = CodecContext(fileName: "test.json", options: options)
     let dataset = try TableHabitCodec().decode(CodecInput(.bytes(Array(bytes.utf8), name: "test.json")), context: &context)
-    return (dataset, context)
+    return (dataset, located(context))
   }
 
   static func decode(path: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
     var context = CodecContext(fileName: path, options: options)
     let dataset = try TableHabitCodec().decode(CodecInput(path: path), context: &context)
-    return (dataset, context)
+    return (dataset, located(context))
+  }
+
+  /// The context with its warnings placed in the file, as `DatasetFile.load` places them.
+  static func located(_ context: CodecContext) -> CodecContext {
+    var placed = CodecContext(fileName: context.fileName, options: context.options)
+    placed.report(contentsOf: context.diagnostics.located(by: context.sourceLocator, file: context.fileName))
+    return placed
   }
 
   /// The bytes Table Habit's writer makes of `dataset`, and the warnings of encoding.

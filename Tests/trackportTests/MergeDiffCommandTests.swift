@@ -217,4 +217,54 @@ struct MergeDiffCommandTests {
     let diff = try CLI.run(["diff", loop, merged])
     #expect(diff.status == 0, "\(diff.stdout)")
   }
+
+  /// A Habitica userdata.json with one daily: `entries` are (day offset from 2026-01-01, value,
+  /// completed flag or nil for a condensed monthly average).
+  static func habiticaExport(_ entries: [(Int, Double, Bool?)]) -> String {
+    let start = 1_767_225_600_000  // 2026-01-01T00:00:00Z in milliseconds
+    let history = entries.map { day, value, completed in
+      let date = start + day * 86_400_000 + 12 * 3_600_000
+      return "{\"date\": \(date), \"value\": \(value)" + (completed.map { ", \"isDue\": true, \"completed\": \($0)" } ?? "") + "}"
+    }
+    return """
+      {"_id": "U-1", "preferences": {"timezoneOffset": 0, "dayStart": 0}, "tags": [],
+       "tasks": {"habits": [], "todos": [], "rewards": [], "dailys": [
+         {"_id": "D-1", "type": "daily", "text": "Stretch", "frequency": "daily", "everyX": 1,
+          "repeat": {"m": true, "t": true, "w": true, "th": true, "f": true, "s": true, "su": true},
+          "startDate": "2026-01-01T00:00:00.000Z", "tags": [],
+          "history": [\(history.joined(separator: ", "))]}]}}
+      """
+  }
+
+  /// Habitica keeps 60 days of a daily's history and condenses older ones into monthly
+  /// averages: a later export has lost the early days, which the earlier export still has.
+  @Test func aSeriesOfHabiticaExportsKeepsTheDaysTheLaterOneCondensed() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Done on every third day; the value rises by 1 on a completion.
+    let done = Set(stride(from: 0, to: 150, by: 3))
+    let daily = (0..<150).map { day in (day, Double(day), done.contains(day)) }
+    // Export 1, on day 100: every day since the start, day by day.
+    let first = folder.appendingPathComponent("habitica-1.json")
+    try Data(Self.habiticaExport(daily.filter { $0.0 <= 100 }.map { ($0.0, $0.1, Optional($0.2)) }).utf8).write(to: first)
+    // Export 2, on day 149: days before April (day 90) condensed into one average per month.
+    let condensed: [(Int, Double, Bool?)] = [(15, 5, nil), (45, 15, nil), (74, 25, nil)]
+    let second = folder.appendingPathComponent("habitica-2.json")
+    try Data(Self.habiticaExport(condensed + daily.filter { $0.0 >= 90 }.map { ($0.0, $0.1, Optional($0.2)) }).utf8).write(to: second)
+
+    let later = try CLI.run(["convert", second.path, folder.appendingPathComponent("later.trackport.json").path])
+    #expect(later.status == 0, "\(later.stderr)")
+    #expect(later.stderr.contains("[habitica-condensed-history]"), "\(later.stderr)")
+    let merged = folder.appendingPathComponent("merged.trackport.json").path
+    let result = try CLI.run(["merge", first.path, second.path, "-o", merged])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: merged))) as? [String: Any])
+    let days = Set(try #require(object["records"] as? [[String: Any]]).compactMap { $0["date"] as? String })
+    let expected = Set(done.map { day -> String in
+      let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: day, to: Date(timeIntervalSince1970: 1_767_225_600))!
+      let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+      return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    })
+    #expect(days == expected, "missing: \(expected.subtracting(days).sorted()), extra: \(days.subtracting(expected).sorted())")
+  }
 }
