@@ -22,9 +22,26 @@ public struct CodecInput: Sendable {
   /// means standard input.
   public init(_ source: Source) { self.source = source }
 
-  /// `-` means standard input.
+  /// `-` means standard input. A pipe (a shell's `<(command)`, a FIFO) can be read only once,
+  /// so its bytes are read here, whole: sniffing and decoding then see the same bytes.
   public init(path: String) {
-    self.source = path == "-" ? .standardInput : .file(path)
+    if path == "-" {
+      source = .standardInput
+    } else if let bytes = Self.readPipe(path) {
+      source = .bytes(bytes, name: path)
+    } else {
+      source = .file(path)
+    }
+  }
+
+  /// All the bytes of `path` when it is a pipe; `nil` for anything else (read later, as a file).
+  private static func readPipe(_ path: String) -> [UInt8]? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO,
+          let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.readToEnd() else { return nil }
+    return Array(data ?? Data())
   }
 
   /// The name used in diagnostics: the path as given, or `-`.

@@ -71,8 +71,17 @@ public struct DatasetDiff: Sendable {
     trackers.reduce(0) { $0 + ($1.kind == .removed ? $1.recordCount : $1.days.recordsRemoved.count) }
   }
 
-  /// Compares `new` against `old`.
+  /// Compares `new` against `old`, both from formats that carry every field.
   public init(from old: TrackerDataset, to new: TrackerDataset) {
+    self.init(from: MergeInput(old), to: MergeInput(new))
+  }
+
+  /// Compares `new` against `old`; a field either side's format cannot carry is not compared
+  /// (its reader made the value up).
+  public init(from oldInput: MergeInput, to newInput: MergeInput) {
+    let old = oldInput.dataset
+    let new = newInput.dataset
+    let skipped = oldInput.uncarried.union(newInput.uncarried)
     let match = DatasetMatch(old, new)
 
     // Categories: by title; a category whose id stayed and whose title changed is a rename.
@@ -91,6 +100,12 @@ public struct DatasetDiff: Sendable {
     }
     for (i, c) in old.categories.enumerated() where !oldCategoryTaken[i] && !renamedOld.contains(i) {
       categories.append(CategoryChange(kind: .removed, title: c.title, oldTitle: nil, index: i))
+    }
+    // Matched by title, written otherwise (case, spaces): a rename too.
+    for (j, c) in new.categories.enumerated() {
+      if let i = match.categoryInFirst[j], old.categories[i].title != c.title, !skipped.contains("category") {
+        categories.append(CategoryChange(kind: .renamed, title: c.title, oldTitle: old.categories[i].title, index: j))
+      }
     }
     for (j, c) in new.categories.enumerated() {
       guard let i = match.categoryInFirst[j] else { continue }
@@ -113,10 +128,10 @@ public struct DatasetDiff: Sendable {
       }
       oldTrackerTaken[i] = true
       let before = old.trackers[i]
-      var fields = ModelFields.changes(ModelFields.tracker, before, t)
+      var fields = ModelFields.changes(ModelFields.tracker, before, t).filter { !skipped.contains($0.field) }
       let oldTitle = oldTitles[before.categoryId] ?? before.categoryId
       let newTitle = newTitles[t.categoryId] ?? t.categoryId
-      if NameKey.of(oldTitle) != NameKey.of(newTitle) {
+      if NameKey.of(oldTitle) != NameKey.of(newTitle), !skipped.contains("category") {
         fields.insert(FieldChange(field: "category", old: oldTitle, new: newTitle), at: min(2, fields.count))
       }
       fields += ModelFields.changes(before.extras, t.extras)
@@ -147,14 +162,32 @@ public struct DatasetDiff: Sendable {
         continue
       }
       oldTaskTaken[i] = true
-      let fields = ModelFields.changes(ModelFields.task, old.tasks[i], task) + ModelFields.changes(old.tasks[i].extras, task.extras)
+      let fields = ModelFields.changes(ModelFields.task, old.tasks[i], task).filter { !skipped.contains("task." + $0.field) }
+        + ModelFields.changes(old.tasks[i].extras, task.extras)
       if !fields.isEmpty { tasks.append(TaskChange(kind: .changed, title: task.title, id: task.id, index: j, fields: fields)) }
     }
     for (i, task) in old.tasks.enumerated() where !oldTaskTaken[i] {
       tasks.append(TaskChange(kind: .removed, title: task.title, id: task.id, index: i, fields: []))
     }
 
-    if old.taskCategoryOrder != new.taskCategoryOrder {
+    // The user's order of what is in both: trackers, categories, tasks (by position).
+    let trackerOrder = match.trackerInFirst.compactMap { $0 }
+    if trackerOrder != trackerOrder.sorted(), !skipped.contains("trackers.order") {
+      datasetFields.append(FieldChange(field: "trackers.order", old: "as before", new: "reordered"))
+    }
+    let categoryOrder = match.categoryInFirst.compactMap { $0 }
+    if categoryOrder != categoryOrder.sorted(), !skipped.contains("categories.order") {
+      datasetFields.append(FieldChange(field: "categories.order", old: "as before", new: "reordered"))
+    }
+    let taskOrder = new.tasks.indices.sorted { (new.tasks[$0].position, $0) < (new.tasks[$1].position, $1) }
+      .compactMap { match.taskInFirst[$0] }
+    let oldTaskRank = Dictionary(uniqueKeysWithValues: old.tasks.indices.sorted { (old.tasks[$0].position, $0) < (old.tasks[$1].position, $1) }
+      .enumerated().map { ($0.element, $0.offset) })
+    let ranks = taskOrder.compactMap { oldTaskRank[$0] }
+    if ranks != ranks.sorted() {
+      datasetFields.append(FieldChange(field: "tasks.order", old: "as before", new: "reordered"))
+    }
+    if old.taskCategoryOrder != new.taskCategoryOrder, !skipped.contains("taskCategoryOrder") {
       datasetFields.append(FieldChange(field: "taskCategoryOrder", old: old.taskCategoryOrder.joined(separator: ","),
                                        new: new.taskCategoryOrder.joined(separator: ",")))
     }

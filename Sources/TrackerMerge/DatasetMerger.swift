@@ -25,12 +25,20 @@ public struct DatasetMerger: Sendable {
     public var plan: MergePlan
   }
 
-  /// Merges each of `incoming` into `base`, in order.
+  /// Merges each of `incoming` into `base`, in order (formats that carry every field).
   public func merge(_ base: TrackerDataset, _ incoming: [TrackerDataset]) -> Result {
-    var state = MergeState(base, prefer: prefer)
+    merge(MergeInput(base), incoming.map { MergeInput($0) })
+  }
+
+  /// Merges each of `incoming` into `base`, in order; a field a side's format cannot carry
+  /// counts as unset on that side (``MergeInput``).
+  public func merge(_ base: MergeInput, _ incoming: [MergeInput]) -> Result {
+    var state = MergeState(base.dataset, prefer: prefer)
+    state.log.baseUncarried = base.uncarried
     for (n, other) in incoming.enumerated() {
       state.log.incomingIndex = n
-      state.add(other)
+      state.log.incomingUncarried = other.uncarried
+      state.add(other.dataset)
     }
     return Result(dataset: state.dataset, conflicts: state.conflicts, plan: state.plan)
   }
@@ -55,8 +63,10 @@ private struct MergeState {
     let trackerIds = addTrackers(incoming, match, categoryIds: categoryIds)
     addDays(incoming, trackerIds: trackerIds)
     addTasks(incoming, match)
-    if dataset.taskCategoryOrder != incoming.taskCategoryOrder {
-      if log.conflict("dataset", "taskCategoryOrder", dataset.taskCategoryOrder.joined(separator: ","),
+    if dataset.taskCategoryOrder != incoming.taskCategoryOrder, !log.incomingUncarried.contains("taskCategoryOrder") {
+      if log.baseUncarried.contains("taskCategoryOrder") {
+        dataset.taskCategoryOrder = incoming.taskCategoryOrder
+      } else if log.conflict("dataset", "taskCategoryOrder", dataset.taskCategoryOrder.joined(separator: ","),
                   incoming.taskCategoryOrder.joined(separator: ","), pointer: "/taskCategoryOrder") == .incoming {
         dataset.taskCategoryOrder = incoming.taskCategoryOrder
       }
@@ -73,6 +83,15 @@ private struct MergeState {
       plan.categories += 1
       if let i = match.categoryInFirst[j] {
         ids[category.id] = ids[category.id] ?? dataset.categories[i].id
+        // The same title written otherwise (case, spaces) is a retitle.
+        let title = dataset.categories[i].title
+        if title != category.title, !log.incomingUncarried.contains("category") {
+          if log.baseUncarried.contains("category")
+            || log.conflict("category \"\(title)\"", "title", title, category.title,
+                            pointer: "/categories/\(i)/title") == .incoming {
+            dataset.categories[i].title = category.title
+          }
+        }
         log.mergeExtras(&dataset.categories[i].extras, category.extras, subject: "category \"\(category.title)\"",
                     pointer: "/categories/\(i)/extras")
         continue
@@ -113,11 +132,15 @@ private struct MergeState {
       let subject = "tracker \"\(dataset.trackers[i].name)\""
       let pointer = "/trackers/\(i)"
       log.reconcile(&dataset.trackers[i], theirs, rules: ModelFields.tracker, subject: subject, pointer: pointer)
-      if dataset.trackers[i].categoryId != theirs.categoryId {
+      if dataset.trackers[i].categoryId != theirs.categoryId, !log.incomingUncarried.contains("category") {
+        if log.baseUncarried.contains("category") {
+          dataset.trackers[i].categoryId = theirs.categoryId
+        } else {
         let mine = titles[dataset.trackers[i].categoryId] ?? dataset.trackers[i].categoryId
         let other = titles[theirs.categoryId] ?? theirs.categoryId
         if log.conflict(subject, "category", mine, other, pointer: pointer + "/categoryId") == .incoming {
           dataset.trackers[i].categoryId = theirs.categoryId
+        }
         }
       }
       log.mergeExtras(&dataset.trackers[i].extras, theirs.extras, subject: subject, pointer: pointer + "/extras")
@@ -208,7 +231,7 @@ private struct MergeState {
       if let i = match.taskInFirst[j] {
         plan.tasksMatched += 1
         let subject = "task \"\(dataset.tasks[i].title)\""
-        log.reconcile(&dataset.tasks[i], task, rules: ModelFields.task, subject: subject, pointer: "/tasks/\(i)")
+        log.reconcile(&dataset.tasks[i], task, rules: ModelFields.task, subject: subject, pointer: "/tasks/\(i)", prefix: "task.")
         log.mergeExtras(&dataset.tasks[i].extras, task.extras, subject: subject, pointer: "/tasks/\(i)/extras")
         continue
       }
@@ -236,6 +259,9 @@ private struct ConflictLog {
   let prefer: MergePreference
   var conflicts: [MergeConflict] = []
   var incomingIndex = 0
+  /// Fields the base's and the current incoming dataset's formats cannot carry.
+  var baseUncarried = Set<String>()
+  var incomingUncarried = Set<String>()
 
   /// Records a conflict between two different, both set values and says which side stays.
   mutating func conflict(_ subject: String, _ field: String, _ base: String, _ incoming: String,
@@ -246,9 +272,16 @@ private struct ConflictLog {
   }
 
   /// Field by field: an unset side takes the other's value; two different set values conflict.
+  /// A field a side's format cannot carry is unset on that side.
   mutating func reconcile<Item>(_ mine: inout Item, _ theirs: Item, rules: [ModelFieldRule<Item>],
-                                        subject: String, pointer: String) {
+                                subject: String, pointer: String, prefix: String = "") {
     for rule in rules where !rule.same(mine, theirs) {
+      let name = prefix + rule.name
+      if incomingUncarried.contains(name) { continue }
+      if baseUncarried.contains(name) {
+        rule.copy(&mine, theirs)
+        continue
+      }
       switch (rule.text(mine), rule.text(theirs)) {
       case (nil, _): rule.copy(&mine, theirs)
       case (_, nil): break
@@ -263,7 +296,7 @@ private struct ConflictLog {
   /// Namespace by namespace: new namespaces are added, differing ones conflict.
   mutating func mergeExtras(_ mine: inout Extras, _ theirs: Extras, subject: String, pointer: String) {
     for key in theirs.keys.sorted() {
-      guard let value = theirs[key], mine[key] != value else { continue }
+      guard let value = theirs[key], !ModelFields.sameData(mine[key], value) else { continue }
       guard let current = mine[key] else {
         mine[key] = value
         continue

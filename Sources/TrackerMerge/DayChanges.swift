@@ -76,13 +76,13 @@ extension TrackerRecord {
   /// The same day's content: amount, note, extras (the tracker id aside: it may differ when
   /// trackers were matched by name).
   func sameContent(as other: TrackerRecord) -> Bool {
-    amount == other.amount && note == other.note && extras == other.extras
+    amount == other.amount && note == other.note && ModelFields.sameExtras(extras, other.extras)
   }
 }
 
 extension TrackerEntry {
   /// The same mark: skipped, amount, note, extras (the tracker id aside).
   func sameContent(as other: TrackerEntry) -> Bool {
-    skipped == other.skipped && amount == other.amount && note == other.note && extras == other.extras
+    skipped == other.skipped && amount == other.amount && note == other.note && ModelFields.sameExtras(extras, other.extras)
   }
 }

@@ -66,10 +66,25 @@ enum ModelFields {
     }
   }
 
+  /// Both absent, or the same JSON data (``JSONValue/sameData(as:)``).
+  static func sameData(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case let (a?, b?): a.sameData(as: b)
+    default: false
+    }
+  }
+
+  /// The same namespaces holding the same JSON data.
+  static func sameExtras(_ a: Extras, _ b: Extras) -> Bool {
+    if a.isEmpty && b.isEmpty { return true }
+    return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.sameData(as: $0) } ?? false }
+  }
+
   /// The changes between two extras dictionaries, one per namespace, in name order.
   static func changes(_ old: Extras, _ new: Extras) -> [FieldChange] {
     Set(old.keys).union(new.keys).sorted().compactMap { key in
-      old[key] == new[key] ? nil
+      Self.sameData(old[key], new[key]) ? nil
         : FieldChange(field: "extras." + key, old: old[key].map(ValueText.json), new: new[key].map(ValueText.json))
     }
   }

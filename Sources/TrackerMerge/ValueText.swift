@@ -56,3 +56,24 @@ enum ValueText {
     }
   }
 }
+
+extension JSONValue {
+  /// Equal as JSON data: object members in any order, numbers by value (`1.0` = `1`); what a
+  /// tool that rewrites a file (a script with a dictionary) changes without changing the data.
+  func sameData(as other: JSONValue) -> Bool {
+    switch (self, other) {
+    case (.null, .null): return true
+    case let (.bool(a), .bool(b)): return a == b
+    case let (.string(a), .string(b)): return a == b
+    case let (.number(a), .number(b)): return a == b || (Double(a).map { $0 == Double(b) } ?? false)
+    case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.sameData(as: $1) }
+    case let (.object(a), .object(b)):
+      var left: [String: JSONValue] = [:]
+      for m in a { left[m.key] = m.value }
+      var right: [String: JSONValue] = [:]
+      for m in b { right[m.key] = m.value }
+      return left.count == right.count && left.allSatisfy { key, value in right[key].map { value.sameData(as: $0) } ?? false }
+    default: return false
+    }
+  }
+}

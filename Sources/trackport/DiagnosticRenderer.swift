@@ -45,8 +45,18 @@ enum DiagnosticRenderer {
   }
 
   // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also : and ,.
-  private static func escapeData(_ s: String) -> String {
-    s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+  // By Unicode scalar: a CRLF is one Character, which a Character-level replace would miss.
+  static func escapeData(_ s: String) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   private static func escapeProperty(_ s: String) -> String {

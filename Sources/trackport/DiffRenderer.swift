@@ -124,7 +124,7 @@ struct DiffRenderer {
   // MARK: markdown
 
   func markdown() -> String {
-    var out = "### trackport diff: `\(md(old.fileName))` → `\(md(new.fileName))`\n\n"
+    var out = "### trackport diff: \(md(old.fileName)) → \(md(new.fileName))\n\n"
     if diff.isEmpty { return out + "No differences.\n" }
     func count<K: Equatable>(_ items: [K], _ kind: K) -> Int { items.count(where: { $0 == kind }) }
     let tk = diff.trackers.map(\.kind)
@@ -168,17 +168,22 @@ struct DiffRenderer {
     return out
   }
 
-  /// Table cells stay one cell: pipes escaped, line breaks as `<br>`, HTML-ish brackets escaped.
+  /// Table cells stay one cell and text stays text: pipes and the punctuation of emphasis,
+  /// code and links
+  /// backslash-escaped, every line break (LF, CR, CRLF, by scalar) as `<br>`, angle brackets
+  /// as entities.
   private func md(_ s: String) -> String {
     var out = ""
-    for ch in s {
-      switch ch {
-      case "|": out += "\\|"
-      case "\n": out += "<br>"
+    var afterCR = false
+    for scalar in s.unicodeScalars {
+      defer { afterCR = scalar == "\r" }
+      switch scalar {
+      case "\n": if !afterCR { out += "<br>" }
+      case "\r": out += "<br>"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
-      case "`": out += "\\`"
-      default: out.append(ch)
+      case "|", "\\", "`", "*", "_", "[", "]", "~": out += "\\" + String(scalar)
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out
@@ -225,9 +230,16 @@ struct DiffRenderer {
            inOld: task.kind == .removed)
     }
     for f in diff.datasetFields { note(nil, "dataset \(f.field): \(v(f.old)) → \(v(f.new))") }
-    let inNew = notes.filter { !$0.inOld }.map(\.0).located(by: new.locator, file: new.fileName)
-    let inOld = notes.filter(\.inOld).map(\.0).located(by: old.locator, file: old.fileName)
+    let inNew = notes.filter { !$0.inOld }.map(\.0).located(by: Self.modelLocator(new), file: new.fileName)
+    let inOld = notes.filter(\.inOld).map(\.0).located(by: Self.modelLocator(old), file: old.fileName)
     return (inNew + inOld).map { DiagnosticRenderer.github($0, command: "notice") + "\n" }.joined()
+  }
+
+  /// The file's locator when its layout is the model's own (canonical JSON, XML, the CSV
+  /// package, whose locators translate model pointers); another app's JSON has other paths, so
+  /// its annotations name the file only.
+  private static func modelLocator(_ file: DatasetFile) -> (any SourceLocator)? {
+    ["json", "xml", "csv"].contains(file.codec.id) ? file.locator : nil
   }
 
   private struct DayKey: Hashable {

@@ -44,7 +44,8 @@ extension Trackport {
           if let failed = badRows.check(file) { return failed }
           files.append(file)
         }
-        let diff = DatasetDiff(from: files[0].dataset, to: files[1].dataset)
+        let diff = DatasetDiff(from: MergeInput(files[0].dataset, cannotCarry: files[0].codec.cannotCarry),
+                               to: MergeInput(files[1].dataset, cannotCarry: files[1].codec.cannotCarry))
         let renderer = DiffRenderer(diff: diff, old: files[0], new: files[1], verbose: verbose)
         switch format {
         case .text: try StandardOutput.write(renderer.text())

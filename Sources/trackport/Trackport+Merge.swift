@@ -73,7 +73,10 @@ extension Trackport {
           if !quiet { say(file.diagnostics.filter { $0.severity != .error }) }
           files.append(file)
         }
-        let result = DatasetMerger(prefer: prefer).merge(files[0].dataset, files.dropFirst().map(\.dataset))
+        // What a format cannot carry, its reader made up (Loop's emoji, HabitBull's schedule):
+        // unset on that side, never a conflict or an override.
+        let sides = files.map { MergeInput($0.dataset, cannotCarry: $0.codec.cannotCarry) }
+        let result = DatasetMerger(prefer: prefer).merge(sides[0], Array(sides.dropFirst()))
         let conflicts = result.conflicts.map { conflict in
           Diagnostic(code: MergeConflict.descriptor.code, severity: MergeConflict.descriptor.severity,
                      message: "\(conflict.subject): \(conflict.field): base \(conflict.base), incoming \(conflict.incoming); kept \(conflict.kept.rawValue)",

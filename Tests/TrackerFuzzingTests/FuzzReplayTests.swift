@@ -39,6 +39,39 @@ import TrackerPort
 
   /// The check is not vacuous: a readable input is written by every writer, and a writer whose
   /// output reads back different is a finding.
+  /// libFuzzer refuses a whole dictionary over one entry it cannot parse (and the harness then
+  /// runs nothing): entries are `name="..."` with only `\\`, `\"` and `\xHH` escapes.
+  @Test func everyDictionaryIsOneLibFuzzerCanRead() throws {
+    let folder = Self.root.appendingPathComponent("Fuzz/dictionaries")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".dict") }
+    #expect(!names.isEmpty)
+    for name in names {
+      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let trimmed = line.drop { $0 == " " }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+        guard let quote = trimmed.firstIndex(of: "\""), let last = trimmed.lastIndex(of: "\""), quote < last,
+              trimmed.hasSuffix("\"") else {
+          Issue.record("\(name):\(n + 1): not name=\"...\": \(line)")
+          continue
+        }
+        var body = Array(trimmed[trimmed.index(after: quote)..<last].utf8)[...]
+        while let byte = body.popFirst() {
+          guard byte == UInt8(ascii: "\\") else { continue }
+          let next = body.popFirst()
+          if next == UInt8(ascii: "x") {
+            let hex = body.prefix(2)
+            #expect(hex.count == 2 && hex.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || ($0 >= 65 && $0 <= 70) },
+                    "\(name):\(n + 1): \\x needs two hex digits")
+            body = body.dropFirst(2)
+          } else {
+            #expect(next == UInt8(ascii: "\\") || next == UInt8(ascii: "\""), "\(name):\(n + 1): libFuzzer knows only \\\\, \\\" and \\xHH: \(line)")
+          }
+        }
+      }
+    }
+  }
+
   @Test func theRoundTripWritesEveryFormatAndComparesWhatComesBack() throws {
     let folder = try scratch()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -111,4 +111,28 @@ import TrackerModel
     #expect(NameKey.of("Ёлка") == NameKey.of("елка"))
     #expect(NameKey.of("Drink water!") != NameKey.of("drink water"))
   }
+
+  @Test func theUsersOrderIsCompared() {
+    var new = base
+    new.trackers.reverse()
+    new.categories.reverse()
+    #expect(DatasetDiff(from: base, to: new).datasetFields.map(\.field) == ["trackers.order", "categories.order"])
+    // A format that cannot carry the order made it up.
+    #expect(DatasetDiff(from: MergeInput(base), to: MergeInput(new, cannotCarry: [.trackerOrder, .categoryOrder])).isEmpty)
+  }
+
+  @Test func fieldsAFormatCannotCarryAreNotCompared() {
+    var new = base
+    new.trackers[0].emoji = "😡"
+    new.trackers[1].pinned = true
+    #expect(!DatasetDiff(from: base, to: new).isEmpty)
+    #expect(DatasetDiff(from: MergeInput(base, cannotCarry: [.trackerEmoji, .trackerPinned]), to: MergeInput(new)).isEmpty)
+  }
+
+  @Test func aCategoryRetitledInCaseOnlyIsARename() {
+    var new = base
+    new.categories[1].title = "HOME"
+    let diff = DatasetDiff(from: base, to: new)
+    #expect(diff.categories.map(\.kind) == [.renamed] && diff.categories.first?.oldTitle == "Home")
+  }
 }

@@ -96,11 +96,12 @@ import TrackerModel
     other.records = []
     other.entries = []
     let result = DatasetMerger().merge(base, [other])
-    #expect(result.dataset.categories.map(\.title) == ["Health", "Home", "Study"])
+    // "health" is "Health" retitled (the incoming side's spelling wins, as a conflict).
+    #expect(result.dataset.categories.map(\.title) == ["health", "Home", "Study"])
     #expect(result.dataset.categories[2].id == "c-home-2")
     #expect(result.dataset.trackers.last?.categoryId == "c-home-2")
     #expect(result.dataset.trackers[0].categoryId == "c-health")
-    #expect(result.conflicts.isEmpty)
+    #expect(result.conflicts.map(\.field) == ["title"])
   }
 
   @Test func tasksByIdThenTitleAndStartNewOnesAfterTheBasePositions() {
@@ -124,5 +125,36 @@ import TrackerModel
     let result = DatasetMerger().merge(a, [b])
     #expect(result.dataset.trackers[0].extras == ["loop": .string("b"), "habitbull": .string("h"), "tickmate": .string("t")])
     #expect(result.conflicts.map(\.field) == ["extras.loop"])
+  }
+
+  /// What an incoming format cannot carry, its reader made up: it never overrides the base.
+  @Test func fieldsTheIncomingFormatCannotCarryNeverOverrideTheBase() {
+    var poor = base
+    for i in poor.trackers.indices {
+      poor.trackers[i].emoji = "🙂"
+      poor.trackers[i].pinned = false
+      poor.trackers[i].categoryId = "c-loop"
+    }
+    poor.categories = [TrackerCategory(id: "c-loop", title: "Loop Habit Tracker")]
+    var pinnedBase = base
+    pinnedBase.trackers[0].pinned = true
+    let result = DatasetMerger().merge(MergeInput(pinnedBase),
+                                       [MergeInput(poor, cannotCarry: [.trackerEmoji, .trackerPinned, .categories])])
+    #expect(result.conflicts.isEmpty, "\(result.conflicts)")
+    #expect(result.dataset.trackers == pinnedBase.trackers)
+    // The other way round: the base's made-up values give way without a conflict.
+    let filled = DatasetMerger().merge(MergeInput(poor, cannotCarry: [.trackerEmoji, .trackerPinned, .categories]),
+                                       [MergeInput(pinnedBase)])
+    #expect(filled.conflicts.isEmpty)
+    #expect(filled.dataset.trackers.map(\.emoji) == pinnedBase.trackers.map(\.emoji))
+    #expect(filled.dataset.trackers[0].pinned)
+  }
+
+  @Test func aCategoryRetitledInCaseOnlyIsAConflictPreferDecides() {
+    var other = base
+    other.categories[0].title = "HEALTH"
+    let result = DatasetMerger().merge(base, [other])
+    #expect(result.dataset.categories[0].title == "HEALTH")
+    #expect(result.conflicts.map(\.field) == ["title"])
   }
 }

@@ -267,4 +267,61 @@ struct MergeDiffCommandTests {
     })
     #expect(days == expected, "missing: \(expected.subtracting(days).sorted()), extra: \(days.subtracting(expected).sorted())")
   }
+
+  /// A description holding CRLF and a workflow command must not become a command of its own;
+  /// in markdown, line breaks stay in their cell and names stay text.
+  @Test func annotationsAndMarkdownKeepHostileTextInside() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var object = try JSONSerialization.jsonObject(with: Data(contentsOf: CLI.root.appendingPathComponent(demo))) as! [String: Any]
+    var trackers = object["trackers"] as! [[String: Any]]
+    trackers[0]["description"] = "ok\r\n::error file=README.md,line=1::injected\rline | [link](http://x) **bold**"
+    object["trackers"] = trackers
+    object["trackport"] = 2
+    let hostile = folder.appendingPathComponent("hostile.trackport.json").path
+    try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: hostile))
+    let github = try CLI.run(["diff", demo, hostile, "--format", "github"])
+    #expect(github.status == 1)
+    #expect(!github.stdout.split(separator: "\n").contains { $0.hasPrefix("::error") }, "\(github.stdout)")
+    #expect(github.stdout.contains("%0D%0A::error"))
+    let markdown = try CLI.run(["diff", demo, hostile, "--format", "markdown"])
+    let row = try #require(markdown.stdout.split(separator: "\n").first { $0.contains("description:") })
+    #expect(row.contains("ok<br>::error") && row.contains("injected<br>line \\| \\[link\\](http://x) \\*\\*bold\\*\\*"), "\(row)")
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: loopDatabase)))
+  func aMonthlyLoopExportNeverRevertsTheUsersEdits() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let converted = folder.appendingPathComponent("mine.trackport.json").path
+    #expect(try CLI.run(["convert", loopDatabase, converted]).status == 0)
+    // The user gives a habit a category, an emoji and a colour of their own, and pins it.
+    var object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: converted))) as! [String: Any]
+    var categories = object["categories"] as! [[String: Any]]
+    categories.append(["id": "health", "title": "Health"])
+    object["categories"] = categories
+    var trackers = object["trackers"] as! [[String: Any]]
+    trackers[0]["categoryId"] = "health"
+    trackers[0]["emoji"] = "🏃"
+    trackers[0]["color"] = "#112233"
+    trackers[0]["pinned"] = true
+    object["trackers"] = trackers
+    let mine = folder.appendingPathComponent("edited.trackport.json").path
+    try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: mine))
+    let merged = folder.appendingPathComponent("merged.trackport.json").path
+    let result = try CLI.run(["merge", mine, loopDatabase, "-o", merged])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stderr.contains("[merge-conflict]"), "\(result.stderr)")
+    let diff = try CLI.run(["diff", mine, merged])
+    #expect(diff.status == 0, "\(diff.stdout)")
+  }
+
+  /// `diff <(git show main:file) file`: the shell's process substitution is a pipe, read once.
+  @Test(.enabled(if: CLI.tool("bash") != nil))
+  func aPipeFromProcessSubstitutionIsAnInput() throws {
+    let bash = try #require(CLI.tool("bash"))
+    let result = try CLI.run(["-c", "\"$0\" diff <(cat \(demo)) \(demo) --format json", CLI.binary], executable: bash)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"equal\": true"))
+  }
 }
