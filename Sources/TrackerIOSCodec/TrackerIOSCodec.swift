@@ -30,9 +30,9 @@ public struct TrackerIOSCodec: TrackerCodec {
 
   /// Id `tracker-ios`; claims `.sqlite` files by content; reads only.
   public static let descriptor = CodecDescriptor(
-    id: "tracker-ios", name: "Tracker (iOS app, Core Data store)",
+    id: "tracker-ios", name: "Tracker iOS store",
     summary: "The iOS Tracker apps' Core Data store (.sqlite with its -wal; Azonaz, xcode73, teenagelove, headlinerten, DmnUAll, morethendeviant); read only.",
-    extensions: [], sniffedExtensions: ["sqlite", "sqlite3", "db"], canWrite: false,
+    extensions: [], sniffedExtensions: ["sqlite"], canWrite: false,
     diagnostics: [recoveredDays, skippedRows, nearestColors])
 
   /// The codec has no state; options come through the context.

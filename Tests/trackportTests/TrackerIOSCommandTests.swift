@@ -77,5 +77,12 @@ struct TrackerIOSCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("x.sqlite").path, "--to", "tracker-ios"])
     #expect(result.status == 64, "\(result.stderr)")
+    let formats = try CLI.run(["formats"])
+    let row = try #require(formats.stdout.split(separator: "\n").first { $0.hasPrefix("tracker-ios ") })
+    #expect(row.contains(" r- ") && row.contains(".sqlite (by content)"), "\(row)")
+    let rules = try CLI.run(["rules"])
+    for code in ["tracker-ios-days", "tracker-ios-skipped", "tracker-ios-nearest-color"] {
+      #expect(rules.stdout.contains(code))
+    }
   }
 }
