@@ -50,8 +50,8 @@ struct CoreDataStore {
     let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
     var columns: [String: Set<String>] = [:]
     for table in tables {
-      let names = try Row.fetchAll(db, sql: "PRAGMA table_info(\"\(table.replacingOccurrences(of: "\"", with: "\"\""))\")")
-        .compactMap { ($0["name"] as String?)?.uppercased() }
+      let names = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted(table)))")
+        .compactMap { text($0["name"])?.uppercased() }
       columns[table.uppercased()] = Set(names)
     }
     guard let keys = columns["Z_PRIMARYKEY"], keys.isSuperset(of: ["Z_ENT", "Z_NAME"]), columns["Z_METADATA"] != nil else {
@@ -65,14 +65,15 @@ struct CoreDataStore {
     let superColumn = keys.contains("Z_SUPER") ? "Z_SUPER" : "0"
     let maxColumn = keys.contains("Z_MAX") ? "Z_MAX" : "0"
     for row in try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME, \(superColumn), \(maxColumn) FROM Z_PRIMARYKEY ORDER BY Z_ENT") {
-      guard let number = row[0] as Int?, let name = row[1] as String? else { continue }
-      entities.append(Entity(number: number, name: name, superNumber: (row[2] as Int?) ?? 0, maxKey: (row[3] as Int?) ?? 0))
+      guard let number = integer(row[0]), let name = text(row[1]) else { continue }
+      entities.append(Entity(number: number, name: name, superNumber: integer(row[2]) ?? 0, maxKey: integer(row[3]) ?? 0))
     }
     var store = CoreDataStore(entities: entities, columns: columns, storeUUID: nil, versionHashes: [:], frameworkVersion: nil)
     if columns["Z_METADATA"]?.isSuperset(of: ["Z_UUID", "Z_PLIST"]) == true,
        let row = try Row.fetchOne(db, sql: "SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1") {
-      store.storeUUID = row[0]
-      if let plist = row[1] as Data? {
+      store.storeUUID = text(row[0])
+      let value: DatabaseValue = row[1]
+      if case .blob(let plist) = value.storage {
         (store.versionHashes, store.frameworkVersion) = Self.metadata(plist)
       }
     }
@@ -94,6 +95,26 @@ struct CoreDataStore {
     return (hashes, framework)
   }
 
+  /// An identifier quoted for SQL (`"na""me"`): table names come from the file.
+  static func quoted(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// Text only when SQLite holds text (GRDB would stop the process on a failed conversion).
+  static func text(_ value: DatabaseValue) -> String? {
+    if case .string(let text) = value.storage { return text }
+    return nil
+  }
+
+  /// An integer (a whole real counts); anything else is `nil`.
+  static func integer(_ value: DatabaseValue) -> Int? {
+    switch value.storage {
+    case .int64(let number): return Int(truncatingIfNeeded: number)
+    case .double(let number) where number.rounded() == number && abs(number) < 9e15: return Int(number)
+    default: return nil
+    }
+  }
+
   /// Lower-case hex of bytes.
   static func hex(_ data: Data) -> String {
     let digits = Array("0123456789abcdef".utf8)
@@ -110,11 +131,14 @@ struct CoreDataStore {
   /// 1970; `nil` for anything else (text, a blob, NULL).
   static func timestamp(_ value: DatabaseValue) -> Double? {
     switch value.storage {
-    case .int64(let seconds): Double(seconds) + 978_307_200
-    case .double(let seconds): seconds.isFinite ? seconds + 978_307_200 : nil
+    case .int64(let seconds): abs(seconds) < maximumSeconds ? Double(seconds) + 978_307_200 : nil
+    case .double(let seconds): seconds.isFinite && abs(seconds) < Double(maximumSeconds) ? seconds + 978_307_200 : nil
     default: nil
     }
   }
+
+  /// Dates further than this from 2001 (about 3000 years) are no day of a habit: not read.
+  static let maximumSeconds: Int64 = 100_000_000_000
 
   /// A 16-byte UUID blob (RFC 4122 byte order) as upper-case text; `nil` for anything else.
   static func uuid(_ value: DatabaseValue) -> String? {
@@ -149,12 +173,12 @@ extension CoreDataStore {
         for entity in store.entities {
           let table = store.table(of: entity)
           guard store.columns[table] != nil else { continue }
-          summary.rowCounts[entity.name] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE Z_ENT = ?", arguments: [entity.number]) ?? 0
-          let types = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))")
+          summary.rowCounts[entity.name] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE Z_ENT = ?", arguments: [entity.number]) ?? 0
+          let types = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted(table)))")
           for info in types {
-            guard let column = info["name"] as String?, let type = (info["type"] as String?)?.uppercased() else { continue }
+            guard let column = text(info["name"]), let type = text(info["type"])?.uppercased() else { continue }
             if type == "TIMESTAMP" || type == "BLOB" {
-              let values = try DatabaseValue.fetchAll(db, sql: "SELECT \(column) FROM \(table) WHERE Z_ENT = ? ORDER BY Z_PK", arguments: [entity.number])
+              let values = try DatabaseValue.fetchAll(db, sql: "SELECT \(quoted(column)) FROM \(quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK", arguments: [entity.number])
               if type == "TIMESTAMP" {
                 summary.dates[entity.name + "." + column] = values.compactMap(timestamp)
               } else {

@@ -79,9 +79,9 @@ struct TrackerIOSStoreReader {
     func select(_ entityName: String, _ wanted: [String]) throws -> (RowCursor, Set<String>)? {
       guard let entity = store.entity(entityName) else { return nil }
       let table = store.table(of: entity)
-      let have = store.columns[table] ?? []
+      guard let have = store.columns[table] else { return nil }
       let list = wanted.map { have.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
-      let cursor = try Row.fetchCursor(db, sql: "SELECT \(list) FROM \(table) WHERE Z_ENT = ? ORDER BY Z_PK", arguments: [entity.number])
+      let cursor = try Row.fetchCursor(db, sql: "SELECT \(list) FROM \(CoreDataStore.quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK", arguments: [entity.number])
       return (cursor, have)
     }
 

@@ -110,6 +110,30 @@ struct CoreDataGenericTests {
     }
   }
 
+  /// Values of the wrong type everywhere: read as missing or skipped, never a crash.
+  @Test func wrongTypesAreSkippedNotFatal() throws {
+    let copy = try IOS.copyStore(IOS.shared("stores/azonaz/Tracker.sqlite"))
+    let script = """
+      import sqlite3, sys
+      c = sqlite3.connect(sys.argv[1])
+      c.execute("UPDATE ZTRACKERCD SET ZTITLE = X'00FF', ZCOLOR = 12.5, ZSCHEDULE = X'01', ZISPINNED = 'yes' WHERE Z_PK = 1")
+      c.execute("UPDATE ZTRACKERCD SET ZID = 'not a uuid', ZCATEGORY = 'one', ZEMODJI = 7 WHERE Z_PK = 2")
+      c.execute("UPDATE ZTRACKERRECORDCD SET ZDATE = 'yesterday' WHERE Z_PK = 1")
+      c.execute("UPDATE ZTRACKERRECORDCD SET ZDATE = 1e300 WHERE Z_PK = 2")
+      c.execute("UPDATE ZTRACKERCATEGORYCD SET ZTITLE = 3 WHERE Z_PK = 2")
+      c.execute("INSERT INTO Z_PRIMARYKEY VALUES (9, X'41', 'a', 'b')")
+      c.execute("INSERT INTO Z_PRIMARYKEY VALUES (10, 'Weird Name', 'x', 0)")
+      c.commit()
+      """
+    #expect(try IOS.run([IOS.python, "-c", script, copy]).status == 0)
+    let (dataset, context) = try IOS.decode(copy)
+    #expect(dataset.trackers.count == 2)
+    #expect(dataset.trackers[0].name == "" && dataset.trackers[0].schedule == nil)
+    #expect(dataset.records.count == 1)
+    #expect(context.diagnostics.contains { $0.code == "tracker-ios-skipped" && $0.message.contains("2 record(s) with no readable date") })
+    _ = try CoreDataStore.summary(CodecInput(path: copy), fileName: copy)
+  }
+
   @Test func detectionByContent() throws {
     let codec = TrackerIOSCodec()
     for (_, store) in IOS.stores {
