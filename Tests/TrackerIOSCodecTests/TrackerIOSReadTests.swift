@@ -122,6 +122,21 @@ struct TrackerIOSReadTests {
     #expect(days(dataset, read) == [Self.day("2024-02-12")])
   }
 
+  /// Another build of an app (other model hashes): identified by its tables and columns.
+  @Test(arguments: ["azonaz", "xcode73", "teenagelove", "headlinerten", "DmnUAll", "morethendeviant"])
+  func identifiedByColumnsWithoutKnownHashes(_ variant: String) throws {
+    let copy = try IOS.copyStore(IOS.shared("stores/" + IOS.stores[variant]!))
+    let script = """
+      import sqlite3, sys
+      c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE Z_METADATA SET Z_PLIST = X'00'"); c.commit()
+      """
+    #expect(try IOS.run([IOS.python, "-c", script, copy]).status == 0)
+    let (dataset, _) = try IOS.decode(copy)
+    guard case .object(let members) = dataset.extras["tracker-ios"] else { Issue.record("no extras"); return }
+    #expect(members.first { $0.key == "variant" }?.value == .string(variant))
+    #expect(members.first { $0.key == "identifiedBy" }?.value == .string("tables-and-columns"))
+  }
+
   /// Every variant's store is identified by its model hashes, as the Python reader does.
   @Test(arguments: ["azonaz", "xcode73", "teenagelove", "headlinerten", "DmnUAll", "morethendeviant"])
   func identifiedAsPythonDoes(_ variant: String) throws {
