@@ -122,6 +122,30 @@ struct TrackerIOSReadTests {
     #expect(days(dataset, read) == [Self.day("2024-02-12")])
   }
 
+  /// A Tracker store whose newest rows are only in its -wal (copied while the app had it
+  /// open): every row is read.
+  @Test func rowsOnlyInTheWALAreRead() throws {
+    let copy = try IOS.copyStore(IOS.shared("stores/azonaz/Tracker.sqlite"))
+    let target = try IOS.temporaryFolder().appendingPathComponent("Tracker.sqlite").path
+    let script = """
+      import sqlite3, sys, shutil
+      c = sqlite3.connect(sys.argv[1])
+      c.execute("PRAGMA wal_autocheckpoint=0")
+      c.execute("INSERT INTO ZTRACKERRECORDCD VALUES (4, 3, 1, 2, 729550800, X'C7B2D9E45A314F6B8E2D9A1C3B5D7F02')")
+      c.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 4 WHERE Z_ENT = 3")
+      c.commit()
+      for suffix in ('', '-wal'): shutil.copy(sys.argv[1] + suffix, sys.argv[2] + suffix)
+      c.close()
+      """
+    #expect(try IOS.run([IOS.python, "-c", script, copy, target]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: target + "-wal"))
+    let before = IOS.snapshot(target)
+    let (dataset, _) = try IOS.decode(target)
+    #expect(dataset.records.count == 4)
+    #expect(dataset.records.contains { $0.trackerId == "C7B2D9E4-5A31-4F6B-8E2D-9A1C3B5D7F02" && $0.date == Self.day("2024-02-14") })
+    #expect(IOS.snapshot(target) == before)
+  }
+
   /// Another build of an app (other model hashes): identified by its tables and columns.
   @Test(arguments: ["azonaz", "xcode73", "teenagelove", "headlinerten", "DmnUAll", "morethendeviant"])
   func identifiedByColumnsWithoutKnownHashes(_ variant: String) throws {
