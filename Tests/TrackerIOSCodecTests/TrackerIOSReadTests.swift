@@ -20,6 +20,31 @@ struct TrackerIOSReadTests {
     dataset.records.filter { $0.trackerId == tracker.id }.map(\.date).sorted()
   }
 
+  /// Rows of `entity` as the shared Python reader (`tools/read_store.py`) prints them.
+  func pythonRows(_ path: String, _ entity: String) throws -> [String] {
+    let out = try IOS.run([IOS.python, IOS.shared("tools/read_store.py"), path]).out
+    var rows: [String] = [], inside = false
+    for line in out.split(separator: "\n") {
+      if line.hasPrefix("-- ") { inside = line.hasPrefix("-- \(entity) ") } else if inside { rows.append(String(line)) }
+    }
+    return rows
+  }
+
+  /// Populated variants: the dataset has every record and tracker the Python reader sees.
+  @Test(arguments: [("teenagelove", "TrackerCoreData", "TrackerRecordCoreData"),
+                    ("headlinerten", "TrackerCoreData", "TrackerRecordCoreData"),
+                    ("morethendeviant", "TrackerCoreData", "TrackerRecordCoreData")])
+  func populatedStoresAgreeWithPython(_ variant: String, _ trackers: String, _ records: String) throws {
+    let path = try Populate.store(variant)
+    let (dataset, _) = try IOS.decode(path)
+    let pythonTrackers = try pythonRows(path, trackers), pythonRecords = try pythonRows(path, records)
+    #expect(!pythonRecords.isEmpty)
+    #expect(dataset.trackers.count == pythonTrackers.count && dataset.records.count == pythonRecords.count)
+    for tracker in dataset.trackers {
+      #expect(pythonTrackers.contains { $0.contains("'\(tracker.name)'") && $0.contains(tracker.id) }, "\(tracker.name)")
+    }
+  }
+
   @Test func azonazStore() throws {
     let path = IOS.shared("stores/azonaz/Tracker.sqlite")
     let (dataset, context) = try IOS.decode(path)
