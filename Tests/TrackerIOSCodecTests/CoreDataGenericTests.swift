@@ -134,6 +134,30 @@ struct CoreDataGenericTests {
     _ = try CoreDataStore.summary(CodecInput(path: copy), fileName: copy)
   }
 
+  /// Damaged stores (bytes overwritten at fixed pseudo-random places): a dataset or a
+  /// located error, never a crash.
+  @Test func damagedStoresGiveAnErrorOrADataset() throws {
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: IOS.shared("stores/xcode73/Tracker.sqlite"))))
+    let original = bytes
+    let folder = try IOS.temporaryFolder()
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33)
+    }
+    for round in 0..<120 {
+      bytes = original
+      for _ in 0..<(1 + next() % 8) { bytes[100 + next() % (bytes.count - 100)] = UInt8(truncatingIfNeeded: next()) }
+      let path = folder.appendingPathComponent("damaged-\(round).sqlite").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      do {
+        _ = try IOS.decode(path)
+      } catch let error as CodecError {
+        #expect(error.location.file == path, "round \(round)")
+      }
+    }
+  }
+
   @Test func detectionByContent() throws {
     let codec = TrackerIOSCodec()
     for (_, store) in IOS.stores {
