@@ -11,6 +11,7 @@
 @_exported import PluginCodec
 @_exported import TableHabitCodec
 @_exported import TickmateCodec
+@_exported import TrackerIOSCodec
 @_exported import TrackerCodec
 @_exported import TrackerMerge
 @_exported import TrackerModel

@@ -16,6 +16,7 @@ public enum StandardCodecs {
     BeaverHabitsCodec(),
     HabiticaCodec(),
     TableHabitCodec(),
+    TrackerIOSCodec(),
     CSVCodec(),
   ]
 
