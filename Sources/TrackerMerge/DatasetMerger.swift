@@ -149,76 +149,62 @@ private struct MergeState {
     return ids
   }
 
-  /// The union of days by (tracker, day): a day is never duplicated.
+  /// The union of days by (tracker, day): a day is never duplicated. A completion and a mark
+  /// of one tracker on one day conflict; the preferred side's stays.
   private mutating func addDays(_ incoming: TrackerDataset, trackerIds: [String: String]) {
     var keys = DayKeys()
-    var recordAt: [Int: Int] = Dictionary(minimumCapacity: dataset.records.count + incoming.records.count)
-    for (i, r) in dataset.records.enumerated() { recordAt[keys.key(r.trackerId, r.date)] = i }
-    var entryAt: [Int: Int] = [:]
-    for (i, e) in dataset.entries.enumerated() { entryAt[keys.key(e.trackerId, e.date)] = i }
+    var days = DayTables()
+    days.records.reserveCapacity(dataset.records.count + incoming.records.count)
+    for (i, r) in dataset.records.enumerated() { days.records[keys.key(r.trackerId, r.date)] = i }
+    for (i, e) in dataset.entries.enumerated() { days.entries[keys.key(e.trackerId, e.date)] = i }
     let names = Dictionary(dataset.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-    func subject(_ id: String) -> String { "tracker \"\(names[id] ?? id)\"" }
-    var droppedRecords = Set<Int>()
-    var droppedEntries = Set<Int>()
+    mergeDays(incoming.records, \.records, \.entries, tables: &days, keys: &keys, names: names, trackerIds: trackerIds,
+              counts: (\.records, \.recordsNew, \.recordsPresent, \.recordsInConflict))
+    mergeDays(incoming.entries, \.entries, \.records, tables: &days, keys: &keys, names: names, trackerIds: trackerIds,
+              counts: (\.entries, \.entriesNew, \.entriesPresent, \.entriesInConflict))
+    if !days.droppedRecords.isEmpty {
+      dataset.records = dataset.records.enumerated().filter { !days.droppedRecords.contains($0.offset) }.map(\.element)
+    }
+    if !days.droppedEntries.isEmpty {
+      dataset.entries = dataset.entries.enumerated().filter { !days.droppedEntries.contains($0.offset) }.map(\.element)
+    }
+  }
 
-    for record in incoming.records {
-      plan.records += 1
-      var theirs = record
-      theirs.trackerId = trackerIds[record.trackerId] ?? record.trackerId
+  /// One kind of day (completions, or marks) merged in; `Other` is the other kind, whose day
+  /// on the same date is a conflict.
+  private mutating func mergeDays<Item: MergedDay, Other: MergedDay>(
+    _ items: [Item], _ mine: WritableKeyPath<TrackerDataset, [Item]>, _ other: KeyPath<TrackerDataset, [Other]>,
+    tables: inout DayTables, keys: inout DayKeys, names: [String: String], trackerIds: [String: String],
+    counts: (total: WritableKeyPath<MergePlan, Int>, new: WritableKeyPath<MergePlan, Int>,
+             present: WritableKeyPath<MergePlan, Int>, conflicts: WritableKeyPath<MergePlan, Int>)
+  ) {
+    let myTable = Item.table, otherTable = Other.table
+    for item in items {
+      plan[keyPath: counts.total] += 1
+      var theirs = item
+      theirs.trackerId = trackerIds[item.trackerId] ?? item.trackerId
       let key = keys.key(theirs.trackerId, theirs.date)
-      if let i = recordAt[key] {
-        plan.recordsPresent += 1
-        if dataset.records[i].sameContent(as: theirs) { continue }
+      let subject = { "tracker \"\(names[theirs.trackerId] ?? theirs.trackerId)\"" }
+      if let i = tables.index(myTable, key), !tables.dropped(myTable, i) {
+        plan[keyPath: counts.present] += 1
+        if dataset[keyPath: mine][i].sameContent(as: theirs) { continue }
         let before = log.conflicts.count
-        log.reconcileDay(&dataset.records[i], theirs, subject: subject(theirs.trackerId), pointer: "/records/\(i)")
-        if log.conflicts.count > before { plan.recordsInConflict += 1 }
-      } else if let e = entryAt[key], !droppedEntries.contains(e) {
-        plan.recordsInConflict += 1
-        let kept = log.conflict(subject(theirs.trackerId), theirs.date.description, DayText.entry(dataset.entries[e]), DayText.record(theirs),
-                            pointer: prefer == .base ? "/entries/\(e)" : nil)
+        log.reconcileDay(&dataset[keyPath: mine][i], theirs, subject: subject(), pointer: "/\(myTable.rawValue)/\(i)")
+        if log.conflicts.count > before { plan[keyPath: counts.conflicts] += 1 }
+      } else if let o = tables.index(otherTable, key), !tables.dropped(otherTable, o) {
+        plan[keyPath: counts.conflicts] += 1
+        let kept = log.conflict(subject(), theirs.date.description, dataset[keyPath: other][o].dayText, theirs.dayText,
+                                pointer: prefer == .base ? "/\(otherTable.rawValue)/\(o)" : nil)
         if kept == .incoming {
-          droppedEntries.insert(e)
-          recordAt[key] = dataset.records.count
-          dataset.records.append(theirs)
+          tables.drop(otherTable, o)
+          tables.set(myTable, key, dataset[keyPath: mine].count)
+          dataset[keyPath: mine].append(theirs)
         }
       } else {
-        plan.recordsNew += 1
-        recordAt[key] = dataset.records.count
-        dataset.records.append(theirs)
+        plan[keyPath: counts.new] += 1
+        tables.set(myTable, key, dataset[keyPath: mine].count)
+        dataset[keyPath: mine].append(theirs)
       }
-    }
-
-    for entry in incoming.entries {
-      plan.entries += 1
-      var theirs = entry
-      theirs.trackerId = trackerIds[entry.trackerId] ?? entry.trackerId
-      let key = keys.key(theirs.trackerId, theirs.date)
-      if let i = entryAt[key], !droppedEntries.contains(i) {
-        plan.entriesPresent += 1
-        if dataset.entries[i].sameContent(as: theirs) { continue }
-        let before = log.conflicts.count
-        log.reconcileDay(&dataset.entries[i], theirs, subject: subject(theirs.trackerId), pointer: "/entries/\(i)")
-        if log.conflicts.count > before { plan.entriesInConflict += 1 }
-      } else if let r = recordAt[key], !droppedRecords.contains(r) {
-        plan.entriesInConflict += 1
-        let kept = log.conflict(subject(theirs.trackerId), theirs.date.description, DayText.record(dataset.records[r]), DayText.entry(theirs),
-                            pointer: prefer == .base ? "/records/\(r)" : nil)
-        if kept == .incoming {
-          droppedRecords.insert(r)
-          entryAt[key] = dataset.entries.count
-          dataset.entries.append(theirs)
-        }
-      } else {
-        plan.entriesNew += 1
-        entryAt[key] = dataset.entries.count
-        dataset.entries.append(theirs)
-      }
-    }
-    if !droppedRecords.isEmpty {
-      dataset.records = dataset.records.enumerated().filter { !droppedRecords.contains($0.offset) }.map(\.element)
-    }
-    if !droppedEntries.isEmpty {
-      dataset.entries = dataset.entries.enumerated().filter { !droppedEntries.contains($0.offset) }.map(\.element)
     }
   }
 
@@ -255,7 +241,7 @@ private struct MergeState {
 }
 
 /// The conflicts of a merge and the rule that decides them.
-private struct ConflictLog {
+struct ConflictLog {
   let prefer: MergePreference
   var conflicts: [MergeConflict] = []
   var incomingIndex = 0
@@ -310,7 +296,12 @@ private struct ConflictLog {
 
   /// One day present on both sides: amount and note as fields (unset takes the other's), extras
   /// by namespace.
-  mutating func reconcileDay(_ mine: inout TrackerRecord, _ theirs: TrackerRecord, subject: String, pointer: String) {
+  /// One day present on both sides, whichever kind it is.
+  mutating func reconcileDay<Item: MergedDay>(_ mine: inout Item, _ theirs: Item, subject: String, pointer: String) {
+    Item.reconcile(&mine, theirs, log: &self, subject: subject, pointer: pointer)
+  }
+
+  mutating func reconcileRecord(_ mine: inout TrackerRecord, _ theirs: TrackerRecord, subject: String, pointer: String) {
     let day = theirs.date.description
     if mine.amount != theirs.amount {
       if mine.amount == nil { mine.amount = theirs.amount }
@@ -329,7 +320,7 @@ private struct ConflictLog {
     mergeExtras(&mine.extras, theirs.extras, subject: subject + " " + day, pointer: pointer + "/extras")
   }
 
-  mutating func reconcileDay(_ mine: inout TrackerEntry, _ theirs: TrackerEntry, subject: String, pointer: String) {
+  mutating func reconcileEntry(_ mine: inout TrackerEntry, _ theirs: TrackerEntry, subject: String, pointer: String) {
     let day = theirs.date.description
     if mine.skipped != theirs.skipped,
        conflict(subject, day + " skipped", ValueText.bool(mine.skipped), ValueText.bool(theirs.skipped),
@@ -377,12 +368,60 @@ private struct DayKeys {
   }
 }
 
-/// A day's content in a conflict message: `done`, `done (3 km)`, `skipped`, `marked (1 km, "tired")`.
-enum DayText {
-  static func record(_ r: TrackerRecord) -> String { "done" + details(r.amount, r.note) }
-  static func entry(_ e: TrackerEntry) -> String { (e.skipped ? "skipped" : "not done") + details(e.amount, e.note) }
+/// The two kinds of day a merge unites: completions (records) and marks (entries).
+protocol MergedDay {
+  /// Where the kind lives in the dataset and its tables.
+  static var table: DayTables.Table { get }
+  var trackerId: String { get set }
+  var date: LocalDate { get }
+  func sameContent(as other: Self) -> Bool
+  /// The day's content in a conflict message: `done`, `done (3, "tired")`, `skipped`.
+  var dayText: String { get }
+  static func reconcile(_ mine: inout Self, _ theirs: Self, log: inout ConflictLog, subject: String, pointer: String)
+}
 
-  private static func details(_ amount: Double?, _ note: String?) -> String {
+extension TrackerRecord: MergedDay {
+  static var table: DayTables.Table { .records }
+  var dayText: String { "done" + DayTables.details(amount, note) }
+  static func reconcile(_ mine: inout TrackerRecord, _ theirs: TrackerRecord, log: inout ConflictLog, subject: String, pointer: String) {
+    log.reconcileRecord(&mine, theirs, subject: subject, pointer: pointer)
+  }
+}
+
+extension TrackerEntry: MergedDay {
+  static var table: DayTables.Table { .entries }
+  var dayText: String { (skipped ? "skipped" : "not done") + DayTables.details(amount, note) }
+  static func reconcile(_ mine: inout TrackerEntry, _ theirs: TrackerEntry, log: inout ConflictLog, subject: String, pointer: String) {
+    log.reconcileEntry(&mine, theirs, subject: subject, pointer: pointer)
+  }
+}
+
+/// Where each day of the merged dataset is (by ``DayKeys`` key), and which were given up to
+/// the other kind in a conflict.
+struct DayTables {
+  enum Table: String { case records, entries }
+  var records: [Int: Int] = [:]
+  var entries: [Int: Int] = [:]
+  private(set) var droppedRecords = Set<Int>()
+  private(set) var droppedEntries = Set<Int>()
+
+  func index(_ table: Table, _ key: Int) -> Int? {
+    table == .records ? records[key] : entries[key]
+  }
+
+  mutating func set(_ table: Table, _ key: Int, _ index: Int) {
+    if table == .records { records[key] = index } else { entries[key] = index }
+  }
+
+  func dropped(_ table: Table, _ index: Int) -> Bool {
+    table == .records ? droppedRecords.contains(index) : droppedEntries.contains(index)
+  }
+
+  mutating func drop(_ table: Table, _ index: Int) {
+    if table == .records { droppedRecords.insert(index) } else { droppedEntries.insert(index) }
+  }
+
+  static func details(_ amount: Double?, _ note: String?) -> String {
     let parts = [amount.map(\.amountText), note.map { "\"\($0)\"" }].compactMap { $0 }
     return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
   }
