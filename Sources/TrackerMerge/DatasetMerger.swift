@@ -301,22 +301,21 @@ struct ConflictLog {
     Item.reconcile(&mine, theirs, log: &self, subject: subject, pointer: pointer)
   }
 
+  /// One optional value of a day: an unset side takes the other's; two values conflict.
+  private mutating func reconcile<Value: Equatable>(_ mine: inout Value?, _ theirs: Value?, _ subject: String, _ field: String,
+                                                    text: (Value) -> String, pointer: String) {
+    guard mine != theirs, let other = theirs else { return }
+    guard let current = mine else {
+      mine = other
+      return
+    }
+    if conflict(subject, field, text(current), text(other), pointer: pointer) == .incoming { mine = other }
+  }
+
   mutating func reconcileRecord(_ mine: inout TrackerRecord, _ theirs: TrackerRecord, subject: String, pointer: String) {
     let day = theirs.date.description
-    if mine.amount != theirs.amount {
-      if mine.amount == nil { mine.amount = theirs.amount }
-      else if let a = mine.amount, let b = theirs.amount,
-              conflict(subject, day + " amount", a.amountText, b.amountText, pointer: pointer + "/amount") == .incoming {
-        mine.amount = b
-      }
-    }
-    if mine.note != theirs.note {
-      if mine.note == nil { mine.note = theirs.note }
-      else if let a = mine.note, let b = theirs.note,
-              conflict(subject, day + " note", a, b, pointer: pointer + "/note") == .incoming {
-        mine.note = b
-      }
-    }
+    reconcile(&mine.amount, theirs.amount, subject, day + " amount", text: \.amountText, pointer: pointer + "/amount")
+    reconcile(&mine.note, theirs.note, subject, day + " note", text: { $0 }, pointer: pointer + "/note")
     mergeExtras(&mine.extras, theirs.extras, subject: subject + " " + day, pointer: pointer + "/extras")
   }
 
@@ -327,20 +326,8 @@ struct ConflictLog {
                 pointer: pointer + "/skipped") == .incoming {
       mine.skipped = theirs.skipped
     }
-    if mine.amount != theirs.amount {
-      if mine.amount == nil { mine.amount = theirs.amount }
-      else if let a = mine.amount, let b = theirs.amount,
-              conflict(subject, day + " amount", a.amountText, b.amountText, pointer: pointer + "/amount") == .incoming {
-        mine.amount = b
-      }
-    }
-    if mine.note != theirs.note {
-      if mine.note == nil { mine.note = theirs.note }
-      else if let a = mine.note, let b = theirs.note,
-              conflict(subject, day + " note", a, b, pointer: pointer + "/note") == .incoming {
-        mine.note = b
-      }
-    }
+    reconcile(&mine.amount, theirs.amount, subject, day + " amount", text: \.amountText, pointer: pointer + "/amount")
+    reconcile(&mine.note, theirs.note, subject, day + " note", text: { $0 }, pointer: pointer + "/note")
     mergeExtras(&mine.extras, theirs.extras, subject: subject + " " + day, pointer: pointer + "/extras")
   }
 
