@@ -14,10 +14,10 @@ enum Beaver {
     Bundle.module.resourceURL!.appendingPathComponent("Fixtures/" + name).path
   }
 
-  /// A file of `../shared/fixtures/` (or of `TRACKPORT_FIXTURES`, for a clone that is not
+  /// A file of `../shared/fixtures/` (or of `TRACKPORT_SHARED_FIXTURES`, for a clone that is not
   /// beside the shared folder).
   static func shared(_ path: String) -> String {
-    if let folder = ProcessInfo.processInfo.environment["TRACKPORT_FIXTURES"] { return folder + "/" + path }
+    if let folder = ProcessInfo.processInfo.environment["TRACKPORT_SHARED_FIXTURES"] { return folder + "/" + path }
     return root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
   }
 

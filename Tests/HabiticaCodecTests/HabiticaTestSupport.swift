@@ -12,7 +12,7 @@ enum Habitica {
   static func fixture(_ path: String) -> String {
     let beside = root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
     var candidates: [String] = []
-    if let shared = ProcessInfo.processInfo.environment["TRACKPORT_SHARED"] { candidates.append(shared + "/fixtures/" + path) }
+    if let fixtures = ProcessInfo.processInfo.environment["TRACKPORT_SHARED_FIXTURES"] { candidates.append(fixtures + "/" + path) }
     candidates.append(beside)
     candidates.append(root.appendingPathComponent("../../shared/fixtures/" + path).standardizedFileURL.path)
     return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? beside

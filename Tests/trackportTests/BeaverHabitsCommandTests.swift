@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The shared fixtures (beaverhabits' own storage files, Loop's backup), read in place (from
-/// `TRACKPORT_FIXTURES`, for a clone that is not beside the shared folder).
-private let sharedFixtures = ProcessInfo.processInfo.environment["TRACKPORT_FIXTURES"]
+/// `TRACKPORT_SHARED_FIXTURES`, for a clone that is not beside the shared folder).
+private let sharedFixtures = ProcessInfo.processInfo.environment["TRACKPORT_SHARED_FIXTURES"]
   ?? CLI.root.appendingPathComponent("../shared/fixtures").standardizedFileURL.path
 
 /// `trackport` on beaverhabits files, end to end.
