@@ -13,6 +13,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // SHA-256 and SHA-512 of Core Data's model version hashes (the iOS Tracker store writer).
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -42,7 +44,8 @@ let package = Package(
     .target(name: "SQLiteCore", dependencies: ["TrackerCodec", "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "TickmateCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "TrackerIOSCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "TrackerIOSCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift"),
+                                                   .product(name: "Crypto", package: "swift-crypto")]),
     .target(name: "HaboCodec", dependencies: ["TrackerCodec"]),
     .target(name: "BeaverHabitsCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HabiticaCodec", dependencies: ["TrackerCodec", "CSVCore"]),

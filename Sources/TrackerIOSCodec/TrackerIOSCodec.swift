@@ -1,16 +1,18 @@
 import Foundation
+@_implementationOnly import GRDB
 import SQLiteCore
 import TrackerCodec
 import TrackerModel
 
 /// The iOS Tracker apps' own data: the Core Data SQLite store (`<Name>.sqlite`, its `-wal`
 /// applied) of six implementations of the app (Azonaz, xcode73, teenagelove, headlinerten,
-/// DmnUAll, morethendeviant), read only for now.
+/// DmnUAll, morethendeviant): read, and written for the variant chosen with the `variant`
+/// option (or `to-shape`), as a new store or into a copy of a store the app made (`template`).
 ///
-/// The variant is identified from the store itself (its model version hashes, else its
-/// entities and columns); entity numbers are looked up in `Z_PRIMARYKEY` by name. The mapping,
-/// options (`timezone`, `default-category`) and `extras["tracker-ios"]` keys are in
-/// `docs/ios-tracker.md`.
+/// Reading, the variant is identified from the store itself (its model version hashes, else
+/// its entities and columns); entity numbers are looked up in `Z_PRIMARYKEY` by name. The
+/// mapping, options (`timezone`, `default-category`, `variant`, `template`) and
+/// `extras["tracker-ios"]` keys are in `docs/ios-tracker.md`.
 public struct TrackerIOSCodec: TrackerCodec {
   /// The key of this codec's extras.
   public static let extrasKey = "tracker-ios"
@@ -28,12 +30,29 @@ public struct TrackerIOSCodec: TrackerCodec {
     code: "tracker-ios-nearest-color", severity: .warning,
     summary: "Reading an iOS Tracker store: colours that are not one of the app's 18 palette colours were mapped to the nearest one; the stored value is kept in extras[\"tracker-ios\"].color.")
 
-  /// Id `tracker-ios`; claims `.sqlite` files by content; reads only.
+  /// Writing into a template whose tables have columns the documented model has not.
+  public static let templateColumns = DiagnosticDescriptor(
+    code: "tracker-ios-template-columns", severity: .warning,
+    summary: "Writing an iOS Tracker store into a template (--option template=PATH) whose tables have columns the app's documented model has not (another build of the app): they are left empty.")
+  /// Which local midnights the record days were written as.
+  public static let writtenDays = DiagnosticDescriptor(
+    code: "tracker-ios-written-days", severity: .warning,
+    summary: "Writing an iOS Tracker store: each day is stored as the phone's local midnight, so the zone matters; the message names the zone used (--timezone, else this computer's).")
+
+  /// One shape per variant: what each app's store cannot hold.
+  static let shapes: [CodecDescriptor.Shape] = TrackerIOSVariant.all.map { variant in
+    CodecDescriptor.Shape(name: variant.id, summary: "the \(variant.id) app's store (\(variant.storeFileName))",
+                          cannotCarry: TrackerIOSStorePlan.lostFields(variant))
+  }
+
+  /// Id `tracker-ios`; claims `.sqlite` files by content; writes the variant `variant` names.
   public static let descriptor = CodecDescriptor(
     id: "tracker-ios", name: "Tracker iOS store",
-    summary: "The iOS Tracker apps' Core Data store (.sqlite with its -wal; Azonaz, xcode73, teenagelove, headlinerten, DmnUAll, morethendeviant); read only.",
-    extensions: [], sniffedExtensions: ["sqlite"], canWrite: false,
-    diagnostics: [recoveredDays, skippedRows, nearestColors])
+    summary: "The iOS Tracker apps' Core Data store (.sqlite with its -wal; Azonaz, xcode73, teenagelove, headlinerten, DmnUAll, morethendeviant); writing needs --option variant=NAME (or --to-shape NAME).",
+    extensions: [], sniffedExtensions: ["sqlite"],
+    cannotCarry: shapes.dropFirst().reduce(shapes[0].cannotCarry) { common, shape in common.filter(shape.cannotCarry.contains) },
+    shapes: shapes,
+    diagnostics: [recoveredDays, skippedRows, nearestColors, writtenDays, templateColumns])
 
   /// The codec has no state; options come through the context.
   public init() {}
@@ -76,11 +95,92 @@ public struct TrackerIOSCodec: TrackerCodec {
     return dataset
   }
 
-  /// TrackerPort reads these stores only, for now.
+  /// Writes a store of the chosen variant, new or into a copy of `template`, atomically.
   ///
-  /// - Throws: ``CodecError`` `.unsupportedOperation`, always.
+  /// - Throws: ``CodecError`` `.unsupportedOperation` without a variant (or with an unknown
+  ///   one, or an unknown `--timezone`); `.malformedInput` for a template that is not a store of
+  ///   a known Tracker app or of another variant than the one named; `.io` when the store
+  ///   cannot be built; `.cannotCreateOutput` and `.io` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
-    throw CodecError(.unsupportedOperation, "TrackerPort reads the iOS Tracker apps' stores but does not write them yet",
-                     location: SourceLocation(file: output.displayName))
+    try output.checkWritable()
+    let template = context.options["template"].flatMap { $0.isEmpty ? nil : $0 }
+    let variant = try Self.variant(context.options, template: template)
+    let zone = try Self.zone(context.options)
+    let plan = TrackerIOSStorePlan(dataset, variant: variant, zone: zone)
+    let writer = TrackerIOSStoreWriter(fileName: output.displayName)
+    let bytes: [UInt8]
+    if let template {
+      let (written, warnings) = try writer.bytes(of: plan, variant: variant, template: template)
+      context.report(contentsOf: warnings)
+      bytes = written
+    } else {
+      bytes = try writer.bytes(of: plan, variant: variant)
+    }
+    if !dataset.records.isEmpty || dataset.trackers.contains(where: { $0.date != nil }) {
+      context.report(Diagnostic(
+        code: Self.writtenDays.code, severity: .warning,
+        message: "days written as local midnights of \(zone.identifier)\(context.options["timezone"] == nil ? " (this computer's zone)" : "")",
+        location: SourceLocation(file: output.displayName),
+        note: "the app shows them on the right day only on a phone in that zone; give the phone's with --timezone"))
+    }
+    try output.write { $0.write(bytes: bytes) }
+  }
+
+  /// What the chosen variant cannot hold of `dataset`, counted as the writer plans it; without
+  /// a variant, what every variant loses.
+  public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
+    let template = options["template"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let variant = try? Self.variant(options, template: template) else {
+      return LossReport.diagnostics(writing: dataset, as: Self.descriptor, to: output.displayName)
+    }
+    let plan = TrackerIOSStorePlan(dataset, variant: variant, zone: (try? Self.zone(options)) ?? .current)
+    return LossReport.diagnostics(ModelField.inModelOrder(plan.lost.keys).map { ($0, plan.lost[$0]!) },
+                                  writer: "the \(variant.id) app's store", to: output.displayName)
+  }
+
+  /// `--timezone`, else this computer's zone.
+  static func zone(_ options: [String: String]) throws -> TimeZone {
+    guard let name = options["timezone"] else { return .current }
+    guard let zone = TimeZone(identifier: name) else {
+      throw CodecError(.unsupportedOperation, "unknown time zone \"\(name)\"", note: "use an IANA name such as Europe/Moscow")
+    }
+    return zone
+  }
+
+  /// The variant to write: `variant` (or `to-shape`), else the template's; both given, they
+  /// must agree.
+  static func variant(_ options: [String: String], template: String?) throws -> TrackerIOSVariant {
+    let names = TrackerIOSVariant.all.map(\.id).joined(separator: ", ")
+    var named: TrackerIOSVariant? = nil
+    if let name = options["variant"] ?? options["to-shape"] {
+      guard let variant = TrackerIOSVariant.named(name) else {
+        throw CodecError(.unsupportedOperation, "unknown iOS Tracker app \"\(name)\"", note: "--option variant= takes one of \(names)")
+      }
+      named = variant
+    }
+    guard let template else {
+      guard let named else {
+        throw CodecError(.unsupportedOperation, "writing an iOS Tracker store needs the app it is for",
+                         note: "add --option variant=NAME (one of \(names)), or --option template=PATH with a store the app made")
+      }
+      return named
+    }
+    let found = try SQLiteFile.withReadablePath(
+      CodecInput(path: template), fileName: template, scratchPrefix: "tracker-ios",
+      notSQLite: CodecError(.malformedInput, "the template is not an iOS Tracker store: not a SQLite database",
+                            location: SourceLocation(file: template))) { path in
+      try SQLiteFile.read(path, fileName: template, app: "iOS Tracker") { db in
+        TrackerIOSVariant.identify(try CoreDataStore.read(db, fileName: template))
+      }
+    }
+    guard let (variant, _) = found else {
+      throw CodecError(.malformedInput, "the template is a Core Data store of no known Tracker app",
+                       location: SourceLocation(file: template, field: "Z_PRIMARYKEY"), note: "see docs/ios-tracker.md for the known apps")
+    }
+    if let named, named.id != variant.id {
+      throw CodecError(.malformedInput, "the template is a store of the \(variant.id) app, not of \(named.id)",
+                       location: SourceLocation(file: template))
+    }
+    return variant
   }
 }

@@ -131,7 +131,7 @@ struct TrackerIOSDatasetBuilder {
       used.insert(category)
 
       // Emoji.
-      var emoji = row.emojiText
+      var emoji = row.emojiText.flatMap { $0.isEmpty ? nil : $0 }
       if let index = row.emojiIndex {
         emoji = PaletteEmoji.allCases.indices.contains(index) ? PaletteEmoji.allCases[index].rawValue : nil
         extras.append(JSONMember("emojiIndex", .number(String(index))))

@@ -109,6 +109,38 @@ struct TrackerIOSVariant: Sendable, Hashable {
              "TrackerCoreData": "486199a83ffa2d699fa8146e70ce19d17ce5c900326ed1cc796deae6aba64ea0",
              "TrackerRecordCoreData": "e3cb1df07dfd50fb3100e0b88adf631a954014adedcb20ff20d8d494ec4d241d"])
 
+  /// The app's Core Data model (what a written store is laid out and hashed from).
+  var model: CoreDataModel {
+    switch id {
+    case "azonaz": .azonaz
+    case "xcode73": .xcode73
+    case "teenagelove": .teenagelove
+    case "headlinerten": .headlinerten
+    case "DmnUAll": .dmnUAll
+    default: .morethendeviant
+    }
+  }
+
+  /// Whether the app has a pinned flag (headlinerten and morethendeviant have none).
+  var hasPinned: Bool { ["azonaz", "xcode73", "teenagelove", "DmnUAll"].contains(id) }
+  /// Whether the app tells an irregular event from a habit (a tracker with no schedule);
+  /// Azonaz, DmnUAll and morethendeviant plan an event like a habit.
+  var keepsEvents: Bool { ["xcode73", "teenagelove", "headlinerten"].contains(id) }
+  /// The store's file name in the app's container (`Library/Application Support/`).
+  var storeFileName: String {
+    switch id {
+    case "headlinerten": "TrackerDataModel.sqlite"
+    case "DmnUAll": "Tracker_ios.sqlite"
+    case "morethendeviant": "TrackerCoreDataModel.sqlite"
+    default: "Tracker.sqlite"
+    }
+  }
+
+  /// The variant named `name` (`azonaz`, `dmnuall`: any case).
+  static func named(_ name: String) -> TrackerIOSVariant? {
+    all.first { $0.id.lowercased() == name.lowercased() }
+  }
+
   /// In the order the tables-and-columns identification tries them: the more specific first
   /// (teenagelove's trackers have every column headlinerten's and morethendeviant's have).
   static let all: [TrackerIOSVariant] = [.xcode73, .azonaz, .dmnUAll, .teenagelove, .headlinerten, .morethendeviant]
