@@ -40,7 +40,7 @@ public struct TrackerIOSCodec: TrackerCodec {
     summary: "Writing an iOS Tracker store: each day is stored as the phone's local midnight, so the zone matters; the message names the zone used (--timezone, else this computer's).")
 
   /// One shape per variant: what each app's store cannot hold.
-  static let shapes: [CodecDescriptor.Shape] = TrackerIOSVariant.all.map { variant in
+  static let shapes: [CodecDescriptor.Shape] = TrackerIOSVariant.listed.map { variant in
     CodecDescriptor.Shape(name: variant.id, summary: "the \(variant.id) app's store (\(variant.storeFileName))",
                           cannotCarry: TrackerIOSStorePlan.lostFields(variant))
   }
@@ -100,9 +100,18 @@ public struct TrackerIOSCodec: TrackerCodec {
   /// - Throws: ``CodecError`` `.unsupportedOperation` without a variant (or with an unknown
   ///   one, or an unknown `--timezone`); `.malformedInput` for a template that is not a store of
   ///   a known Tracker app or of another variant than the one named; `.io` when the store
-  ///   cannot be built; `.cannotCreateOutput` and `.io` from the output.
+  ///   cannot be built; `.cannotCreateOutput` when a `-wal` or `-shm` file is beside the output
+  ///   path (SQLite would apply it to the new store), and from the output with `.io`.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     try output.checkWritable()
+    if case .file(let path) = output.destination {
+      // SQLite applies a -wal beside a database to it: an old store's would corrupt the new one.
+      for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+        throw CodecError(.cannotCreateOutput, "\(path + suffix) is beside the output: SQLite would apply the old store's log to the new one",
+                         location: SourceLocation(file: output.displayName),
+                         note: "write to a new name, or move \(path)-wal and \(path)-shm away first")
+      }
+    }
     let template = context.options["template"].flatMap { $0.isEmpty ? nil : $0 }
     let variant = try Self.variant(context.options, template: template)
     let zone = try Self.zone(context.options)
@@ -150,7 +159,7 @@ public struct TrackerIOSCodec: TrackerCodec {
   /// The variant to write: `variant` (or `to-shape`), else the template's; both given, they
   /// must agree.
   static func variant(_ options: [String: String], template: String?) throws -> TrackerIOSVariant {
-    let names = TrackerIOSVariant.all.map(\.id).joined(separator: ", ")
+    let names = TrackerIOSVariant.listed.map(\.id).joined(separator: ", ")
     var named: TrackerIOSVariant? = nil
     if let name = options["variant"] ?? options["to-shape"] {
       guard let variant = TrackerIOSVariant.named(name) else {

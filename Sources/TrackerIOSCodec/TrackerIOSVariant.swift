@@ -141,6 +141,9 @@ struct TrackerIOSVariant: Sendable, Hashable {
     all.first { $0.id.lowercased() == name.lowercased() }
   }
 
+  /// In the order the documentation lists them (and `trackport formats` its shapes).
+  static let listed: [TrackerIOSVariant] = [.azonaz, .xcode73, .teenagelove, .headlinerten, .dmnUAll, .morethendeviant]
+
   /// In the order the tables-and-columns identification tries them: the more specific first
   /// (teenagelove's trackers have every column headlinerten's and morethendeviant's have).
   static let all: [TrackerIOSVariant] = [.xcode73, .azonaz, .dmnUAll, .teenagelove, .headlinerten, .morethendeviant]

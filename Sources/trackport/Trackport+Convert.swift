@@ -48,7 +48,7 @@ extension Trackport {
     @Flag(help: "iCalendar: also write each completion as its own all-day event, titled with a check mark and the name.")
     var history = false
 
-    @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times. Habitica: count days in this zone (default: the export's offset; UTC for history.csv).", valueName: "zone"))
+    @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times. Habitica: count days in this zone (default: the export's offset; UTC for history.csv). iOS Tracker store: the phone's zone, whose midnights the store keeps (default: inferred when reading, this computer's when writing).", valueName: "zone"))
     var timezone: String?
 
     @Option(help: ArgumentHelp("Habitica: the hour (0-23) at which a day starts, Habitica's Custom Day Start (default: the export's; 0 for history.csv).", valueName: "hour"))

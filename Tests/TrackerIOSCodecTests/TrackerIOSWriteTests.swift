@@ -145,6 +145,15 @@ struct TrackerIOSWriteTests {
     #expect(notStore?.kind == .malformedInput)
     let foreign = IOS.error { _ = try Self.write(demo, ["template": IOS.shared("samples/jeffreybergier/Example_v1.0.0.sqlite")]) }
     #expect(foreign?.kind == .malformedInput)
+    // An old store's log beside the output would be applied to the new store by SQLite.
+    let folder = try IOS.temporaryFolder()
+    let path = folder.appendingPathComponent("Tracker.sqlite").path
+    try Data("old log".utf8).write(to: URL(fileURLWithPath: path + "-wal"))
+    var context = CodecContext(fileName: path, options: ["variant": "azonaz"])
+    let stale = IOS.error { try TrackerIOSCodec().encode(demo, to: CodecOutput(path: path), context: &context) }
+    #expect(stale?.kind == .cannotCreateOutput)
+    #expect(stale?.message.contains("Tracker.sqlite-wal") == true)
+    #expect(!FileManager.default.fileExists(atPath: path))
   }
 
   @Test func lossesAreCountedFieldByFieldBeforeWriting() throws {
