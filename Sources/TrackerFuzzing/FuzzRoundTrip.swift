@@ -46,7 +46,7 @@ public struct FuzzRoundTrip: Sendable {
     }
     exercise(dataset)
     for writer in StandardCodecs.all where writer.descriptor.canWrite {
-      if let finding = write(dataset, with: writer) { return finding }
+      if let finding = write(dataset, with: writer, options: Self.writeOptions(writer, input: bytes)) { return finding }
     }
     return nil
   }
@@ -65,14 +65,22 @@ public struct FuzzRoundTrip: Sendable {
     }
   }
 
-  private func write(_ dataset: TrackerDataset, with writer: any TrackerCodec) -> FuzzFinding? {
+  /// What a writer needs to write at all: the iOS Tracker store, the app it is for (one of
+  /// the six, chosen by the input's length so that a finding replays and every app is written).
+  static func writeOptions(_ writer: any TrackerCodec, input: [UInt8]) -> [String: String] {
+    guard writer.descriptor.id == "tracker-ios", !writer.descriptor.shapes.isEmpty else { return [:] }
+    let shapes = writer.descriptor.shapes
+    return ["variant": shapes[input.count % shapes.count].name, "timezone": "Europe/Moscow"]
+  }
+
+  private func write(_ dataset: TrackerDataset, with writer: any TrackerCodec, options: [String: String]) -> FuzzFinding? {
     let id = writer.descriptor.id
     let ending = writer.descriptor.extensions.first ?? writer.descriptor.sniffedExtensions.last ?? id
     let path = scratch + "/out-" + id + "." + ending
     try? FileManager.default.removeItem(atPath: path)
     let output = CodecOutput(path: path, overwrite: true)
-    let losses = writer.losses(writing: dataset, to: output, options: [:])
-    var context = CodecContext(fileName: path)
+    let losses = writer.losses(writing: dataset, to: output, options: options)
+    var context = CodecContext(fileName: path, options: options)
     do {
       try writer.encode(dataset, to: output, context: &context)
     } catch is CodecError {

@@ -53,6 +53,9 @@ struct TrackerIOSWriteTests {
       return count
     }
     #expect(pythonRows(variant.trackerEntity) == demo.trackers.count)
+    for tracker in demo.trackers {
+      #expect(python.out.contains("'\(variant.trackerName)': '\(tracker.name)'"), "\(id) \(tracker.name)")
+    }
     #expect(pythonRows(variant.recordEntity) == back.records.count)
     // Read back: identified by its hashes; every tracker, its schedule, every completed day.
     #expect(reading.diagnostics.allSatisfy { $0.code == "tracker-ios-days" || $0.code == "tracker-ios-nearest-color" })
