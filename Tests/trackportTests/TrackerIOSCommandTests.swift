@@ -72,16 +72,40 @@ struct TrackerIOSCommandTests {
     #expect(result.stderr.contains(cut.path))
   }
 
-  @Test func writingIsRefused() throws {
+  @Test func writingNeedsTheAppAndWritesAStoreThatReadsBack() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("x.sqlite").path, "--to", "tracker-ios"])
-    #expect(result.status == 64, "\(result.stderr)")
+    let store = folder.appendingPathComponent("Tracker.sqlite").path
+    // No app named: exit 64, and the note says how to name one.
+    let refused = try CLI.run(["convert", CLI.demo, store, "--to", "tracker-ios"])
+    #expect(refused.status == 64, "\(refused.stderr)")
+    #expect(refused.stderr.contains("--option variant=NAME"))
+    #expect(!FileManager.default.fileExists(atPath: store))
+    // Named by --option or --to-shape (the output's .sqlite ending chooses the format).
+    let written = try CLI.run(["convert", CLI.demo, store, "--option", "variant=xcode73", "--timezone", "Asia/Tokyo"])
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(written.stderr.contains("days written as local midnights of Asia/Tokyo [tracker-ios-written-days]"))
+    #expect(written.stderr.contains("cannot carry tasks: 5 item(s) left out [dropped-field]"))
+    let back = try CLI.run(["convert", store, "-", "--to", "json", "--timezone", "Asia/Tokyo"])
+    #expect(back.status == 0, "\(back.stderr)")
+    #expect(back.stdout.contains("\"variant\": \"xcode73\""), "\(back.stdout.suffix(300))")
+    let shaped = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("m.sqlite").path, "--to-shape", "morethendeviant"])
+    #expect(shaped.status == 0, "\(shaped.stderr)")
+    // --fail-on-loss stops before anything is written.
+    let strict = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("h.sqlite").path, "--option", "variant=headlinerten", "--fail-on-loss"])
+    #expect(strict.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("h.sqlite").path))
+    // An old store's log beside the output: exit 73.
+    try Data("old".utf8).write(to: URL(fileURLWithPath: folder.appendingPathComponent("w.sqlite-wal").path))
+    let stale = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("w.sqlite").path, "--option", "variant=azonaz"])
+    #expect(stale.status == 73, "\(stale.stderr)")
     let formats = try CLI.run(["formats"])
     let row = try #require(formats.stdout.split(separator: "\n").first { $0.hasPrefix("tracker-ios ") })
-    #expect(row.contains(" r- ") && row.contains(".sqlite (by content)"), "\(row)")
+    #expect(row.contains(" rw ") && row.contains(".sqlite (by content)"), "\(row)")
+    #expect(formats.stdout.contains("tracker-ios --to-shape headlinerten cannot carry:"))
     let rules = try CLI.run(["rules"])
-    for code in ["tracker-ios-days", "tracker-ios-skipped", "tracker-ios-nearest-color"] {
+    for code in ["tracker-ios-days", "tracker-ios-skipped", "tracker-ios-nearest-color", "tracker-ios-written-days",
+                 "tracker-ios-template-columns"] {
       #expect(rules.stdout.contains(code))
     }
   }
