@@ -117,6 +117,29 @@ struct NamesPackageCodec: TrackerCodec {
     } throws: { ($0 as? CodecError)?.kind == .malformedInput }
   }
 
+  @Test func aMemberClaimingMoreThanItsCompressedBytesCanHoldIsRefusedUnread() throws {
+    // Found by Fuzz/run (loop-csv): a 2 KB archive whose member claimed 2.6 GB made the reader
+    // reserve that much memory before unpacking a byte.
+    let path = folder + "/claims.zip"
+    let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+    let data = Data("a,b\n1,2\n".utf8)
+    try archive.addEntry(with: "a.csv", type: .file, uncompressedSize: Int64(data.count)) { position, size in
+      data.subdata(in: Int(position)..<Int(position) + size)
+    }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    // The uncompressed size, in the local header (offset 22) and the central directory (24).
+    for (signature, offset) in [([0x50, 0x4B, 0x03, 0x04], 22), ([0x50, 0x4B, 0x01, 0x02], 24)] as [([UInt8], Int)] {
+      let start = try #require((0...(bytes.count - 4)).first { Array(bytes[$0..<$0 + 4]) == signature })
+      bytes.replaceSubrange(start + offset..<start + offset + 4, with: [0x00, 0x65, 0xCD, 0x1D])
+    }
+    #expect {
+      try CodecInput(.bytes(bytes, name: "claims.zip")).member("a.csv")
+    } throws: { error in
+      guard let error = error as? CodecError else { return false }
+      return error.kind == .malformedInput && error.message.contains("claims 500000000 bytes, more than its")
+    }
+  }
+
   @Test func anInputFolderIsNeverReplaced() throws {
     let path = folder + "/in"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
