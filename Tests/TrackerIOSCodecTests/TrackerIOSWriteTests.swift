@@ -72,6 +72,22 @@ struct TrackerIOSWriteTests {
       return Set(dataset.records.map { "\(names[$0.trackerId] ?? "?") \($0.date)" })
     }
     #expect(completions(back) == completions(demo))
+    // The days Python sees in the record rows (UTC instants of Moscow midnights, 21:00 the day
+    // before; DmnUAll's dd.MM.yyyy text) are the dataset's.
+    var pythonDays: [String] = [], inside = false
+    for line in python.out.split(separator: "\n") {
+      if line.hasPrefix("-- ") { inside = line.hasPrefix("-- \(variant.recordEntity) ") ; continue }
+      guard inside, let start = line.range(of: "'ZDATE': '") else { continue }
+      let value = line[start.upperBound...].prefix { $0 != "'" }
+      if variant.recordDateIsText {
+        let parts = value.split(separator: ".")
+        pythonDays.append("\(parts[2])-\(parts[1])-\(parts[0])")
+      } else {
+        let day = try #require(LocalDate(value.prefix(10)))
+        pythonDays.append((value.dropFirst(11).hasPrefix("21:00:00") ? day.adding(days: 1) : day).description)
+      }
+    }
+    #expect(pythonDays.sorted() == demo.records.map(\.date.description).sorted(), "\(id)")
     #expect(back.categories.map(\.title) == demo.categories.map(\.title))
   }
 
