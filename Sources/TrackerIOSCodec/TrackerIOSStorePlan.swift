@@ -170,14 +170,17 @@ struct TrackerIOSStorePlan {
 
     // Records: one per tracker and day, of the trackers written.
     var recordRows: [[String: StoreValue]] = []
-    var seen: Set<String> = []
+    recordRows.reserveCapacity(dataset.records.count)
+    struct TrackerDay: Hashable { var tracker: Int64, day: Int }
+    var seen: Set<TrackerDay> = []
+    var midnights: [Int: Double] = [:]
     var orphans = 0
     for record in dataset.records {
       guard let key = trackerKeys[record.trackerId], let uuid = trackerUUIDs[record.trackerId] else {
         orphans += 1
         continue
       }
-      guard seen.insert(record.trackerId + " " + record.date.description).inserted else { continue }
+      guard seen.insert(TrackerDay(tracker: key, day: record.date.dayNumber)).inserted else { continue }
       var row: [String: StoreValue] = [:]
       if variant.id != "DmnUAll" { row["ZTRACKER"] = .integer(key) }
       row[variant.recordTrackerId] = variant.id == "morethendeviant" ? .text(record.trackerId) : .blob(uuid)
@@ -185,7 +188,10 @@ struct TrackerIOSStorePlan {
         let (year, month, day) = record.date.components
         row["ZDATE"] = .text(Self.twoDigits(day) + "." + Self.twoDigits(month) + "." + String(year))
       } else {
-        row["ZDATE"] = .real(Self.midnight(record.date, zone))
+        // One zone lookup per day, not per record.
+        let seconds = midnights[record.date.dayNumber] ?? Self.midnight(record.date, zone)
+        midnights[record.date.dayNumber] = seconds
+        row["ZDATE"] = .real(seconds)
       }
       recordRows.append(row)
     }
