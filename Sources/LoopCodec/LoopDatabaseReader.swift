@@ -89,13 +89,15 @@ struct LoopDatabaseReader {
     var orphans = 0
     var orphanHabits: Set<Int64> = []
     while let row = try repetitions.next() {
-      guard let habitId: Int64 = row[0], let index = byId[habitId], let timestamp: Int64 = row[1] else {
-        // Loop reads repetitions habit by habit: one of no habit (or no day) is never shown.
+      guard let habitId: Int64 = row[0], let index = byId[habitId], let timestamp: Int64 = row[1],
+            let date = LoopEntry.date(timestamp: timestamp) else {
+        // Loop reads repetitions habit by habit: one of no habit (or no day, or a day outside
+        // the years 1 to 9999) is never shown.
         orphans += 1
         if let habitId: Int64 = row[0], byId[habitId] == nil { orphanHabits.insert(habitId) }
         continue
       }
-      habits[index].entries.append(LoopEntry(date: LoopEntry.date(timestamp: timestamp),
+      habits[index].entries.append(LoopEntry(date: date,
                                              value: row[2] ?? LoopEntry.yesManual, notes: row[3]))
     }
     var warnings: [Diagnostic] = []

@@ -72,9 +72,9 @@ struct LoopEntry: Hashable, Sendable {
   static func timestamp(_ date: LocalDate) -> Int64 { Int64(date.dayNumber) * dayLength }
 
   /// The day of a Loop timestamp (rounded down to its UTC day).
-  static func date(timestamp: Int64) -> LocalDate {
+  static func date(timestamp: Int64) -> LocalDate? {
     let (q, r) = timestamp.quotientAndRemainder(dividingBy: dayLength)
-    return LocalDate(dayNumber: Int(r < 0 ? q - 1 : q))
+    return LocalDate(checkedDayNumber: Int(r < 0 ? q - 1 : q))
   }
 
   /// Loop's `DAY_LENGTH`.

@@ -17,7 +17,7 @@ struct TableHabitReader {
   static let habitKeys: Set<String> = ["type", "status", "name", "desc", "daily_goal", "daily_goal_unit", "start_date",
                                        "group_id", "records"]
   /// The first and last day `YYYY-MM-DD` can write, as epoch days.
-  static let days = -719_162...2_932_896
+  static let days = LocalDate.dayNumbers
 
   init(document: ForeignJSON, options: [String: String]) {
     self.document = document

@@ -27,13 +27,14 @@ struct TrackerIOSDatasetBuilder {
     case zone(TimeZone)
     case offset(Int)
 
-    func day(_ seconds: Double) -> LocalDate {
+    /// The day of an instant; `nil` outside the years 1 to 9999.
+    func day(_ seconds: Double) -> LocalDate? {
       switch self {
       case .zone(let zone):
         let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
-        return LocalDate(dayNumber: Int(((seconds + Double(offset)) / 86_400).rounded(.down)))
+        return LocalDate(checkedDayNumber: Int(((seconds + Double(offset)) / 86_400).rounded(.down)))
       case .offset(let offset):
-        return LocalDate(dayNumber: Int(((seconds + Double(offset)) / 86_400).rounded()))
+        return LocalDate(checkedDayNumber: Int(((seconds + Double(offset)) / 86_400).rounded()))
       }
     }
   }
@@ -157,7 +158,7 @@ struct TrackerIOSDatasetBuilder {
         kind = .event
         if let seconds = row.eventDate { date = clock.day(seconds) }
       }
-      if let created = row.createdAt { extras.append(JSONMember("createdOn", .string(clock.day(created).description))) }
+      if let created = row.createdAt.flatMap(clock.day) { extras.append(JSONMember("createdOn", .string(created.description))) }
 
       var tracker = Tracker(id: id, kind: kind, name: row.name, categoryId: category, emoji: emoji, color: color,
                             schedule: schedule, date: date, pinned: pinned)

@@ -10,6 +10,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// The day `dayNumber` days after 1970-01-01.
   public init(dayNumber: Int) { self.dayNumber = dayNumber }
 
+  /// The day numbers of the years 1...9999, the days `YYYY-MM-DD` can write (0001-01-01 is
+  /// day -719,162, 9999-12-31 day 2,932,896).
+  public static let dayNumbers: ClosedRange<Int> = -719_162...2_932_896
+
+  /// The day `dayNumber` days after 1970-01-01, or `nil` outside ``dayNumbers``: what a reader
+  /// of day counts or instants from a file uses, so that every day it gives can be written.
+  public init?(checkedDayNumber dayNumber: Int) {
+    guard LocalDate.dayNumbers.contains(dayNumber) else { return nil }
+    self.dayNumber = dayNumber
+  }
+
   /// The given day, or `nil` when it does not exist (month 13, 30 February) or the year is
   /// outside 1...9999 (the range `YYYY` can write).
   public init?(year: Int, month: Int, day: Int) {

@@ -14,6 +14,14 @@ import Testing
     #expect(LocalDate(text) == nil)
   }
 
+  @Test func checkedDayNumbersAreTheDaysYYYYMMDDCanWrite() {
+    #expect(LocalDate(checkedDayNumber: LocalDate.dayNumbers.lowerBound)?.description == "0001-01-01")
+    #expect(LocalDate(checkedDayNumber: LocalDate.dayNumbers.upperBound)?.description == "9999-12-31")
+    #expect(LocalDate(checkedDayNumber: LocalDate.dayNumbers.lowerBound - 1) == nil)
+    #expect(LocalDate(checkedDayNumber: LocalDate.dayNumbers.upperBound + 1) == nil)
+    #expect(LocalDate(checkedDayNumber: 0) == LocalDate("1970-01-01"))
+  }
+
   @Test func leapDaysExist() {
     #expect(LocalDate("2024-02-29") != nil)
     #expect(LocalDate("2000-02-29") != nil)
