@@ -5,7 +5,7 @@ import Foundation
 /// values an `NSKeyedArchiver` archive links its objects with (off Apple's platforms), and
 /// `NSKeyedArchiver` cannot name classes that exist only in UIKit, so the archive is built as
 /// values here. Strings are not shared between objects (readers do not require it).
-indirect enum BinaryPropertyList: Equatable {
+indirect enum BinaryPropertyList {
   case bool(Bool)
   case integer(Int)
   case real(Double)
@@ -16,8 +16,6 @@ indirect enum BinaryPropertyList: Equatable {
   case array([BinaryPropertyList])
   /// Keys in the order given.
   case dictionary([(String, BinaryPropertyList)])
-
-  static func == (lhs: BinaryPropertyList, rhs: BinaryPropertyList) -> Bool { lhs.bytes == rhs.bytes }
 
   private var objectCount: Int {
     switch self {

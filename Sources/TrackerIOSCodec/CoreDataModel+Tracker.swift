@@ -1,5 +1,5 @@
 /// The six Tracker apps' Core Data models, as their `.xcdatamodel/contents` say them at the
-/// commit `docs/ios-tracker.md` names (`TrackerIOSModelTests` compares them with the files).
+/// commit `docs/ios-tracker.md` names (`CoreDataModelTests.declaredModelIsTheAppsModelFile` compares them with the files).
 /// Only what changes the store's layout or the model hashes is written down here.
 extension CoreDataModel {
   private static func attribute(_ name: String, _ type: AttributeType, optional: Bool = false) -> Attribute {

@@ -23,14 +23,15 @@ struct TrackerIOSStorePlan {
 
   /// What every variant loses whatever the data: the model's fields no Tracker app has.
   static let alwaysLost: [ModelField] = [
-    .trackerColor, .trackerCreatedOn, .trackerArchived, .trackerDescription, .trackerGoal, .trackerFrequency,
+    .trackerCreatedOn, .trackerArchived, .trackerDescription, .trackerGoal, .trackerFrequency,
     .trackerReminders, .recordAmounts, .recordNotes, .entries, .tasks, .taskReminders, .taskAttachments,
     .taskCategoryOrder, .extras,
   ]
 
   /// What `variant` cannot carry of a dataset that uses every field, in the model's order.
   static func lostFields(_ variant: TrackerIOSVariant) -> [ModelField] {
-    var fields = alwaysLost + [.categoryIds]
+    // Colours: the 18 of the palette only (and none becomes the first).
+    var fields = alwaysLost + [.categoryIds, .trackerColor]
     if variant.id != "morethendeviant" { fields.append(.trackerIds) }
     if variant.id == "morethendeviant" { fields.append(.trackerEmoji) }
     if !variant.keepsEvents { fields.append(.trackerKind) }
@@ -45,7 +46,7 @@ struct TrackerIOSStorePlan {
   /// Plans `dataset` for `variant`, with record days as local midnights of `zone`.
   init(_ dataset: TrackerDataset, variant: TrackerIOSVariant, zone: TimeZone) {
     func lose(_ field: ModelField, _ count: Int = 1) { if count > 0 { lost[field, default: 0] += count } }
-    for field in Self.alwaysLost where field != .trackerColor { lose(field, field.count(in: dataset)) }
+    for field in Self.alwaysLost { lose(field, field.count(in: dataset)) }
 
     // Categories: every one, in order; the pinned category after them where the app has one.
     var categoryKeys: [String: Int64] = [:]
@@ -76,7 +77,9 @@ struct TrackerIOSStorePlan {
     var trackerUUIDs: [String: [UInt8]] = [:]
     var trackerRows: [[String: StoreValue]] = []
     var scheduleRows: [[String: StoreValue]] = []
-    let firstDays = Dictionary(dataset.records.map { ($0.trackerId, $0.date) }, uniquingKeysWith: { min($0, $1) })
+    // teenagelove's required creation day falls back to the first completed day.
+    let firstDays = variant.id != "teenagelove" ? [:]
+      : Dictionary(dataset.records.map { ($0.trackerId, $0.date) }, uniquingKeysWith: { min($0, $1) })
     for tracker in dataset.trackers where trackerKeys[tracker.id] == nil {
       let key = Int64(trackerRows.count + 1)
       trackerKeys[tracker.id] = key
