@@ -17,14 +17,14 @@ DEMO_OUT   := .build/demo
 # needed to build and run the tool (a codec on a C library adds its -dev package here);
 # TEST_PACKAGES only by the tests' oracles (Python packages, xmllint, sqlite3; shells and groff
 # to check the installed completions and man page; chromium to open `trackport report` pages).
-BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev
+BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev
 TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 
-.PHONY: all build release demo test doc-examples fuzz fuzz-smoke deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release demo test test-suite check-fast doc-examples fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -106,23 +106,39 @@ demo: build
 	@echo; echo "\$$ trackport validate SampleData/invalid/name-too-long.trackport.json   # a broken file"
 	@$(BIN) validate SampleData/invalid/name-too-long.trackport.json; echo "exit status $$?"
 
-## test: every test, with the Python oracles. Temporary files go to a folder of their own
-## (TMPDIR), emptied before each run; afterwards no temporary folder of the tool's own
-## (`trackport-loop-XXXXXX`, Loop's scratch space) may be left in it.
+## test: every test, with the Python oracles, the doc examples, the install check and the fuzz
+## smoke run. One debug build serves them all (the tool, the tests, the install check); then
+## the Swift suite with its checks and the fuzz smoke run (its own sanitized build in
+## .build-fuzz) go side by side, each printing when it ends. Temporary files go to a folder
+## of their own (TMPDIR), emptied before each run; afterwards no temporary folder of the
+## tool's own (`trackport-loop-XXXXXX`, Loop's scratch space) may be left in it.
 TEST_TMP := .build/test-tmp
+JOBS     ?= 2
 test: deps
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run
+
+## check-fast: the edit-compile-test loop: build and run the Swift tests only (FILTER=regex
+## picks suites or tests, as `swift test --filter`), without the nested plugin build
+## (TRACKPORT_SKIP_NESTED_BUILD=1), fuzzing, doc examples or the install check.
+FILTER ?=
+check-fast: build-deps venv
+	$(SWIFT) build --build-tests
+	TRACKPORT_SKIP_NESTED_BUILD=1 TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(if $(FILTER),--filter '$(FILTER)')
+
+# The Swift suite, then what needs the built tool: the doc examples and the install check.
+test-suite:
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
 	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-[a-z]*-??????'); \
 	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
 	$(MAKE) --no-print-directory doc-examples
 	$(MAKE) --no-print-directory check-install
-	$(MAKE) --no-print-directory fuzz-smoke
 
 ## fuzz: every reader's libFuzzer harness (Fuzz/harnesses.tsv) for FUZZ_SECONDS each (default
-## 600), built with -sanitize=fuzzer,address in .build-fuzz; findings fail the run
-## (docs/security.md, "Fuzzing"). FUZZ_HARNESSES names some harnesses only.
+## 600), FUZZ_JOBS at a time (default: the number of cores), built with -sanitize=fuzzer,address
+## in .build-fuzz; findings fail the run (docs/security.md, "Fuzzing"). FUZZ_HARNESSES names
+## some harnesses only.
 FUZZ_SECONDS ?= 600
 fuzz: deps
 	$(SWIFT) build --product trackport
@@ -132,6 +148,10 @@ fuzz: deps
 ## the regression corpus keeps passing under the sanitizers).
 fuzz-smoke: deps
 	$(SWIFT) build --product trackport
+	$(MAKE) --no-print-directory fuzz-smoke-run
+
+# The smoke run over an already built tool (it makes seeds with `trackport generate`).
+fuzz-smoke-run:
 	TRACKPORT_BIN=$(BIN) TRACKPORT_PYTHON=$(abspath $(PYTHON)) Fuzz/run --smoke
 
 ## doc-examples: every ```console example of README.md, docs/*.md and Examples/*/README.md, run

@@ -13,8 +13,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    // SHA-256 and SHA-512 of Core Data's model version hashes (the iOS Tracker store writer).
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -25,6 +23,10 @@ let package = Package(
     .target(name: "TrackerCodec", dependencies: ["TrackerModel", "TrackerValidation", "ZIPFoundation"]),
     // System libraries, each behind the one codec that uses it.
     .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV", providers: [.apt(["libcsv-dev"])]),
+    // SHA-256 and SHA-512 of Core Data's model version hashes (the iOS Tracker store writer),
+    // from OpenSSL's libcrypto, which Debian's libssl-dev ships with a pkg-config file.
+    .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+                   providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                    providers: [.apt(["libxml2-dev"])]),
     // The CSV byte layer on libcsv (parser, writer, stable ids), shared by every CSV-based codec
@@ -44,8 +46,7 @@ let package = Package(
     .target(name: "SQLiteCore", dependencies: ["TrackerCodec", "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "TickmateCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "TrackerIOSCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift"),
-                                                   .product(name: "Crypto", package: "swift-crypto")]),
+    .target(name: "TrackerIOSCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift"), "CLibCrypto"]),
     .target(name: "HaboCodec", dependencies: ["TrackerCodec"]),
     .target(name: "BeaverHabitsCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HabiticaCodec", dependencies: ["TrackerCodec", "CSVCore"]),

@@ -1,6 +1,4 @@
 import Foundation
-// Implementation-only: the hashes are the module's own business.
-@_implementationOnly import Crypto
 
 /// The model version hashes Core Data keeps in a store's metadata (`NSStoreModelVersionHashes`)
 /// and compares with the app's model when it opens the store: a store whose hashes differ is
@@ -33,18 +31,18 @@ extension CoreDataModel {
     func hash(_ name: String, depth: Int = 0) -> [UInt8] {
       if let known = memo[name] { return known }
       guard let entity = entity(name) else { return [] }
-      var hasher = SHA256()
-      hasher.update(data: Array(name.utf8))
-      hasher.update(data: [entity.isAbstract ? 1 : 0])
-      if let parent = entity.parent, depth < entities.count { hasher.update(data: hash(parent, depth: depth + 1)) }
+      var hasher = SHA2(.sha256)
+      hasher.update(Array(name.utf8))
+      hasher.update([entity.isAbstract ? 1 : 0])
+      if let parent = entity.parent, depth < entities.count { hasher.update(hash(parent, depth: depth + 1)) }
       for property in properties(name).sorted(by: { Self.precedes($0.name, $1.name) }) where !property.transient {
-        hasher.update(data: property.hash)
+        hasher.update(property.hash)
       }
-      if let modifier = entity.versionHashModifier { hasher.update(data: Array(modifier.utf8)) }
+      if let modifier = entity.versionHashModifier { hasher.update(Array(modifier.utf8)) }
       for constraint in entity.uniquenessConstraints.map({ $0.joined(separator: ".") }).sorted(by: Self.precedes) where !constraint.isEmpty {
-        hasher.update(data: Array(constraint.utf8))
+        hasher.update(Array(constraint.utf8))
       }
-      let digest = Array(hasher.finalize())
+      let digest = hasher.finalize()
       memo[name] = digest
       return digest
     }
@@ -56,18 +54,18 @@ extension CoreDataModel {
   /// `NSStoreModelVersionHashesDigest`: base64 of SHA-512 over each entity's name and hash, in
   /// name order.
   static func versionHashesDigest(_ hashes: [String: [UInt8]]) -> String {
-    var hasher = SHA512()
+    var hasher = SHA2(.sha512)
     for name in hashes.keys.sorted(by: precedes) {
-      hasher.update(data: Array(name.utf8))
-      hasher.update(data: hashes[name]!)
+      hasher.update(Array(name.utf8))
+      hasher.update(hashes[name]!)
     }
     return Data(hasher.finalize()).base64EncodedString()
   }
 
   /// `NSStoreModelVersionChecksumKey`: base64 of SHA-256 over the hashes, in name order.
   static func versionChecksum(_ hashes: [String: [UInt8]]) -> String {
-    var hasher = SHA256()
-    for name in hashes.keys.sorted(by: precedes) { hasher.update(data: hashes[name]!) }
+    var hasher = SHA2(.sha256)
+    for name in hashes.keys.sorted(by: precedes) { hasher.update(hashes[name]!) }
     return Data(hasher.finalize()).base64EncodedString()
   }
 
@@ -75,12 +73,12 @@ extension CoreDataModel {
   static func precedes(_ a: String, _ b: String) -> Bool { Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) }
 
   private static func propertyHash(name: String, optional: Bool, transient: Bool, modifier: String?) -> [UInt8] {
-    var hasher = SHA256()
-    hasher.update(data: Array(name.utf8))
+    var hasher = SHA2(.sha256)
+    hasher.update(Array(name.utf8))
     let flags: UInt16 = (optional ? 1 : 0) | (transient ? 2 : 0)
-    hasher.update(data: [UInt8(flags & 0xFF), UInt8(flags >> 8)])
-    if let modifier { hasher.update(data: Array(modifier.utf8)) }
-    return Array(hasher.finalize())
+    hasher.update([UInt8(flags & 0xFF), UInt8(flags >> 8)])
+    if let modifier { hasher.update(Array(modifier.utf8)) }
+    return hasher.finalize()
   }
 
   private static func littleEndian(_ value: Int32) -> [UInt8] {
@@ -88,24 +86,24 @@ extension CoreDataModel {
   }
 
   static func hash(_ attribute: Attribute) -> [UInt8] {
-    var hasher = SHA256()
-    hasher.update(data: propertyHash(name: attribute.name, optional: attribute.optional, transient: attribute.transient,
+    var hasher = SHA2(.sha256)
+    hasher.update(propertyHash(name: attribute.name, optional: attribute.optional, transient: attribute.transient,
                                      modifier: attribute.versionHashModifier))
-    hasher.update(data: littleEndian(attribute.type.code))
-    if attribute.allowsExternalStorage { hasher.update(data: [1]) }
-    if attribute.preservesValueInHistoryOnDeletion { hasher.update(data: [1]) }
-    return Array(hasher.finalize())
+    hasher.update(littleEndian(attribute.type.code))
+    if attribute.allowsExternalStorage { hasher.update([1]) }
+    if attribute.preservesValueInHistoryOnDeletion { hasher.update([1]) }
+    return hasher.finalize()
   }
 
   static func hash(_ relationship: Relationship) -> [UInt8] {
-    var hasher = SHA256()
-    hasher.update(data: propertyHash(name: relationship.name, optional: relationship.optional, transient: relationship.transient,
+    var hasher = SHA2(.sha256)
+    hasher.update(propertyHash(name: relationship.name, optional: relationship.optional, transient: relationship.transient,
                                      modifier: relationship.versionHashModifier))
-    hasher.update(data: Array(relationship.destination.utf8))
-    if let inverse = relationship.inverse { hasher.update(data: Array(inverse.utf8)) }
-    hasher.update(data: littleEndian(relationship.effectiveMaxCount))
-    hasher.update(data: littleEndian(relationship.minCount))
-    if relationship.ordered { hasher.update(data: [1, 0]) }
-    return Array(hasher.finalize())
+    hasher.update(Array(relationship.destination.utf8))
+    if let inverse = relationship.inverse { hasher.update(Array(inverse.utf8)) }
+    hasher.update(littleEndian(relationship.effectiveMaxCount))
+    hasher.update(littleEndian(relationship.minCount))
+    if relationship.ordered { hasher.update([1, 0]) }
+    return hasher.finalize()
   }
 }

@@ -1,16 +1,29 @@
 import Foundation
 import Testing
 
-/// The SwiftPM command plugin, end to end: `Examples/dataset-repo` validated through
-/// `swift package validate-trackers`, as a repository of datasets would run it in CI.
+/// The SwiftPM command plugin, end to end, as a repository of datasets runs it in CI:
+/// `swift package validate-trackers`.
 ///
-/// The example is copied to `.build/examples/` with its dependency pointed at this checkout,
-/// so the tree stays clean, and it builds in `.build/examples/dataset-repo-build`, which is
-/// kept: the first run builds `trackport` there (minutes on a loaded machine), later runs
-/// take seconds. Needs `swift` on PATH (or TRACKPORT_SWIFT).
+/// Two ways, so that only one test pays for a second build of the tool:
+/// - on this package itself, with the build folder the tests were built in: SwiftPM finds the
+///   `trackport` the test run already built, so the plugin's forwarding of paths, options and
+///   exit statuses is checked in seconds;
+/// - on `Examples/dataset-repo`, a package that depends on TrackerPort, which is what proves a
+///   dependent package gets the plugin and that dataset discovery skips hidden folders and
+///   `.build`. It builds `trackport` again in `.build/examples/dataset-repo-build` (kept between
+///   runs: minutes the first time, seconds later); `TRACKPORT_SKIP_NESTED_BUILD=1` skips it
+///   (`make check-fast`). Needs `swift` on PATH (or TRACKPORT_SWIFT).
 @Suite(.serialized) struct ValidateTrackersPluginTests {
   static let swift = ProcessInfo.processInfo.environment["TRACKPORT_SWIFT"] ?? CLI.tool("swift")
   static let examples = CLI.root.appendingPathComponent(".build/examples")
+  static let skipNestedBuild = ProcessInfo.processInfo.environment["TRACKPORT_SKIP_NESTED_BUILD"] == "1"
+
+  /// The build folder this test run was built in (`.build`, or another `--scratch-path`): the
+  /// test bundle lives in `SCRATCH/TRIPLE/debug/`.
+  static var scratch: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  }
 
   /// A fresh copy of the example package whose dependency is this checkout.
   static func exampleCopy() throws -> URL {
@@ -28,13 +41,15 @@ import Testing
     return copy
   }
 
-  static func plugin(_ package: URL, _ args: [String]) throws -> (CLI.Result, Duration) {
+  /// `swift package validate-trackers args...` on `package`, built in `scratch`. `ignoringLock`
+  /// lets it share the build folder `swift test` holds locked while the tests run; it only reads
+  /// there (the tool is up to date), which the first test checks.
+  static func plugin(_ package: URL, scratch: URL, ignoringLock: Bool = false, _ args: [String]) throws -> (CLI.Result, Duration) {
     let clock = ContinuousClock()
     var result: CLI.Result?
     let elapsed = try clock.measure {
-      result = try CLI.run(["package", "--package-path", package.path,
-                            "--scratch-path", examples.appendingPathComponent("dataset-repo-build").path,
-                            "validate-trackers"] + args,
+      result = try CLI.run(["package", "--package-path", package.path, "--scratch-path", scratch.path]
+                             + (ignoringLock ? ["--ignore-lock"] : []) + ["validate-trackers"] + args,
                            executable: try #require(swift) as String)
     }
     let done = try #require(result)
@@ -42,46 +57,72 @@ import Testing
     return (done, elapsed)
   }
 
+  /// The plugin run on this package with the tool the tests were built with.
+  static func pluginHere(_ args: [String]) throws -> CLI.Result {
+    try plugin(CLI.root, scratch: scratch, ignoringLock: true, args).0
+  }
+
   static func copyInvalid(_ name: String, to url: URL) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("SampleData/invalid/\(name)"), to: url)
   }
 
-  @Test(.enabled(if: swift != nil, "swift is not on PATH"), .timeLimit(.minutes(20)))
-  func theExampleRepositoryPassesAndABadDatasetFailsIt() throws {
+  @Test(.enabled(if: swift != nil, "swift is not on PATH"), .timeLimit(.minutes(5)))
+  func pathsOptionsAndExitStatusesAreForwardedToTheBuiltTool() throws {
+    let bad = "SampleData/invalid/name-too-long.trackport.json"
+    let good = "Examples/dataset-repo/datasets/october-habits.trackport.json"
+    let tool = URL(fileURLWithPath: CLI.binary)
+    let before = try FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate] as? Date
+
+    let failed = try Self.pluginHere([bad, good])
+    #expect(failed.status != 0)
+    #expect(failed.stdout.contains("\(bad):17:15: error: tracker name is 40 characters; the app allows at most 38 [name-too-long]"),
+            "\(failed.stdout)")
+    #expect(failed.stdout.contains("\(good): valid"))
+    #expect(failed.stderr.contains("trackport validate failed with exit status 1 (2 file(s) checked)"), "\(failed.stderr)")
+    // The plugin used the tool the tests run, not a new build of it.
+    #expect(!failed.stdout.contains("Compiling"), "\(failed.stdout)")
+    let after = try FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate] as? Date
+    #expect(before == after)
+
+    // Paths and options are told apart and forwarded, with values in both spellings.
+    let github = try Self.pluginHere([bad, "--format", "github", "--today", "2026-11-22"])
+    #expect(github.status != 0)
+    #expect(github.stdout.contains("::error file=\(bad),line=17,col=15,title=name-too-long::"), "\(github.stdout)")
+    #expect(!github.stdout.contains("october-habits"))
+    let selected = try Self.pluginHere(["--select=color-invalid", bad])
+    #expect(selected.status == 0, "\(selected.stdout)\n\(selected.stderr)")
+
+    let dashed = try Self.pluginHere(["--strict", "--", good])
+    #expect(dashed.status == 0, "\(dashed.stdout)\n\(dashed.stderr)")
+    #expect(dashed.stdout == "\(good): valid (0 errors, 0 warnings)\n")
+
+    let misspelt = try Self.pluginHere(["--select", "name-to-long", good])
+    #expect(misspelt.status != 0)
+    #expect(misspelt.stderr.contains("unknown code 'name-to-long'"), "\(misspelt.stderr)")
+  }
+
+  @Test(.enabled(if: swift != nil && !skipNestedBuild, "swift is not on PATH, or TRACKPORT_SKIP_NESTED_BUILD=1"),
+        .timeLimit(.minutes(20)))
+  func aDependentPackageFindsItsDatasetsAndABadOneFailsIt() throws {
     let package = try Self.exampleCopy()
+    let build = Self.examples.appendingPathComponent("dataset-repo-build")
     // Broken datasets where the plugin must not look: hidden folders and .build.
     try Self.copyInvalid("name-too-long.trackport.json", to: package.appendingPathComponent(".hidden/bad.trackport.json"))
     try Self.copyInvalid("name-too-long.trackport.json", to: package.appendingPathComponent(".build/bad.trackport.json"))
 
-    let (good, _) = try Self.plugin(package, [])
+    let (good, _) = try Self.plugin(package, scratch: build, [])
     #expect(good.status == 0, "\(good.stdout)\n\(good.stderr)")
     #expect(good.stdout.contains("datasets/october-habits.trackport.json: valid (0 errors, 0 warnings)"))
     #expect(good.stdout.contains("datasets/reading-club.trackport.xml: valid (0 errors, 0 warnings)"))
     #expect(!good.stdout.contains("bad.trackport.json"))
 
     try Self.copyInvalid("name-too-long.trackport.json", to: package.appendingPathComponent("datasets/nested/bad.trackport.json"))
-    let (bad, _) = try Self.plugin(package, [])
+    let (bad, _) = try Self.plugin(package, scratch: build, [])
     #expect(bad.status != 0)
     #expect(bad.stdout.contains("datasets/nested/bad.trackport.json:17:15: error: tracker name is 40 characters; the app allows at most 38 [name-too-long]"),
             "\(bad.stdout)")
     #expect(bad.stdout.contains("datasets/october-habits.trackport.json: valid"))
     #expect(bad.stderr.contains("trackport validate failed with exit status 1 (3 file(s) checked)"), "\(bad.stderr)")
-
-    // Paths and options are told apart and forwarded, with values in both spellings.
-    let (github, _) = try Self.plugin(package, ["datasets/nested/bad.trackport.json", "--format", "github", "--today", "2026-11-22"])
-    #expect(github.status != 0)
-    #expect(github.stdout.contains("::error file=datasets/nested/bad.trackport.json,line=17,col=15,title=name-too-long::"), "\(github.stdout)")
-    #expect(!github.stdout.contains("october-habits"))
-    let (selected, _) = try Self.plugin(package, ["--select=color-invalid", "datasets/nested/bad.trackport.json"])
-    #expect(selected.status == 0, "\(selected.stdout)\n\(selected.stderr)")
-
-    let (dashed, _) = try Self.plugin(package, ["--strict", "--", "datasets/october-habits.trackport.json"])
-    #expect(dashed.status == 0, "\(dashed.stdout)\n\(dashed.stderr)")
-    #expect(dashed.stdout == "datasets/october-habits.trackport.json: valid (0 errors, 0 warnings)\n")
-
-    let (misspelt, _) = try Self.plugin(package, ["--select", "name-to-long"])
-    #expect(misspelt.status != 0)
-    #expect(misspelt.stderr.contains("unknown code 'name-to-long'"), "\(misspelt.stderr)")
   }
 }
