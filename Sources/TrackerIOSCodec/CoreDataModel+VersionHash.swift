@@ -1,6 +1,6 @@
 import Foundation
-// Implementation-only: the hashes are the module's own business.
-@_implementationOnly import Crypto
+// Internal: the hashes are the module's own business.
+internal import Crypto
 
 /// The model version hashes Core Data keeps in a store's metadata (`NSStoreModelVersionHashes`)
 /// and compares with the app's model when it opens the store: a store whose hashes differ is
