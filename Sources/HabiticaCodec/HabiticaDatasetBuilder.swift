@@ -35,7 +35,7 @@ struct HabiticaDatasetBuilder {
     for task in export.tasks {
       switch task.kind {
       case .habit, .daily:
-        let (tracker, days) = tracker(task, fromCSV: fromCSV, tags: &tags, fallback: fallback, window: window, tally: &tally)
+        let (tracker, days) = self.tracker(task, fromCSV: fromCSV, tags: &tags, fallback: fallback, window: window, tally: &tally)
         dataset.trackers.append(tracker)
         dataset.records.append(contentsOf: days.map { TrackerRecord(trackerId: task.id, date: $0) })
       case .todo:

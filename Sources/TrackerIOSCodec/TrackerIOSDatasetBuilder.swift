@@ -64,7 +64,7 @@ struct TrackerIOSDatasetBuilder {
     var dataset = TrackerDataset()
     var trackerKeys: [Int64: String] = [:]
     for row in contents.trackers {
-      let tracker = tracker(row, variant: contents.variant, clock: clock, categories: &categories, tally: &tally)
+      let tracker = self.tracker(row, variant: contents.variant, clock: clock, categories: &categories, tally: &tally)
       trackerKeys[row.key] = tracker.id
       dataset.trackers.append(tracker)
     }

@@ -1,5 +1,6 @@
 internal import CLibXML2
 import TrackerCodec
+import TrackerModel
 
 #if canImport(Glibc)
 import Glibc
