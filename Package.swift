@@ -20,7 +20,7 @@ let package = Package(
     // The spec's rules, one file each, and the validation report.
     .target(name: "TrackerValidation", dependencies: ["TrackerModel"]),
     // The codec protocol, registry, inputs/outputs, detection and loss reports.
-    .target(name: "TrackerCodec", dependencies: ["TrackerModel", "TrackerValidation", "ZIPFoundation"]),
+    .target(name: "TrackerCodec", dependencies: ["TrackerModel", "ZIPFoundation"]),
     // System libraries, each behind the one codec that uses it.
     .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV", providers: [.apt(["libcsv-dev"])]),
     // SHA-256 and SHA-512 of Core Data's model version hashes (the iOS Tracker store writer),

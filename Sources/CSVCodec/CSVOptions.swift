@@ -27,9 +27,6 @@ struct CSVOptions: Sendable {
   /// `default-category`: the category title for trackers without one.
   var defaultCategory = "Imported"
 
-  /// The keys this codec reads.
-  static let keys = ["shape", "to-shape", "map", "date-format", "delimiter", "encoding", "spreadsheet-safe", "default-category"]
-
   /// - Throws: ``CodecError`` `.unsupportedOperation` naming the option whose value is wrong.
   init(_ options: [String: String]) throws {
     if let value = options["shape"] {

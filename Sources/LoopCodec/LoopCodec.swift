@@ -101,14 +101,17 @@ public struct LoopCodec: TrackerCodec {
     return dataset
   }
 
-  /// Writes a Loop backup database (schema version 25) to the output, atomically for a file.
+  /// Writes a Loop backup database (schema version 25) to the output, atomically for a file
+  /// (``SQLiteOutput``).
   ///
   /// - Throws: ``CodecError`` `.io` when the database cannot be built; `.cannotCreateOutput`
-  ///   and `.io` from the output.
+  ///   when a `-wal`, `-shm` or `-journal` file is beside the output path (SQLite would apply
+  ///   it to the new database), and from the output with `.io`.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
-    try output.checkWritable()
-    let bytes = try LoopDatabaseWriter(fileName: output.displayName, progress: context.progress).bytes(of: dataset)
-    try output.write { $0.write(bytes: bytes) }
+    let progress = context.progress
+    try SQLiteOutput.write(to: output) {
+      try LoopDatabaseWriter(fileName: output.displayName, progress: progress).bytes(of: dataset)
+    }
   }
 
   /// Opens the backup read-only, in place or from a private copy (``SQLiteFile``).

@@ -1,9 +1,8 @@
 import Foundation
-// Implementation-only: GRDB overloads `<`, `&&`, `==` for SQL expressions, and a plain import
-// makes every client of TrackerPort see them (type checking of ordinary expressions then times
-// out). No GRDB type is stored in a property or appears in an API of this module, which is what
-// makes hiding it safe without library evolution.
-@_implementationOnly import GRDB
+// Internal: GRDB overloads `<`, `&&`, `==` for SQL expressions, and a public import makes every
+// client of TrackerPort see them (type checking of ordinary expressions then times out). No GRDB
+// type appears in an API of this module.
+internal import GRDB
 import TrackerCodec
 import TrackerModel
 

@@ -1,6 +1,6 @@
 import Foundation
-// Implementation-only, as in the Loop codec: GRDB's SQL operators must not leak to clients.
-@_implementationOnly import GRDB
+// Internal, as in the Loop codec: GRDB's SQL operators must not leak to clients.
+internal import GRDB
 import SQLiteCore
 import TrackerCodec
 import TrackerModel

@@ -1,5 +1,5 @@
 import Foundation
-@_implementationOnly import GRDB
+internal import GRDB
 import SQLiteCore
 import TrackerCodec
 import TrackerModel
@@ -95,44 +95,39 @@ public struct TrackerIOSCodec: TrackerCodec {
     return dataset
   }
 
-  /// Writes a store of the chosen variant, new or into a copy of `template`, atomically.
+  /// Writes a store of the chosen variant, new or into a copy of `template`, atomically
+  /// (``SQLiteOutput``).
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` without a variant (or with an unknown
   ///   one, or an unknown `--timezone`); `.malformedInput` for a template that is not a store of
   ///   a known Tracker app or of another variant than the one named; `.io` when the store
-  ///   cannot be built; `.cannotCreateOutput` when a `-wal` or `-shm` file is beside the output
-  ///   path (SQLite would apply it to the new store), and from the output with `.io`.
+  ///   cannot be built; `.cannotCreateOutput` when a `-wal`, `-shm` or `-journal` file is
+  ///   beside the output path (SQLite would apply it to the new store), and from the output
+  ///   with `.io`.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
-    try output.checkWritable()
-    if case .file(let path) = output.destination {
-      // SQLite applies a -wal beside a database to it: an old store's would corrupt the new one.
-      for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-        throw CodecError(.cannotCreateOutput, "\(path + suffix) is beside the output: SQLite would apply the old store's log to the new one",
-                         location: SourceLocation(file: output.displayName),
-                         note: "write to a new name, or move \(path)-wal and \(path)-shm away first")
+    try SQLiteOutput.write(to: output, noun: "store") {
+      let template = context.options["template"].flatMap { $0.isEmpty ? nil : $0 }
+      let variant = try Self.variant(context.options, template: template)
+      let zone = try Self.zone(context.options)
+      let plan = TrackerIOSStorePlan(dataset, variant: variant, zone: zone)
+      let writer = TrackerIOSStoreWriter(fileName: output.displayName)
+      let bytes: [UInt8]
+      if let template {
+        let (written, warnings) = try writer.bytes(of: plan, variant: variant, template: template)
+        context.report(contentsOf: warnings)
+        bytes = written
+      } else {
+        bytes = try writer.bytes(of: plan, variant: variant)
       }
+      if !dataset.records.isEmpty || dataset.trackers.contains(where: { $0.date != nil }) {
+        context.report(Diagnostic(
+          code: Self.writtenDays.code, severity: .warning,
+          message: "days written as local midnights of \(zone.identifier)\(context.options["timezone"] == nil ? " (this computer's zone)" : "")",
+          location: SourceLocation(file: output.displayName),
+          note: "the app shows them on the right day only on a phone in that zone; give the phone's with --timezone"))
+      }
+      return bytes
     }
-    let template = context.options["template"].flatMap { $0.isEmpty ? nil : $0 }
-    let variant = try Self.variant(context.options, template: template)
-    let zone = try Self.zone(context.options)
-    let plan = TrackerIOSStorePlan(dataset, variant: variant, zone: zone)
-    let writer = TrackerIOSStoreWriter(fileName: output.displayName)
-    let bytes: [UInt8]
-    if let template {
-      let (written, warnings) = try writer.bytes(of: plan, variant: variant, template: template)
-      context.report(contentsOf: warnings)
-      bytes = written
-    } else {
-      bytes = try writer.bytes(of: plan, variant: variant)
-    }
-    if !dataset.records.isEmpty || dataset.trackers.contains(where: { $0.date != nil }) {
-      context.report(Diagnostic(
-        code: Self.writtenDays.code, severity: .warning,
-        message: "days written as local midnights of \(zone.identifier)\(context.options["timezone"] == nil ? " (this computer's zone)" : "")",
-        location: SourceLocation(file: output.displayName),
-        note: "the app shows them on the right day only on a phone in that zone; give the phone's with --timezone"))
-    }
-    try output.write { $0.write(bytes: bytes) }
   }
 
   /// What the chosen variant cannot hold of `dataset`, counted as the writer plans it; without

@@ -54,132 +54,173 @@ struct TrackerIOSDatasetBuilder {
     return (offset, best.value)
   }
 
+  /// The dataset of a store's rows; its warnings are in ``warnings``.
+  ///
+  /// - Throws: ``CodecError`` `.unsupportedOperation` for an unknown `--timezone`.
   mutating func build(_ contents: TrackerIOSContents) throws -> TrackerDataset {
-    let variant = contents.variant
+    let clock = try recordClock(contents)
+    var categories = categoryTable(contents)
+    var tally = Tally()
     var dataset = TrackerDataset()
+    var trackerKeys: [Int64: String] = [:]
+    for row in contents.trackers {
+      let tracker = self.tracker(row, variant: contents.variant, clock: clock, categories: &categories, tally: &tally)
+      trackerKeys[row.key] = tracker.id
+      dataset.trackers.append(tracker)
+    }
+    // A category only the pinned trackers left is kept; empty ones too (the app shows them).
+    dataset.categories = categories.list
+    dataset.records = records(contents, clock: clock, trackerKeys: trackerKeys, tally: &tally)
+    var storeExtras = [JSONMember("variant", .string(contents.variant.id)),
+                       JSONMember("identifiedBy", .string(contents.evidence == .hashes ? "model-hashes" : "tables-and-columns"))]
+    if let uuid = contents.store.storeUUID { storeExtras.append(JSONMember("storeUUID", .string(uuid))) }
+    dataset.extras = [TrackerIOSCodec.extrasKey: .object(storeExtras)]
+    report(tally, variant: contents.variant)
+    return dataset
+  }
 
-    // The clock for record days.
+  /// What was skipped, merged or approximated while building, for the summary warnings.
+  private struct Tally {
+    var approximatedColors = 0, unreadableSchedules = 0
+    var orphans = 0, undated = 0, duplicates = 0
+  }
+
+  /// The dataset's categories as they are met: the store's by key, then those named only by a
+  /// tracker (or the default one), each title once.
+  private struct CategoryTable {
+    var byKey: [Int64: String] = [:]
+    var byTitle: [String: String] = [:]
+    /// The keys of the pinned category (teenagelove, DmnUAll), a flag in the model.
+    var pinnedKeys: Set<Int64> = []
+    private(set) var list: [TrackerCategory] = []
+
+    /// The id of the category titled `title`, added with `uuid` (or a stable id) when new.
+    mutating func id(title: String, uuid: String?) -> String {
+      if let id = byTitle[title] { return id }
+      let id = uuid ?? StableID.uuid("tracker-ios-category:" + title)
+      byTitle[title] = id
+      list.append(TrackerCategory(id: id, title: title))
+      return id
+    }
+  }
+
+  /// The clock for record days: `--timezone` when given, else the offset the instants agree
+  /// on; a warning says which (when there are days to recover).
+  private mutating func recordClock(_ contents: TrackerIOSContents) throws -> Clock {
+    let variant = contents.variant
     let instants = contents.records.compactMap(\.seconds) + contents.trackers.compactMap(\.eventDate)
-    let clock: Clock
     if let name = options["timezone"] {
       guard let zone = TimeZone(identifier: name) else {
         throw CodecError(.unsupportedOperation, "unknown time zone \"\(name)\"", note: "use an IANA name such as Europe/Moscow")
       }
-      clock = .zone(zone)
       if !instants.isEmpty {
         warnings.append(Diagnostic(
           code: TrackerIOSCodec.recoveredDays.code, severity: .warning,
           message: "the store keeps each day as the device's local midnight without its zone: days recovered with --timezone \(name)",
           location: SourceLocation(file: fileName, field: variant.recordEntity)))
       }
-    } else {
-      let (offset, agreeing) = Self.inferredOffset(instants)
-      clock = .offset(offset)
-      if !instants.isEmpty {
-        var message = "the store keeps each day as the device's local midnight without its zone: days recovered with the offset UTC\(Self.offsetText(offset)) inferred from the times of day (\(agreeing) of \(instants.count) dates are its midnight"
-        message += agreeing < instants.count ? "; the others were rounded to the nearest day)" : ")"
-        warnings.append(Diagnostic(
-          code: TrackerIOSCodec.recoveredDays.code, severity: .warning, message: message,
-          location: SourceLocation(file: fileName, field: variant.recordEntity),
-          note: "give the phone's zone with --timezone (an IANA name such as Europe/Moscow) if days are off by one"))
-      }
+      return .zone(zone)
     }
+    let (offset, agreeing) = Self.inferredOffset(instants)
+    if !instants.isEmpty {
+      var message = "the store keeps each day as the device's local midnight without its zone: days recovered with the offset UTC\(Self.offsetText(offset)) inferred from the times of day (\(agreeing) of \(instants.count) dates are its midnight"
+      message += agreeing < instants.count ? "; the others were rounded to the nearest day)" : ")"
+      warnings.append(Diagnostic(
+        code: TrackerIOSCodec.recoveredDays.code, severity: .warning, message: message,
+        location: SourceLocation(file: fileName, field: variant.recordEntity),
+        note: "give the phone's zone with --timezone (an IANA name such as Europe/Moscow) if days are off by one"))
+    }
+    return .offset(offset)
+  }
 
-    // Categories, by key; the pinned category of teenagelove and DmnUAll is a flag here.
-    var categoryIds: [Int64: String] = [:]
-    var titleIds: [String: String] = [:]
-    var used: Set<String> = []
-    func categoryId(title: String, uuid: String?) -> String {
-      if let id = titleIds[title] { return id }
-      let id = uuid ?? StableID.uuid("tracker-ios-category:" + title)
-      titleIds[title] = id
-      dataset.categories.append(TrackerCategory(id: id, title: title))
-      return id
-    }
-    var pinnedCategoryKeys: Set<Int64> = []
+  /// The store's categories, by key; the pinned category of teenagelove and DmnUAll is a flag
+  /// here, not a category.
+  private func categoryTable(_ contents: TrackerIOSContents) -> CategoryTable {
+    var table = CategoryTable()
+    let variant = contents.variant
     for category in contents.categories {
       if category.title == Self.pinnedCategory, variant.id == "teenagelove" || variant.id == "DmnUAll" {
-        pinnedCategoryKeys.insert(category.key)
+        table.pinnedKeys.insert(category.key)
         continue
       }
-      categoryIds[category.key] = categoryId(title: category.title, uuid: category.uuid)
+      table.byKey[category.key] = table.id(title: category.title, uuid: category.uuid)
+    }
+    return table
+  }
+
+  /// One tracker row: its category (the one it was in before pinning, when pinned), emoji,
+  /// colour, schedule and kind; what the model cannot say goes to its extras.
+  private func tracker(_ row: TrackerIOSContents.Tracker, variant: TrackerIOSVariant, clock: Clock,
+                       categories: inout CategoryTable, tally: inout Tally) -> Tracker {
+    let id = row.id ?? StableID.uuid("tracker-ios:\(variant.id):\(row.key)")
+    var extras: [JSONMember] = []
+
+    var pinned = row.pinned ?? false
+    var categoryKey = row.categoryKey
+    if let key = categoryKey, categories.pinnedKeys.contains(key) {
+      pinned = true
+      categoryKey = row.originalCategoryKey
+    }
+    let category: String
+    if let key = categoryKey, let id = categories.byKey[key] {
+      category = id
+    } else if let name = row.categoryName, !name.isEmpty, name != Self.pinnedCategory {
+      category = categories.id(title: name, uuid: nil)
+    } else {
+      category = categories.id(title: options["default-category"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultCategory, uuid: nil)
     }
 
-    // Trackers.
-    var trackerIds: [Int64: String] = [:]
-    var knownIds: Set<String> = []
-    var approximated = 0, unreadableSchedules = 0
-    for row in contents.trackers {
-      let id = row.id ?? StableID.uuid("tracker-ios:\(variant.id):\(row.key)")
-      trackerIds[row.key] = id
-      knownIds.insert(id)
-      var extras: [JSONMember] = []
-
-      var pinned = row.pinned ?? false
-      var categoryKey = row.categoryKey
-      if let key = categoryKey, pinnedCategoryKeys.contains(key) {
-        pinned = true
-        categoryKey = row.originalCategoryKey
-      }
-      var category: String
-      if let key = categoryKey, let id = categoryIds[key] {
-        category = id
-      } else if let name = row.categoryName, !name.isEmpty, name != Self.pinnedCategory {
-        category = categoryId(title: name, uuid: nil)
-      } else {
-        category = categoryId(title: options["default-category"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultCategory, uuid: nil)
-      }
-      used.insert(category)
-
-      // Emoji.
-      var emoji = row.emojiText.flatMap { $0.isEmpty ? nil : $0 }
-      if let index = row.emojiIndex {
-        emoji = PaletteEmoji.allCases.indices.contains(index) ? PaletteEmoji.allCases[index].rawValue : nil
-        extras.append(JSONMember("emojiIndex", .number(String(index))))
-      }
-
-      // Colour.
-      let (color, original, exact) = Self.color(row)
-      if let original { extras.append(JSONMember("color", original)) }
-      if !exact, color != nil { approximated += 1 }
-
-      // Schedule and kind.
-      var kind = TrackerKind.habit
-      var schedule: [Weekday]? = nil
-      var date: LocalDate? = nil
-      let (days, unreadable) = Self.schedule(row, variant: variant)
-      if unreadable > 0 {
-        unreadableSchedules += 1
-        if let text = row.scheduleText { extras.append(JSONMember("schedule", .string(text))) }
-      }
-      if let days, !days.isEmpty {
-        schedule = days
-      } else {
-        kind = .event
-        if let seconds = row.eventDate { date = clock.day(seconds) }
-      }
-      if let created = row.createdAt.flatMap(clock.day) { extras.append(JSONMember("createdOn", .string(created.description))) }
-
-      var tracker = Tracker(id: id, kind: kind, name: row.name, categoryId: category, emoji: emoji, color: color,
-                            schedule: schedule, date: date, pinned: pinned)
-      if !extras.isEmpty { tracker.extras = [TrackerIOSCodec.extrasKey: .object(extras)] }
-      dataset.trackers.append(tracker)
+    // Emoji.
+    var emoji = row.emojiText.flatMap { $0.isEmpty ? nil : $0 }
+    if let index = row.emojiIndex {
+      emoji = PaletteEmoji.allCases.indices.contains(index) ? PaletteEmoji.allCases[index].rawValue : nil
+      extras.append(JSONMember("emojiIndex", .number(String(index))))
     }
-    // A category only the pinned trackers left is kept; empty ones too (the app shows them).
-    _ = used
 
-    // Records: one per tracker and day.
+    // Colour.
+    let (color, original, exact) = Self.color(row)
+    if let original { extras.append(JSONMember("color", original)) }
+    if !exact, color != nil { tally.approximatedColors += 1 }
+
+    // Schedule and kind.
+    var kind = TrackerKind.habit
+    var schedule: [Weekday]? = nil
+    var date: LocalDate? = nil
+    let (days, unreadable) = Self.schedule(row, variant: variant)
+    if unreadable > 0 {
+      tally.unreadableSchedules += 1
+      if let text = row.scheduleText { extras.append(JSONMember("schedule", .string(text))) }
+    }
+    if let days, !days.isEmpty {
+      schedule = days
+    } else {
+      kind = .event
+      if let seconds = row.eventDate { date = clock.day(seconds) }
+    }
+    if let created = row.createdAt.flatMap(clock.day) { extras.append(JSONMember("createdOn", .string(created.description))) }
+
+    var tracker = Tracker(id: id, kind: kind, name: row.name, categoryId: category, emoji: emoji, color: color,
+                          schedule: schedule, date: date, pinned: pinned)
+    if !extras.isEmpty { tracker.extras = [TrackerIOSCodec.extrasKey: .object(extras)] }
+    return tracker
+  }
+
+  /// Records: one per tracker and day; those of no tracker, with no readable day, or a second
+  /// one on a day are counted in `tally` and left out.
+  private func records(_ contents: TrackerIOSContents, clock: Clock, trackerKeys: [Int64: String],
+                       tally: inout Tally) -> [TrackerRecord] {
+    let knownIds = Set(trackerKeys.values)
+    var records: [TrackerRecord] = []
     var seen: Set<String> = []
-    var orphans = 0, undated = 0, duplicates = 0
     for record in contents.records {
       var trackerId: String? = nil
-      if let key = record.trackerKey, let id = trackerIds[key] {
+      if let key = record.trackerKey, let id = trackerKeys[key] {
         trackerId = id
       } else if let id = record.trackerId, knownIds.contains(id) {
         trackerId = id
       }
       guard let trackerId else {
-        orphans += 1
+        tally.orphans += 1
         continue
       }
       let day: LocalDate?
@@ -191,38 +232,38 @@ struct TrackerIOSDatasetBuilder {
         day = nil
       }
       guard let day else {
-        undated += 1
+        tally.undated += 1
         continue
       }
       guard seen.insert(trackerId + "|" + day.description).inserted else {
-        duplicates += 1
+        tally.duplicates += 1
         continue
       }
-      dataset.records.append(TrackerRecord(trackerId: trackerId, date: day))
+      records.append(TrackerRecord(trackerId: trackerId, date: day))
     }
+    return records
+  }
 
-    var storeExtras = [JSONMember("variant", .string(variant.id)),
-                       JSONMember("identifiedBy", .string(contents.evidence == .hashes ? "model-hashes" : "tables-and-columns"))]
-    if let uuid = contents.store.storeUUID { storeExtras.append(JSONMember("storeUUID", .string(uuid))) }
-    dataset.extras = [TrackerIOSCodec.extrasKey: .object(storeExtras)]
-
-    if orphans + undated + duplicates + unreadableSchedules > 0 {
+  /// The warnings that sum up `tally`: rows skipped or merged, colours approximated.
+  private mutating func report(_ tally: Tally, variant: TrackerIOSVariant) {
+    if tally.orphans + tally.undated + tally.duplicates + tally.unreadableSchedules > 0 {
       var parts: [String] = []
-      if orphans > 0 { parts.append("\(orphans) record(s) of no tracker of the store skipped") }
-      if undated > 0 { parts.append("\(undated) record(s) with no readable date skipped") }
-      if duplicates > 0 { parts.append("\(duplicates) second record(s) of a tracker on one day merged") }
-      if unreadableSchedules > 0 { parts.append("\(unreadableSchedules) tracker(s) with schedule values no app writes (the text kept in extras)") }
+      if tally.orphans > 0 { parts.append("\(tally.orphans) record(s) of no tracker of the store skipped") }
+      if tally.undated > 0 { parts.append("\(tally.undated) record(s) with no readable date skipped") }
+      if tally.duplicates > 0 { parts.append("\(tally.duplicates) second record(s) of a tracker on one day merged") }
+      if tally.unreadableSchedules > 0 {
+        parts.append("\(tally.unreadableSchedules) tracker(s) with schedule values no app writes (the text kept in extras)")
+      }
       warnings.append(Diagnostic(code: TrackerIOSCodec.skippedRows.code, severity: .warning,
                                  message: parts.joined(separator: ", "), location: SourceLocation(file: fileName)))
     }
-    if approximated > 0 {
+    if tally.approximatedColors > 0 {
       warnings.append(Diagnostic(
         code: TrackerIOSCodec.nearestColors.code, severity: .warning,
-        message: "\(approximated) tracker colour(s) not in the app's palette mapped to the nearest palette colour",
+        message: "\(tally.approximatedColors) tracker colour(s) not in the app's palette mapped to the nearest palette colour",
         location: SourceLocation(file: fileName, field: variant.trackerEntity),
         note: "the stored value is kept in extras[\"\(TrackerIOSCodec.extrasKey)\"].color"))
     }
-    return dataset
   }
 
   static func offsetText(_ seconds: Int) -> String {

@@ -45,14 +45,29 @@ struct TrackerIOSStorePlan {
 
   /// Plans `dataset` for `variant`, with record days as local midnights of `zone`.
   init(_ dataset: TrackerDataset, variant: TrackerIOSVariant, zone: TimeZone) {
-    func lose(_ field: ModelField, _ count: Int = 1) { if count > 0 { lost[field, default: 0] += count } }
     for field in Self.alwaysLost { lose(field, field.count(in: dataset)) }
+    let categories = planCategories(dataset, variant: variant)
+    let trackers = planTrackers(dataset, variant: variant, zone: zone, categories: categories)
+    planRecords(dataset, variant: variant, zone: zone, trackers: trackers)
+  }
 
-    // Categories: every one, in order; the pinned category after them where the app has one.
-    var categoryKeys: [String: Int64] = [:]
+  private mutating func lose(_ field: ModelField, _ count: Int = 1) {
+    if count > 0 { lost[field, default: 0] += count }
+  }
+
+  /// The category rows' keys by category id, their titles, and the pinned category's key.
+  private struct CategoryKeys {
+    var keys: [String: Int64] = [:]
+    var titles: [String: String] = [:]
+    var pinned: Int64?
+  }
+
+  /// Categories: every one, in order; the pinned category after them where the app has one.
+  private mutating func planCategories(_ dataset: TrackerDataset, variant: TrackerIOSVariant) -> CategoryKeys {
+    var planned = CategoryKeys()
     var categoryRows: [[String: StoreValue]] = []
-    for category in dataset.categories where categoryKeys[category.id] == nil {
-      categoryKeys[category.id] = Int64(categoryRows.count + 1)
+    for category in dataset.categories where planned.keys[category.id] == nil {
+      planned.keys[category.id] = Int64(categoryRows.count + 1)
       var row: [String: StoreValue] = [variant.categoryTitle: .text(category.title)]
       if variant.id == "xcode73" {
         let uuid = Self.uuidBytes(category.id) ?? Self.uuidBytes(StableID.uuid("tracker-ios-category:" + category.id))!
@@ -65,29 +80,38 @@ struct TrackerIOSStorePlan {
       categoryRows.append(row)
     }
     let movesPinned = variant.id == "teenagelove" || variant.id == "DmnUAll"
-    var pinnedKey: Int64? = nil
     if movesPinned, dataset.trackers.contains(where: \.pinned) {
       categoryRows.append([variant.categoryTitle: .text(Self.pinnedTitle)])
-      pinnedKey = Int64(categoryRows.count)
+      planned.pinned = Int64(categoryRows.count)
     }
-    let titles = Dictionary(dataset.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    planned.titles = Dictionary(dataset.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    rows[variant.categoryEntity] = categoryRows
+    return planned
+  }
 
-    // Trackers.
-    var trackerKeys: [String: Int64] = [:]
-    var trackerUUIDs: [String: [UInt8]] = [:]
+  /// The tracker rows' keys and UUID bytes by tracker id, for the records.
+  private struct TrackerKeys {
+    var keys: [String: Int64] = [:]
+    var uuids: [String: [UInt8]] = [:]
+  }
+
+  /// Trackers: each id once, in order; the weekday rows of the variants that keep them.
+  private mutating func planTrackers(_ dataset: TrackerDataset, variant: TrackerIOSVariant, zone: TimeZone,
+                                     categories: CategoryKeys) -> TrackerKeys {
+    var planned = TrackerKeys()
     var trackerRows: [[String: StoreValue]] = []
     var scheduleRows: [[String: StoreValue]] = []
     // teenagelove's required creation day falls back to the first completed day.
     let firstDays = variant.id != "teenagelove" ? [:]
       : Dictionary(dataset.records.map { ($0.trackerId, $0.date) }, uniquingKeysWith: { min($0, $1) })
-    for tracker in dataset.trackers where trackerKeys[tracker.id] == nil {
+    for tracker in dataset.trackers where planned.keys[tracker.id] == nil {
       let key = Int64(trackerRows.count + 1)
-      trackerKeys[tracker.id] = key
+      planned.keys[tracker.id] = key
       var row: [String: StoreValue] = [variant.trackerName: .text(tracker.name)]
 
       // Id: a UUID blob (or text for morethendeviant); a non-UUID id gets one derived from it.
       let uuid = Self.uuidBytes(tracker.id) ?? Self.uuidBytes(StableID.uuid("tracker-ios:" + tracker.id))!
-      trackerUUIDs[tracker.id] = uuid
+      planned.uuids[tracker.id] = uuid
       if variant.id == "morethendeviant" {
         row[variant.trackerId] = .text(tracker.id)
       } else {
@@ -95,59 +119,10 @@ struct TrackerIOSStorePlan {
         if Self.uuidText(uuid) != tracker.id { lose(.trackerIds) }
       }
 
-      // Category, and the pinned flag where the app has one.
-      let own = categoryKeys[tracker.categoryId].map(StoreValue.integer) ?? .null
-      row["ZCATEGORY"] = own
-      if variant.hasPinned { row["ZISPINNED"] = .integer(tracker.pinned ? 1 : 0) } else if tracker.pinned { lose(.trackerPinned) }
-      if tracker.pinned, let pinnedKey {
-        row["ZCATEGORY"] = .integer(pinnedKey)
-        if variant.id == "teenagelove" { row["ZORIGINALCATEGORY"] = own }
-      } else if variant.id == "teenagelove" {
-        row["ZORIGINALCATEGORY"] = .null
-      }
-      if variant.id == "DmnUAll" { row["ZCATEGORYNAME"] = .text(titles[tracker.categoryId] ?? "") }
-      if variant.id == "xcode73" {
-        row["ZSECTIONTITLE"] = .text(tracker.pinned ? Self.pinnedTitle : (titles[tracker.categoryId] ?? ""))
-      }
-
-      // Emoji.
-      if variant.emojiIsIndex {
-        let match = tracker.emoji.flatMap { emoji in PaletteEmoji.allCases.firstIndex { $0.rawValue == emoji } }
-        row[variant.emoji] = .integer(Int64(match ?? 0))
-        if match == nil { lose(.trackerEmoji) }
-      } else {
-        row[variant.emoji] = .text(tracker.emoji ?? "")
-      }
-
-      // Colour: exact for palette colours; others go to the nearest, and none to the first.
-      let palette = tracker.color.flatMap { PaletteColor(hex: $0) }
-      if palette == nil || palette?.rawValue != tracker.color { lose(.trackerColor) }
-      let color = palette ?? tracker.color.flatMap { PaletteColor.nearest(toHex: $0) } ?? PaletteColor.allCases[0]
-      let index = PaletteColor.allCases.firstIndex(of: color)!
-      switch variant.color {
-      case .hex: row["ZCOLOR"] = .text(String(color.rawValue.dropFirst()))
-      case .assetName: row["ZCOLOR"] = .text("YPSelection\(index + 1)")
-      case .paletteIndex: row["ZCOLOR"] = .integer(Int64(index))
-      case .archivedColor:
-        let rgb = RGBColor(hex: color.rawValue)!.value
-        let name = variant.id == "teenagelove" ? Self.teenageloveAssets[index] : "ColorSelection\(index + 1)"
-        row["ZCOLOR"] = .blob(BinaryPropertyList.archivedCatalogColor(
-          name: name, red: Double(rgb >> 16) / 255, green: Double((rgb >> 8) & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255))
-      }
-
-      // Schedule, kind and the event's day.
-      var days = tracker.kind == .habit ? (tracker.schedule ?? []) : []
-      if tracker.kind == .event, !variant.keepsEvents {
-        lose(.trackerKind)
-        days = Weekday.allCases
-      }
-      if tracker.kind == .habit, days.isEmpty {
-        // A habit planned on no day reads back as an event where the app has them: every day.
-        lose(.trackerSchedule)
-        days = Weekday.allCases
-      }
-      days = Weekday.allCases.filter(days.contains)
-      if tracker.date != nil, variant.id != "xcode73" { lose(.eventDate) }
+      placeTracker(tracker, in: &row, variant: variant, categories: categories)
+      row[variant.emoji] = emojiValue(tracker, variant: variant)
+      row["ZCOLOR"] = colorValue(tracker, variant: variant)
+      let days = plannedDays(tracker, variant: variant)
       switch variant.schedule {
       case .dayNames: row["ZSCHEDULE"] = .text(days.map { $0.englishName.lowercased() }.joined(separator: ", "))
       case .weekdayNumbers:
@@ -170,8 +145,76 @@ struct TrackerIOSStorePlan {
       }
       trackerRows.append(row)
     }
+    rows[variant.trackerEntity] = trackerRows
+    if let schedule = variant.scheduleEntity { rows[schedule] = scheduleRows }
+    return planned
+  }
 
-    // Records: one per tracker and day, of the trackers written.
+  /// Category, and the pinned flag where the app has one (teenagelove and DmnUAll move a
+  /// pinned tracker into their pinned category; teenagelove remembers its own).
+  private mutating func placeTracker(_ tracker: Tracker, in row: inout [String: StoreValue], variant: TrackerIOSVariant,
+                                     categories: CategoryKeys) {
+    let own = categories.keys[tracker.categoryId].map(StoreValue.integer) ?? .null
+    row["ZCATEGORY"] = own
+    if variant.hasPinned { row["ZISPINNED"] = .integer(tracker.pinned ? 1 : 0) } else if tracker.pinned { lose(.trackerPinned) }
+    if tracker.pinned, let pinnedKey = categories.pinned {
+      row["ZCATEGORY"] = .integer(pinnedKey)
+      if variant.id == "teenagelove" { row["ZORIGINALCATEGORY"] = own }
+    } else if variant.id == "teenagelove" {
+      row["ZORIGINALCATEGORY"] = .null
+    }
+    if variant.id == "DmnUAll" { row["ZCATEGORYNAME"] = .text(categories.titles[tracker.categoryId] ?? "") }
+    if variant.id == "xcode73" {
+      row["ZSECTIONTITLE"] = .text(tracker.pinned ? Self.pinnedTitle : (categories.titles[tracker.categoryId] ?? ""))
+    }
+  }
+
+  /// Emoji: the text, or its index in the palette (the first for one not in it).
+  private mutating func emojiValue(_ tracker: Tracker, variant: TrackerIOSVariant) -> StoreValue {
+    guard variant.emojiIsIndex else { return .text(tracker.emoji ?? "") }
+    let match = tracker.emoji.flatMap { emoji in PaletteEmoji.allCases.firstIndex { $0.rawValue == emoji } }
+    if match == nil { lose(.trackerEmoji) }
+    return .integer(Int64(match ?? 0))
+  }
+
+  /// Colour: exact for palette colours; others go to the nearest, and none to the first.
+  private mutating func colorValue(_ tracker: Tracker, variant: TrackerIOSVariant) -> StoreValue {
+    let palette = tracker.color.flatMap { PaletteColor(hex: $0) }
+    if palette == nil || palette?.rawValue != tracker.color { lose(.trackerColor) }
+    let color = palette ?? tracker.color.flatMap { PaletteColor.nearest(toHex: $0) } ?? PaletteColor.allCases[0]
+    let index = PaletteColor.allCases.firstIndex(of: color)!
+    switch variant.color {
+    case .hex: return .text(String(color.rawValue.dropFirst()))
+    case .assetName: return .text("YPSelection\(index + 1)")
+    case .paletteIndex: return .integer(Int64(index))
+    case .archivedColor:
+      let rgb = RGBColor(hex: color.rawValue)!.value
+      let name = variant.id == "teenagelove" ? Self.teenageloveAssets[index] : "ColorSelection\(index + 1)"
+      return .blob(BinaryPropertyList.archivedCatalogColor(
+        name: name, red: Double(rgb >> 16) / 255, green: Double((rgb >> 8) & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255))
+    }
+  }
+
+  /// Schedule and kind: the weekdays the tracker is planned on, Monday first; every day for an
+  /// event where the app has none, and for a habit planned on no day.
+  private mutating func plannedDays(_ tracker: Tracker, variant: TrackerIOSVariant) -> [Weekday] {
+    var days = tracker.kind == .habit ? (tracker.schedule ?? []) : []
+    if tracker.kind == .event, !variant.keepsEvents {
+      lose(.trackerKind)
+      days = Weekday.allCases
+    }
+    if tracker.kind == .habit, days.isEmpty {
+      // A habit planned on no day reads back as an event where the app has them: every day.
+      lose(.trackerSchedule)
+      days = Weekday.allCases
+    }
+    if tracker.date != nil, variant.id != "xcode73" { lose(.eventDate) }
+    return Weekday.allCases.filter(days.contains)
+  }
+
+  /// Records: one per tracker and day, of the trackers written.
+  private mutating func planRecords(_ dataset: TrackerDataset, variant: TrackerIOSVariant, zone: TimeZone,
+                                    trackers: TrackerKeys) {
     var recordRows: [[String: StoreValue]] = []
     recordRows.reserveCapacity(dataset.records.count)
     struct TrackerDay: Hashable { var tracker: Int64, day: Int }
@@ -179,7 +222,7 @@ struct TrackerIOSStorePlan {
     var midnights: [Int: Double] = [:]
     var orphans = 0
     for record in dataset.records {
-      guard let key = trackerKeys[record.trackerId], let uuid = trackerUUIDs[record.trackerId] else {
+      guard let key = trackers.keys[record.trackerId], let uuid = trackers.uuids[record.trackerId] else {
         orphans += 1
         continue
       }
@@ -199,11 +242,7 @@ struct TrackerIOSStorePlan {
       recordRows.append(row)
     }
     lose(.eventRecords, orphans)
-
-    rows[variant.categoryEntity] = categoryRows
-    rows[variant.trackerEntity] = trackerRows
     rows[variant.recordEntity] = recordRows
-    if let schedule = variant.scheduleEntity { rows[schedule] = scheduleRows }
   }
 
   /// teenagelove's colour assets, in palette order (its `UIColor(resource:)` names).

@@ -1,5 +1,5 @@
 import Foundation
-@_implementationOnly import GRDB
+internal import GRDB
 import SQLiteCore
 import TrackerCodec
 import TrackerModel

@@ -132,10 +132,6 @@ struct TrackerIOSVariant: Sendable, Hashable {
   /// (teenagelove's trackers have every column headlinerten's and morethendeviant's have).
   static let all: [TrackerIOSVariant] = [.xcode73, .azonaz, .dmnUAll, .teenagelove, .headlinerten, .morethendeviant]
 
-  /// Every entity name of a Tracker model: what the sniffer and the refusal look for.
-  static let entityTables: [String] = Array(Set(all.flatMap { [$0.trackerEntity, $0.recordEntity, $0.categoryEntity] }
-    .map { "z" + $0.lowercased() })).sorted()
-
   /// How the store was recognised.
   enum Evidence: Sendable { case hashes, columns }
 

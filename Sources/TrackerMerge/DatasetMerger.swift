@@ -164,9 +164,11 @@ private struct MergeState {
               counts: (\.entries, \.entriesNew, \.entriesPresent, \.entriesInConflict))
     if !days.droppedRecords.isEmpty {
       dataset.records = dataset.records.enumerated().filter { !days.droppedRecords.contains($0.offset) }.map(\.element)
+      log.removed(days.droppedRecords, from: .records)
     }
     if !days.droppedEntries.isEmpty {
       dataset.entries = dataset.entries.enumerated().filter { !days.droppedEntries.contains($0.offset) }.map(\.element)
+      log.removed(days.droppedEntries, from: .entries)
     }
   }
 
@@ -193,8 +195,10 @@ private struct MergeState {
         if log.conflicts.count > before { plan[keyPath: counts.conflicts] += 1 }
       } else if let o = tables.index(otherTable, key), !tables.dropped(otherTable, o) {
         plan[keyPath: counts.conflicts] += 1
+        // The kept day: the base's, or the incoming one appended below.
         let kept = log.conflict(subject(), theirs.date.description, dataset[keyPath: other][o].dayText, theirs.dayText,
-                                pointer: prefer == .base ? "/\(otherTable.rawValue)/\(o)" : nil)
+                                pointer: prefer == .base ? "/\(otherTable.rawValue)/\(o)"
+                                  : "/\(myTable.rawValue)/\(dataset[keyPath: mine].count)")
         if kept == .incoming {
           tables.drop(otherTable, o)
           tables.set(myTable, key, dataset[keyPath: mine].count)
@@ -331,6 +335,30 @@ struct ConflictLog {
     mergeExtras(&mine.extras, theirs.extras, subject: subject + " " + day, pointer: pointer + "/extras")
   }
 
+  /// Keeps the pointers true after the days at `dropped` of `table` were removed from the
+  /// merged dataset: a pointer into a removed day is cleared (its value is no longer there),
+  /// one past it moves down.
+  mutating func removed(_ dropped: Set<Int>, from table: DayTables.Table) {
+    let prefix = "/" + table.rawValue + "/"
+    let gone = dropped.sorted()
+    for k in conflicts.indices {
+      guard let pointer = conflicts[k].pointer, pointer.hasPrefix(prefix) else { continue }
+      let rest = pointer.utf8.dropFirst(prefix.utf8.count)
+      let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      guard let index = Int(String(decoding: digits, as: UTF8.self)) else { continue }
+      if dropped.contains(index) {
+        conflicts[k].pointer = nil
+        continue
+      }
+      // How many removed days came before it: the first position in `gone` not below it.
+      var low = 0, high = gone.count
+      while low < high {
+        let middle = (low + high) / 2
+        if gone[middle] < index { low = middle + 1 } else { high = middle }
+      }
+      conflicts[k].pointer = prefix + String(index - low) + String(decoding: rest.dropFirst(digits.count), as: UTF8.self)
+    }
+  }
 }
 
 /// Whole-number keys for (tracker, day): each tracker id gets a slot once, so the tables of

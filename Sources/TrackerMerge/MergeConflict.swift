@@ -26,7 +26,11 @@ public struct MergeConflict: Hashable, Sendable {
   public var incoming: String
   /// The side whose value the merge kept.
   public var kept: MergePreference
-  /// A JSON pointer into the merged dataset, where the kept value is (none for a dropped day).
+  /// A JSON pointer into the merged dataset, where the kept value is: `/trackers/3/color`,
+  /// `/records/120/note`; for a day kept against a day of the other kind, the kept day. None
+  /// when a later incoming dataset replaced the day it pointed at. Canonical JSON and XML write
+  /// the dataset in this order, so the pointer also finds the value in such an output
+  /// (`trackport merge` prints the line and column there).
   public var pointer: String?
   /// Which incoming dataset (0 for the first) disagreed with what was merged before it.
   public var incomingIndex = 0

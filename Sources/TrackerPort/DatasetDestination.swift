@@ -45,4 +45,25 @@ public struct DatasetDestination {
     progress?.end()
     return context.diagnostics
   }
+
+  /// Where the values at `pointers` (JSON pointers into the dataset just written) are in the
+  /// output file: line and column of each, for canonical JSON and XML, which write a dataset
+  /// in its own order so that its pointers are the file's. JSON is skimmed for the values
+  /// (``JSONSourceLocator``); XML is read back without the schema for its elements (an
+  /// entity's values are on its element). Empty for other formats, standard output, and an
+  /// output that cannot be read back.
+  public func locateWritten(_ pointers: Set<String>) -> [String: SourceLocation] {
+    guard !pointers.isEmpty, case .file(let path) = output.destination else { return [:] }
+    switch writer.descriptor.id {
+    case JSONCodec.descriptor.id:
+      guard let bytes = try? CodecInput(path: path).bytes() else { return [:] }
+      return JSONSourceLocator(source: bytes, fileName: path).locate(pointers)
+    case XMLCodec.descriptor.id:
+      var context = CodecContext(fileName: path, options: ["schema": "off"])
+      guard (try? writer.decode(CodecInput(path: path), context: &context)) != nil else { return [:] }
+      return context.sourceLocator?.locate(pointers) ?? [:]
+    default:
+      return [:]
+    }
+  }
 }

@@ -1,10 +1,5 @@
-internal import CLibXML2
 import TrackerCodec
 import TrackerModel
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The entities and their values: one method per element of the format.
 extension XMLDatasetReader {
@@ -17,7 +12,7 @@ extension XMLDatasetReader {
     var id: String?, title: String?
     var unknown = XMLUnknowns()
     try attributes(&unknown, pointer: pointer) { name, value in
-      if same(name, names.id) { id = try text(value) } else if same(name, names.title) { title = try text(value) } else { return false }
+      if name == names.id { id = try text(value) } else if name == names.title { title = try text(value) } else { return false }
       return true
     }
     let extras = try entityTail(&unknown, pointer: pointer, at: at)
@@ -34,23 +29,23 @@ extension XMLDatasetReader {
     var archived = false, description: String?
     var unknown = XMLUnknowns()
     try attributes(&unknown, pointer: pointer) { attribute, value in
-      if same(attribute, names.id) { id = try text(value) }
-      else if same(attribute, names.kind) {
+      if attribute == names.id { id = try text(value) }
+      else if attribute == names.kind {
         guard let parsed = TrackerKind(rawValue: String(decoding: value, as: UTF8.self)) else {
           throw fail("kind must be habit or event", pointer: pointer + "/kind")
         }
         kind = parsed
       }
-      else if same(attribute, names.name) { name = try text(value) }
-      else if same(attribute, names.categoryId) { categoryId = try text(value) }
-      else if same(attribute, names.emoji) { emoji = try text(value) }
-      else if same(attribute, names.color) { color = try text(value) }
-      else if same(attribute, names.schedule) { schedule = try weekdays(value, pointer: pointer + "/schedule") }
-      else if same(attribute, names.date) { date = try day(value, pointer: pointer + "/date") }
-      else if same(attribute, names.pinned) { pinned = try boolean(value, pointer: pointer + "/pinned") }
-      else if same(attribute, names.createdOn) { createdOn = try day(value, pointer: pointer + "/createdOn") }
-      else if same(attribute, names.archived) { archived = try boolean(value, pointer: pointer + "/archived") }
-      else if same(attribute, names.description) { description = try text(value) }
+      else if attribute == names.name { name = try text(value) }
+      else if attribute == names.categoryId { categoryId = try text(value) }
+      else if attribute == names.emoji { emoji = try text(value) }
+      else if attribute == names.color { color = try text(value) }
+      else if attribute == names.schedule { schedule = try weekdays(value, pointer: pointer + "/schedule") }
+      else if attribute == names.date { date = try day(value, pointer: pointer + "/date") }
+      else if attribute == names.pinned { pinned = try boolean(value, pointer: pointer + "/pinned") }
+      else if attribute == names.createdOn { createdOn = try day(value, pointer: pointer + "/createdOn") }
+      else if attribute == names.archived { archived = try boolean(value, pointer: pointer + "/archived") }
+      else if attribute == names.description { description = try text(value) }
       else { return false }
       return true
     }
@@ -71,13 +66,13 @@ extension XMLDatasetReader {
     var trackerId: String?, date: LocalDate?, amount: Double?, note: String?
     var unknown = XMLUnknowns()
     try attributes(&unknown, pointer: pointer()) { name, value in
-      if same(name, names.trackerId) {
+      if name == names.trackerId {
         trackerId = value.starts(with: XMLText.base64Prefix) ? try text(value) : interner.intern(value)
-      } else if same(name, names.date) {
+      } else if name == names.date {
         date = try day(value, pointer: pointer() + "/date")
-      } else if same(name, names.amount) {
+      } else if name == names.amount {
         amount = try number(value, pointer: pointer() + "/amount")
-      } else if same(name, names.note) {
+      } else if name == names.note {
         note = try text(value)
       } else {
         return false
@@ -98,43 +93,43 @@ extension XMLDatasetReader {
     var start: LocalDateTime?, end: LocalDateTime?, done = false, position = index
     var unknown = XMLUnknowns()
     try attributes(&unknown, pointer: pointer) { name, value in
-      if same(name, names.id) { id = try text(value) }
-      else if same(name, names.title) { title = try text(value) }
-      else if same(name, names.description) { description = try text(value) }
-      else if same(name, names.color) { color = try text(value) }
-      else if same(name, names.category) { category = try text(value) }
-      else if same(name, names.start) { start = try localTime(value, pointer: pointer + "/start") }
-      else if same(name, names.end) { end = try localTime(value, pointer: pointer + "/end") }
-      else if same(name, names.done) { done = try boolean(value, pointer: pointer + "/done") }
-      else if same(name, names.position) { position = try integer(value, "position", pointer: pointer + "/position") }
+      if name == names.id { id = try text(value) }
+      else if name == names.title { title = try text(value) }
+      else if name == names.description { description = try text(value) }
+      else if name == names.color { color = try text(value) }
+      else if name == names.category { category = try text(value) }
+      else if name == names.start { start = try localTime(value, pointer: pointer + "/start") }
+      else if name == names.end { end = try localTime(value, pointer: pointer + "/end") }
+      else if name == names.done { done = try boolean(value, pointer: pointer + "/done") }
+      else if name == names.position { position = try integer(value, "position", pointer: pointer + "/position") }
       else { return false }
       return true
     }
     var reminders: [LocalDateTime] = [], attachments: [TaskAttachment] = []
     var extras: Extras?
-    if !isEmpty {
+    if !cursor.isEmptyElement {
       try children { name in
         guard inOurNamespace else { return try unknownElement(&unknown, pointer: pointer) }
-        if same(name, names.reminder) {
+        if name == names.reminder {
           var at: LocalDateTime?
           try attributes(&unknown, pointer: pointer + "/reminders/\(reminders.count)") { name, value in
-            guard same(name, names.at) else { return false }
+            guard name == names.at else { return false }
             at = try localTime(value, pointer: pointer + "/reminders/\(reminders.count)")
             return true
           }
           reminders.append(try required(at, "at", of: "reminder", pointer + "/reminders/\(reminders.count)"))
           try skipContent(&unknown, pointer: pointer)
-        } else if same(name, names.attachment) {
+        } else if name == names.attachment {
           let where_ = pointer + "/attachments/\(attachments.count)"
           var file: String?, uri: String?
           try attributes(&unknown, pointer: where_) { name, value in
-            if same(name, names.name) { file = try text(value) } else if same(name, names.uri) { uri = try text(value) } else { return false }
+            if name == names.name { file = try text(value) } else if name == names.uri { uri = try text(value) } else { return false }
             return true
           }
           attachments.append(TaskAttachment(name: try required(file, "name", of: "attachment", where_),
                                             uri: try required(uri, "uri", of: "attachment", where_)))
           try skipContent(&unknown, pointer: pointer)
-        } else if same(name, names.extras) {
+        } else if name == names.extras {
           extras = try readExtras(pointer: pointer + "/extras")
         } else {
           try unknownElement(&unknown, pointer: pointer)
@@ -151,9 +146,9 @@ extension XMLDatasetReader {
   /// and its extras with the unknown XML merged in.
   func entityTail(_ unknown: inout XMLUnknowns, pointer: @autoclosure () -> String, at: XMLPosition) throws -> Extras {
     var extras: Extras?
-    if !isEmpty {
+    if !cursor.isEmptyElement {
       try children { name in
-        if inOurNamespace, same(name, names.extras) {
+        if inOurNamespace, name == names.extras {
           extras = try readExtras(pointer: pointer() + "/extras")
         } else {
           try unknownElement(&unknown, pointer: pointer())
@@ -165,18 +160,14 @@ extension XMLDatasetReader {
 
   func readExtras(pointer: String) throws -> Extras {
     var text: [UInt8] = []
-    if !isEmpty {
-      let depth = xmlTextReaderDepth(reader)
+    if !cursor.isEmptyElement {
+      let depth = cursor.depth
       while true {
-        guard try advance() else { throw fail("the document ends inside <extras>") }
-        let type = nodeType
-        if type == XML_READER_TYPE_END_ELEMENT.rawValue, xmlTextReaderDepth(reader) == depth { break }
-        if type == XML_READER_TYPE_ELEMENT.rawValue { throw fail("<extras> holds JSON text, not elements", pointer: pointer) }
-        let isText = type == XML_READER_TYPE_TEXT.rawValue || type == XML_READER_TYPE_CDATA.rawValue
-          || type == XML_READER_TYPE_WHITESPACE.rawValue || type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue
-        if isText, let value = xmlTextReaderConstValue(reader) {
-          text.append(contentsOf: UnsafeRawBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
-        }
+        guard try cursor.advance() else { throw fail("the document ends inside <extras>") }
+        let kind = cursor.kind
+        if kind == .endElement, cursor.depth == depth { break }
+        if kind == .element { throw fail("<extras> holds JSON text, not elements", pointer: pointer) }
+        if kind == .text, let value = cursor.text { text.append(contentsOf: value) }
       }
     }
     return try XMLExtras.parse(String(decoding: text, as: UTF8.self)) { fail($0, pointer: pointer) }

@@ -1,4 +1,3 @@
-internal import CLibXML2
 import TrackerCodec
 import TrackerModel
 
@@ -11,16 +10,16 @@ extension XMLDatasetReader {
     -> (goal: TrackerGoal?, frequency: TrackerFrequency?, reminders: [TrackerReminder], extras: Extras) {
     var goal: TrackerGoal?, frequency: TrackerFrequency?, reminders: [TrackerReminder] = []
     var extras: Extras?
-    if !isEmpty {
+    if !cursor.isEmptyElement {
       try children { name in
         guard inOurNamespace else { return try unknownElement(&unknown, pointer: pointer) }
-        if same(name, names.goal) {
+        if name == names.goal {
           goal = try readGoal(&unknown, pointer: pointer + "/goal")
-        } else if same(name, names.frequency) {
+        } else if name == names.frequency {
           frequency = try readFrequency(&unknown, pointer: pointer + "/frequency")
-        } else if same(name, names.reminder) {
+        } else if name == names.reminder {
           reminders.append(try readReminder(&unknown, pointer: pointer + "/reminders/\(reminders.count)"))
-        } else if same(name, names.extras) {
+        } else if name == names.extras {
           extras = try readExtras(pointer: pointer + "/extras")
         } else {
           try unknownElement(&unknown, pointer: pointer)
@@ -36,14 +35,14 @@ extension XMLDatasetReader {
     _ = position()
     var target: Double?, direction = TrackerGoal.Direction.atLeast, unit: String?
     try attributes(&unknown, pointer: pointer) { name, value in
-      if same(name, names.target) { target = try number(value, pointer: pointer + "/target") }
-      else if same(name, names.direction) {
+      if name == names.target { target = try number(value, pointer: pointer + "/target") }
+      else if name == names.direction {
         guard let parsed = TrackerGoal.Direction(rawValue: String(decoding: value, as: UTF8.self)) else {
           throw fail("direction must be atLeast or atMost", pointer: pointer + "/direction")
         }
         direction = parsed
       }
-      else if same(name, names.unit) { unit = try text(value) }
+      else if name == names.unit { unit = try text(value) }
       else { return false }
       return true
     }
@@ -57,8 +56,8 @@ extension XMLDatasetReader {
     _ = position()
     var times: Int?, days: Int?
     try attributes(&unknown, pointer: pointer) { name, value in
-      if same(name, names.times) { times = try integer(value, "times", pointer: pointer + "/times") }
-      else if same(name, names.days) { days = try integer(value, "days", pointer: pointer + "/days") }
+      if name == names.times { times = try integer(value, "times", pointer: pointer + "/times") }
+      else if name == names.days { days = try integer(value, "days", pointer: pointer + "/days") }
       else { return false }
       return true
     }
@@ -74,8 +73,8 @@ extension XMLDatasetReader {
     _ = position()
     var time: String?, days: [Weekday]?
     try attributes(&unknown, pointer: pointer) { name, value in
-      if same(name, names.time) { time = try text(value) }
-      else if same(name, names.days) { days = try weekdays(value, pointer: pointer + "/days") }
+      if name == names.time { time = try text(value) }
+      else if name == names.days { days = try weekdays(value, pointer: pointer + "/days") }
       else { return false }
       return true
     }
@@ -93,13 +92,13 @@ extension XMLDatasetReader {
     var trackerId: String?, date: LocalDate?, skipped = false, amount: Double?, note: String?
     var unknown = XMLUnknowns()
     try attributes(&unknown, pointer: pointer()) { name, value in
-      if same(name, names.trackerId) {
+      if name == names.trackerId {
         trackerId = value.starts(with: XMLText.base64Prefix) ? try text(value) : interner.intern(value)
       }
-      else if same(name, names.date) { date = try day(value, pointer: pointer() + "/date") }
-      else if same(name, names.skipped) { skipped = try boolean(value, pointer: pointer() + "/skipped") }
-      else if same(name, names.amount) { amount = try number(value, pointer: pointer() + "/amount") }
-      else if same(name, names.note) { note = try text(value) }
+      else if name == names.date { date = try day(value, pointer: pointer() + "/date") }
+      else if name == names.skipped { skipped = try boolean(value, pointer: pointer() + "/skipped") }
+      else if name == names.amount { amount = try number(value, pointer: pointer() + "/amount") }
+      else if name == names.note { note = try text(value) }
       else { return false }
       return true
     }

@@ -1,7 +1,6 @@
-internal import CLibXML2
-
 /// Collects what libxml2 reports while reading: schema violations and the parser's errors,
-/// each with its line and column. Handed to libxml2 as the user data of a C callback.
+/// each with its line and column. ``XMLCursor`` hands it to libxml2 as the user data of its
+/// error callback, which translates each C report into ``add(message:line:column:fromSchema:isError:)``.
 final class XMLErrorLog {
   /// One report from libxml2.
   struct Entry {
@@ -20,29 +19,23 @@ final class XMLErrorLog {
   /// More schema errors than this are counted, not kept.
   static let maximumSchemaErrors = 1000
 
-  func add(_ error: xmlError) {
-    let text = error.message.map { String(cString: $0) } ?? "unknown error"
-    var message = text.trimmingSpace()
+  /// Records one report: `line` and `column` are 1-based, 0 when libxml2 knows none;
+  /// `fromSchema` for a schema-validity error, `isError` for an error (not a warning).
+  func add(message: String?, line: Int, column: Int, fromSchema: Bool, isError: Bool) {
+    var message = (message ?? "unknown error").trimmingSpace()
     if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
       message = first.lowercased() + message.dropFirst()
     }
-    let entry = Entry(message: message, line: error.line > 0 ? Int(error.line) : nil,
-                      column: error.int2 > 0 ? Int(error.int2) : nil)
-    if error.domain == Int32(XML_FROM_SCHEMASV.rawValue) {
+    let entry = Entry(message: message, line: line > 0 ? line : nil, column: column > 0 ? column : nil)
+    if fromSchema {
       if schemaErrors.count < XMLErrorLog.maximumSchemaErrors {
         schemaErrors.append(entry)
       } else {
         droppedSchemaErrors += 1
       }
-    } else if error.level.rawValue >= XML_ERR_ERROR.rawValue, firstError == nil {
+    } else if isError, firstError == nil {
       firstError = entry
     }
-  }
-
-  /// The C callback: `userData` is an unretained `XMLErrorLog`.
-  static let callback: xmlStructuredErrorFunc = { userData, error in
-    guard let userData, let error else { return }
-    Unmanaged<XMLErrorLog>.fromOpaque(userData).takeUnretainedValue().add(error.pointee)
   }
 }
 

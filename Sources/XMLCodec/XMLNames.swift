@@ -1,9 +1,7 @@
-internal import CLibXML2
-
-/// The format's names, interned in the reader's dictionary once, so most name checks are a
-/// pointer comparison (``XMLDatasetReader`` falls back to comparing bytes).
+/// The format's names, interned in the cursor's dictionary once, so most name checks are a
+/// pointer comparison (``XMLName`` falls back to comparing bytes).
 struct XMLNames {
-  typealias Name = UnsafePointer<xmlChar>
+  typealias Name = XMLName
 
   let namespace, trackport, version, categories, category, trackers, tracker, records, record: Name
   let tasks, task, taskCategoryOrder, extras, id, title, kind, name, categoryId, emoji, color: Name
@@ -12,14 +10,8 @@ struct XMLNames {
   let entries, entry, archived, goal, target, direction, unit, frequency, times, days, time: Name
   let skipped, amount, note: Name
 
-  init(_ reader: xmlTextReaderPtr) {
-    func intern(_ text: String) -> Name {
-      let interned = text.withCString { chars in
-        xmlTextReaderConstString(reader, UnsafeRawPointer(chars).assumingMemoryBound(to: xmlChar.self))
-      }
-      // The dictionary fails only when memory runs out; a name that matches nothing is safe.
-      return interned ?? XMLNames.never
-    }
+  init(_ cursor: XMLCursor) {
+    func intern(_ text: String) -> Name { cursor.intern(text) }
     namespace = intern(XMLCodec.namespace)
     trackport = intern("trackport"); version = intern("version")
     categories = intern("categories"); category = intern("category")
@@ -37,11 +29,4 @@ struct XMLNames {
     frequency = intern("frequency"); times = intern("times"); days = intern("days"); time = intern("time")
     skipped = intern("skipped"); amount = intern("amount"); note = intern("note")
   }
-
-  /// A name no element has (it contains a space).
-  nonisolated(unsafe) private static let never: Name = {
-    let bytes = UnsafeMutablePointer<xmlChar>.allocate(capacity: 4)
-    bytes.initialize(from: Array(" ? \0".utf8), count: 4)
-    return UnsafePointer(bytes)
-  }()
 }

@@ -77,13 +77,19 @@ extension Trackport {
         // unset on that side, never a conflict or an override.
         let sides = files.map { MergeInput($0.dataset, cannotCarry: $0.codec.cannotCarry) }
         let result = DatasetMerger(prefer: prefer).merge(sides[0], Array(sides.dropFirst()))
-        let conflicts = result.conflicts.map { conflict in
-          Diagnostic(code: MergeConflict.descriptor.code, severity: MergeConflict.descriptor.severity,
-                     message: "\(conflict.subject): \(conflict.field): base \(conflict.base), incoming \(conflict.incoming); kept \(conflict.kept.rawValue)",
-                     location: SourceLocation(file: files[conflict.incomingIndex + 1].fileName))
+        // At the incoming file that disagreed; once written, at the kept value in the output.
+        func conflicts(at places: [String: SourceLocation] = [:]) -> [Diagnostic] {
+          result.conflicts.map { conflict in
+            let incoming = files[conflict.incomingIndex + 1].fileName
+            let place = conflict.pointer.flatMap { places[$0] }
+            return Diagnostic(code: MergeConflict.descriptor.code, severity: MergeConflict.descriptor.severity,
+                              message: "\(conflict.subject): \(conflict.field): base \(conflict.base), incoming \(conflict.incoming); kept \(conflict.kept.rawValue)",
+                              location: place ?? SourceLocation(file: incoming),
+                              note: place == nil ? nil : "the incoming value is from \(incoming)")
+          }
         }
         if dryRun {
-          if !quiet { say(conflicts) }
+          if !quiet { say(conflicts()) }
           try StandardOutput.line(MergePlanText.render(result.plan, conflicts: result.conflicts.count))
           return .ok
         }
@@ -96,7 +102,8 @@ extension Trackport {
         }
         let written = try destination.write(result.dataset)
         if !quiet {
-          say(conflicts + losses + written)
+          let places = destination.locateWritten(Set(result.conflicts.compactMap(\.pointer)))
+          say(conflicts(at: places) + losses + written)
           StandardError.line(MergePlanText.render(result.plan, conflicts: result.conflicts.count))
         }
         return .ok

@@ -97,6 +97,33 @@ struct MergeDiffCommandTests {
     #expect(object["recordsRemoved"] as? Int == 0 && object["recordsAdded"] as? Int == 1)
   }
 
+  /// The conflict warning points at the kept value in the written file (its element in XML),
+  /// and names the incoming file in a note; with --dry-run, at the incoming file.
+  @Test(arguments: ["trackport.json", "trackport.xml"])
+  func aConflictIsLocatedAtTheKeptValueInTheWrittenOutput(_ ending: String) throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let changed = try changedDemo(in: folder)
+    let out = folder.appendingPathComponent("merged." + ending).path
+    let merged = try CLI.run(["merge", demo, changed, "-o", out])
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let warning = try #require(merged.stderr.split(separator: "\n").first { $0.contains("[merge-conflict]") })
+    #expect(warning.hasPrefix(out + ":"), "\(warning)")
+    let place = warning.dropFirst(out.count + 1).split(separator: ":").prefix(2).compactMap { Int($0) }
+    try #require(place.count == 2, "\(warning)")
+    #expect(merged.stderr.contains("\n  note: the incoming value is from \(changed)\n"), "\(merged.stderr)")
+    let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let line = String(lines[place[0] - 1])
+    let fromColumn = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(place[1] - 1)))
+    if ending.hasSuffix("json") {
+      #expect(fromColumn.hasPrefix("\"#112233\""), "\(line)")
+    } else {
+      #expect(fromColumn.hasPrefix("<tracker ") && fromColumn.contains("color=\"#112233\""), "\(line)")
+    }
+    let dryRun = try CLI.run(["merge", demo, changed, "--dry-run"])
+    #expect(dryRun.stderr.hasPrefix(changed + ": warning: "), "\(dryRun.stderr)")
+  }
+
   @Test func dryRunWritesNothingAndPrintsThePlan() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
