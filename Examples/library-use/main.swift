@@ -16,3 +16,9 @@ if let day = LocalDate("2026-11-20") {
 // Written to a temporary file and renamed; an existing output is never replaced by default.
 let result = try Conversion(input: "me.trackport.json", output: "me.ics").run()
 print(result.wrote ? "written" : "nothing written", "-", result.losses, "field(s) the output cannot carry")
+
+// A codec of your own (DoneListCodec.swift beside this file) joins the built-in ones.
+var registry = StandardCodecs.registry
+try registry.register(DoneListCodec())
+let done = try Conversion(input: "me.trackport.json", output: "me.done.txt").run(registry: registry)
+for d in done.diagnostics { print(d.code, d.message) }

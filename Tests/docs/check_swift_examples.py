@@ -3,7 +3,8 @@
 
     Tests/docs/check_swift_examples.py [DOC.md ...]
 
-Documents: README.md and docs/*.md (or those named). Python 3 standard library only.
+Documents: README.md, docs/*.md and the DocC articles of Sources/*/*.docc (or those named).
+Python 3 standard library only.
 
 A ```swift block must come right after a comment naming the file it shows, a file of a target
 in Package.swift (so `swift build` compiles it):
@@ -13,7 +14,9 @@ in Package.swift (so `swift build` compiles it):
     ...
     ```
 
-The block must be that file, line for line (trailing white space aside). A block that cannot
+The block must be that file, line for line (trailing white space aside). A block that shows
+part of a file names it with `compiled-part:` instead, and must be a run of the file's lines.
+A block that cannot
 be a target's file (a manifest with a placeholder URL) says why instead, and is counted as
 skipped:
 
@@ -33,7 +36,7 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SWIFT_OPEN = re.compile(r"^```swift\s*$")
 FENCE_ANY = re.compile(r"^```")
-COMPILED = re.compile(r"^<!--\s*(compiled|not-compiled):\s*(.*?)\s*-->\s*$")
+COMPILED = re.compile(r"^<!--\s*(compiled|compiled-part|not-compiled):\s*(.*?)\s*-->\s*$")
 
 
 def swift_blocks(text):
@@ -104,11 +107,16 @@ def check(doc):
             source.pop()  # the file's final newline
         shown = [x.rstrip() for x in body]
         wanted = [x.rstrip() for x in source]
-        if shown == wanted:
+        if kind == "compiled" and shown == wanted:
             passed += 1
-        else:
+        elif kind == "compiled-part" and shown and any(
+                wanted[k:k + len(shown)] == shown for k in range(len(wanted) - len(shown) + 1)):
+            passed += 1
+        elif kind == "compiled":
             diff = difflib.unified_diff(wanted, shown, named, where, lineterm="")
             failures.append(f"{where}: the block is not {named}:\n" + "\n".join(diff))
+        else:
+            failures.append(f"{where}: the block is not a run of lines of {named}:\n" + "\n".join(shown))
     return passed, skipped, failures
 
 
@@ -116,7 +124,8 @@ def main(argv):
     if any(a.startswith("-") for a in argv):
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
         return 2
-    docs = argv or (["README.md"] + sorted(glob.glob("docs/*.md", root_dir=REPO)))
+    docs = argv or (["README.md"] + sorted(glob.glob("docs/*.md", root_dir=REPO))
+                    + sorted(glob.glob("Sources/*/*.docc/**/*.md", root_dir=REPO, recursive=True)))
     passed, skipped, failures = 0, [], []
     for doc in docs:
         p, s, f = check(doc)
