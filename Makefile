@@ -145,7 +145,8 @@ doc-examples:
 ## one module, so every public symbol is on it and links between modules resolve. The symbol
 ## graph is extracted from the debug build, which is reused, not compiled again (docs/api/build).
 ## docs-check (part of make test): the same with DocC warnings as errors (a ``link`` that does not
-## resolve), and every ```swift block of the docs a file a target compiles.
+## resolve), every ```swift block of the docs a file a target compiles, and README's module list
+## naming every target of Package.swift.
 DOCS_OUT     := .build/docs
 DOCC         ?= docc
 DOCC_FLAGS   ?=
@@ -156,6 +157,7 @@ docs: build-deps
 
 docs-check:
 	python3 Tests/docs/check_swift_examples.py
+	python3 Tests/docs/check_readme_modules.py
 	$(MAKE) --no-print-directory docs DOCC_FLAGS=--warnings-as-errors
 
 ## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).
