@@ -133,6 +133,7 @@ test-suite:
 	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-[a-z]*-??????'); \
 	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
 	$(MAKE) --no-print-directory doc-examples
+	$(MAKE) --no-print-directory docs-check
 	$(MAKE) --no-print-directory check-install
 
 ## fuzz: every reader's libFuzzer harness (Fuzz/harnesses.tsv) for FUZZ_SECONDS each (default
@@ -158,6 +159,26 @@ fuzz-smoke-run:
 ## against the built tool; the output must be what the document shows (docs/doc-examples.md).
 doc-examples:
 	python3 Tests/docs/run_doc_examples.py $(BIN)
+
+## docs: the library's DocC site in $(DOCS_OUT)/TrackerPort.doccarchive (docs/architecture.md,
+## "The library's documentation"): TrackerPort and every module it re-exports (Exports.swift) as
+## one module, so every public symbol is on it and links between modules resolve. The symbol
+## graph is extracted from the debug build, which is reused, not compiled again (docs/api/build).
+## docs-check (part of make test): the same with DocC warnings as errors (a ``link`` that does not
+## resolve), every ```swift block of the docs a file a target compiles, and README's module list
+## naming every target of Package.swift.
+DOCS_OUT     := .build/docs
+DOCC         ?= docc
+DOCC_FLAGS   ?=
+.PHONY: docs docs-check
+docs: build-deps
+	$(SWIFT) build --target TrackerPort
+	SWIFT=$(SWIFT) DOCC=$(DOCC) docs/api/build $(DOCS_OUT) $(DOCC_FLAGS)
+
+docs-check:
+	python3 Tests/docs/check_swift_examples.py
+	python3 Tests/docs/check_readme_modules.py
+	$(MAKE) --no-print-directory docs DOCC_FLAGS=--warnings-as-errors
 
 ## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).
 bench: build-deps bench-deps

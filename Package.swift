@@ -69,6 +69,9 @@ let package = Package(
       "TrackerPort", "TrackerReport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]),
+    // README's "Using the library" code, built with everything so it cannot rot;
+    // Tests/docs/check_swift_examples.py (make docs-check) keeps README showing this file as it is.
+    .executableTarget(name: "LibraryExample", dependencies: ["TrackerPort"], path: "Examples/library-use"),
     // `swift package validate-trackers`: CI for repositories of datasets; forwards to the tool.
     .plugin(
       name: "ValidateTrackers",

@@ -66,7 +66,7 @@ public struct HabitBullCodec: TrackerCodec {
   /// row, column label, line and column, and the findings: `numeric-value`, `duplicate-day`,
   /// `defaulted-field`, `date-order`, `blank-row`, `extra-cell`, `missing-cell`.
   /// Slashed dates are read month-first unless one is a day only day-first; then the whole
-  /// file is read again day-first (see ``HabitBullDate``).
+  /// file is read again day-first (see `HabitBullDate`).
   ///
   /// - Throws: ``CodecError`` `.malformedInput` with file, row, field, line and column for
   ///   `unclosed-quote`, `stray-quote`, `encoding-error`, an empty file or a missing column
@@ -99,7 +99,7 @@ public struct HabitBullCodec: TrackerCodec {
   }
 
   /// One `dropped-field` warning per part of the model the file leaves out, with its count
-  /// (see ``HabitBullWriter``); what reading back fills in the same way is not counted.
+  /// (see `HabitBullWriter`); what reading back fills in the same way is not counted.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     LossReport.diagnostics(HabitBullWriter().losses(dataset), writer: Self.descriptor.name, to: output.displayName)
   }

@@ -55,7 +55,7 @@ public struct HabiticaCodec: TrackerCodec {
   /// The codec has no state; options come through the context.
   public init() {}
 
-  /// A `userdata.json` or `history.csv` head (``HabiticaSniffer``).
+  /// A `userdata.json` or `history.csv` head (`HabiticaSniffer`).
   public func sniff(_ head: [UInt8]) -> Bool {
     HabiticaSniffer.isUserData(head) || HabiticaSniffer.isHistoryCSV(head)
   }

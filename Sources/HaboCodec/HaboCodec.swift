@@ -141,7 +141,7 @@ public struct HaboCodec: TrackerCodec {
   }
 
   /// One `dropped-field` warning per part Habo cannot carry, with its count, in the model's
-  /// order (``HaboBackupPlan`` counts them as it plans the file the writer writes).
+  /// order (`HaboBackupPlan` counts them as it plans the file the writer writes).
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     let plan = HaboBackupPlan(dataset, exportTimestamp: "")
     return ModelField.inModelOrder(plan.lost.keys).compactMap { field in

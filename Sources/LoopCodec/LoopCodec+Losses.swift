@@ -7,7 +7,7 @@ extension LoopCodec {
   /// `extras["loop"]`, else the id when it is one, else one derived from it), emoji other than
   /// the palette choice reading back makes, colours that do not come back (no equal in Loop's
   /// palette), event dates, pinning, creation days, frequencies and reminders Loop cannot keep
-  /// (``LoopHabitPlan``), events and their records (and records of unknown trackers), tasks,
+  /// (`LoopHabitPlan`), events and their records (and records of unknown trackers), tasks,
   /// the task category order, extras of other namespaces than `loop`. Fields the full dataset
   /// carries are reported too when a dataset holds what Loop cannot store of them (an amount
   /// of a habit without a daily goal, a goal with a weekday schedule, a completion no stored

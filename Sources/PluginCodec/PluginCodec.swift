@@ -12,10 +12,10 @@ import TrackerModel
 /// ``CodecError`` naming the plugin's path and quoting the end of its standard error.
 ///
 /// `describe` runs lazily, at most once per process: only when something asks for the
-/// instance's ``descriptor`` (listing formats, detecting a file's format, `--from NAME`).
+/// instance's ``descriptor-property`` (listing formats, detecting a file's format, `--from NAME`).
 public struct PluginCodec: TrackerCodec {
   /// A placeholder required by ``TrackerCodec``; every instance answers with its own
-  /// ``descriptor``, from `describe`.
+  /// ``descriptor-property``, from `describe`.
   public static let descriptor = CodecDescriptor(
     id: "plugin", name: "Executable codec plugin", summary: "A trackport-codec-NAME executable.",
     extensions: [], canRead: false, canWrite: false)

@@ -89,7 +89,7 @@ public struct TableHabitCodec: TrackerCodec {
     try output.write { $0.write(bytes: bytes) }
   }
 
-  /// What writing `dataset` loses, field by field (``TableHabitLosses``).
+  /// What writing `dataset` loses, field by field (`TableHabitLosses`).
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     TableHabitLosses(dataset: dataset, fileName: output.displayName).diagnostics()
   }

@@ -124,7 +124,7 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  /// `fields` in the model's order (the order of ``allCases``), each once.
+  /// `fields` in the model's order (the order of `allCases`), each once.
   public static func inModelOrder(_ fields: some Sequence<ModelField>) -> [ModelField] {
     let set = Set(fields)
     return allCases.filter { set.contains($0) }

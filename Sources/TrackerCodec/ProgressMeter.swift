@@ -23,6 +23,7 @@ public final class ProgressMeter: @unchecked Sendable {
     /// Seconds since the phase began.
     public var elapsed: Double
 
+    /// Counts as given (a display's tests make their own).
     public init(phase: String, subject: String, bytes: Int, totalBytes: Int?, items: Int, elapsed: Double) {
       self.phase = phase
       self.subject = subject
@@ -38,6 +39,7 @@ public final class ProgressMeter: @unchecked Sendable {
   private var started = DispatchTime.now()
   private var observer: (@Sendable (Snapshot) -> Void)?
 
+  /// A meter with no phase begun and no observer; pass it to a conversion to follow it.
   public init() {}
 
   /// Calls `observer` with the counts whenever a phase begins (``begin(_:subject:totalBytes:)``)

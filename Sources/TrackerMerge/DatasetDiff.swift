@@ -5,7 +5,10 @@ import TrackerModel
 public struct DatasetDiff: Sendable {
   /// A category only in one dataset, or kept under its id with another title.
   public struct CategoryChange: Hashable, Sendable {
+    /// Only in the second dataset, only in the first, or in both (same id) with another title;
+    /// the raw value is what `diff --format json` writes.
     public enum Kind: String, Sendable { case added, removed, renamed }
+    /// Which of the three.
     public var kind: Kind
     /// The title (the new one for a rename).
     public var title: String
@@ -17,7 +20,10 @@ public struct DatasetDiff: Sendable {
 
   /// A tracker only in one dataset, or in both with changes.
   public struct TrackerChange: Hashable, Sendable {
+    /// Only in the second dataset, only in the first, or matched in both with differences;
+    /// the raw value is what `diff --format json` writes.
     public enum Kind: String, Sendable { case added, removed, changed }
+    /// Which of the three.
     public var kind: Kind
     /// The name in the second dataset (in the first for a removed tracker).
     public var name: String
@@ -35,24 +41,35 @@ public struct DatasetDiff: Sendable {
     public var fields: [FieldChange]
     /// Days added, removed and changed, for a changed tracker.
     public var days: DayChanges
-    /// Completions and marks of an added or removed tracker.
+    /// Completions of an added or removed tracker (0 for a changed one: see ``days``).
     public var recordCount: Int
+    /// Entries (amounts, notes, skipped days) of an added or removed tracker (0 for a changed one).
     public var entryCount: Int
   }
 
   /// A task only in one dataset, or in both with changes.
   public struct TaskChange: Hashable, Sendable {
+    /// Only in the second dataset, only in the first, or in both (same id) with differences;
+    /// the raw value is what `diff --format json` writes.
     public enum Kind: String, Sendable { case added, removed, changed }
+    /// Which of the three.
     public var kind: Kind
+    /// The title in the second dataset (in the first for a removed task).
     public var title: String
+    /// The task's id in the second dataset (the first for a removed one); tasks are matched by
+    /// id, then by title (``DatasetMatch``).
     public var id: String
     /// Its index in the second dataset (the first for a removed one).
     public var index: Int
+    /// Field changes, for a changed task.
     public var fields: [FieldChange]
   }
 
+  /// Categories added, removed or renamed, in the order `diff` shows them.
   public var categories: [CategoryChange] = []
+  /// Trackers added, removed or changed, in the order `diff` shows them.
   public var trackers: [TrackerChange] = []
+  /// Tasks added, removed or changed, in the order `diff` shows them.
   public var tasks: [TaskChange] = []
   /// Dataset-level differences: extras per namespace, the task category order.
   public var datasetFields: [FieldChange] = []
@@ -67,6 +84,7 @@ public struct DatasetDiff: Sendable {
     trackers.reduce(0) { $0 + ($1.kind == .added ? $1.recordCount : $1.days.recordsAdded.count) }
   }
 
+  /// Records removed over all trackers (a removed tracker's records count as removed).
   public var recordsRemoved: Int {
     trackers.reduce(0) { $0 + ($1.kind == .removed ? $1.recordCount : $1.days.recordsRemoved.count) }
   }

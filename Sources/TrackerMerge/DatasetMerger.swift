@@ -20,8 +20,11 @@ public struct DatasetMerger: Sendable {
 
   /// The merged dataset, its conflicts and the plan counts.
   public struct Result: Sendable {
+    /// The base with every incoming dataset merged in.
     public var dataset: TrackerDataset
+    /// Every disagreement met, with the side that won it, in the order met.
     public var conflicts: [MergeConflict]
+    /// What was new, matched and in conflict, counted over all incoming datasets.
     public var plan: MergePlan
   }
 

@@ -53,6 +53,7 @@ public struct MergePlan: Hashable, Sendable {
   /// Incoming tasks, those new and those matched.
   public var tasks = 0, tasksNew = 0, tasksMatched = 0
 
+  /// All counts zero, before merging.
   public init() {}
 
 }

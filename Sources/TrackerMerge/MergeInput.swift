@@ -6,6 +6,7 @@ import TrackerModel
 /// false), which are not the user's data. Such a field counts as unset on that side, so it never
 /// conflicts with, overrides or shows as a change against the other side's real value.
 public struct MergeInput: Sendable {
+  /// The dataset as its codec read it.
   public var dataset: TrackerDataset
   /// Names of the compared fields (`emoji`, `pinned`, `category`, `taskCategoryOrder`, …) the
   /// dataset's format cannot carry.

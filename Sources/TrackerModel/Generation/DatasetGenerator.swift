@@ -21,6 +21,8 @@ public struct DatasetGenerator: Sendable {
   /// reminders, archived habits, notes, skipped days): the same dataset as without, plus these.
   public var rich: Bool
 
+  /// The defaults start on Monday 2016-01-04, add the default number of tasks and leave the
+  /// rich data out.
   public init(trackers: Int, days: Int, seed: UInt64,
               start: LocalDate = LocalDate(year: 2016, month: 1, day: 4) ?? LocalDate(dayNumber: 16_804),
               tasks: Int? = nil, rich: Bool = false) {

@@ -5,7 +5,7 @@ import TrackerModel
 /// The second and later records are reported, each with a note naming the first. Records of
 /// unknown trackers are left to `record-unknown-tracker`. The index already holds each
 /// tracker's distinct days, so a tracker whose record count equals its day count is skipped
-/// without hashing anything (``RecordDays/repeats(owner:days:counts:date:)``).
+/// without hashing anything (`RecordDays.repeats(owner:days:counts:date:)`).
 public struct RecordDuplicateRule: ValidationRule {
   /// `record-duplicate`, an error: any finding fails `trackport validate` (exit 1).
   public static let descriptor = DiagnosticDescriptor(
