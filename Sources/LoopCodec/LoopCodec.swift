@@ -102,7 +102,7 @@ public struct LoopCodec: TrackerCodec {
   }
 
   /// Writes a Loop backup database (schema version 25) to the output, atomically for a file
-  /// (``SQLiteOutput``).
+  /// (`SQLiteOutput` in `SQLiteCore`).
   ///
   /// - Throws: ``CodecError`` `.io` when the database cannot be built; `.cannotCreateOutput`
   ///   when a `-wal`, `-shm` or `-journal` file is beside the output path (SQLite would apply

@@ -96,7 +96,7 @@ public struct TrackerIOSCodec: TrackerCodec {
   }
 
   /// Writes a store of the chosen variant, new or into a copy of `template`, atomically
-  /// (``SQLiteOutput``).
+  /// (`SQLiteOutput` in `SQLiteCore`).
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` without a variant (or with an unknown
   ///   one, or an unknown `--timezone`); `.malformedInput` for a template that is not a store of
