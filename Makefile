@@ -119,12 +119,12 @@ test: deps
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run
 
 ## check-fast: the edit-compile-test loop: build and run the Swift tests only (FILTER=regex
-## picks suites or tests, as `swift test --filter`), without the nested plugin build
-## (TRACKPORT_SKIP_NESTED_BUILD=1), fuzzing, doc examples or the install check.
+## picks suites or tests, as `swift test --filter`), without
+## fuzzing, doc examples, docs or the install check.
 FILTER ?=
 check-fast: build-deps venv
 	$(SWIFT) build --build-tests
-	TRACKPORT_SKIP_NESTED_BUILD=1 TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(if $(FILTER),--filter '$(FILTER)')
+	TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(if $(FILTER),--filter '$(FILTER)')
 
 # The Swift suite, then what needs the built tool: the doc examples and the install check.
 test-suite:
