@@ -25,12 +25,13 @@ extension PluginDescriptor {
         throw Problem(reason: "\(at): the key is not lower-case letters, digits and hyphens starting with a letter")
       }
       guard !result.contains(where: { $0.key == key }) else { throw Problem(reason: "\(at): the key is declared twice") }
-      let values = try located { () throws(Problem) in try optionValues(item) }
-      let help = try located { () throws(Problem) in try string(item, "help") }
-      let defaultValue = try located { () throws(Problem) in try optionalString(item, "default") }
-      let reads = try located { () throws(Problem) in item["reads"] == nil ? pluginReads : try bool(item, "reads") }
-      let writes = try located { () throws(Problem) in item["writes"] == nil ? pluginWrites : try bool(item, "writes") }
-      let aliases = try located { () throws(Problem) in try strings(item, "aliases", required: false) }
+      let values = try located { () throws(Problem) -> CodecOption.Values in try optionValues(item) }
+      let help = try located { () throws(Problem) -> String in try string(item, "help") }
+      let defaultValue = try located { () throws(Problem) -> String? in try optionalString(item, "default") }
+      var reads = pluginReads, writes = pluginWrites
+      if item["reads"] != nil { reads = try located { () throws(Problem) -> Bool in try bool(item, "reads") } }
+      if item["writes"] != nil { writes = try located { () throws(Problem) -> Bool in try bool(item, "writes") } }
+      let aliases = try located { () throws(Problem) -> [String] in try strings(item, "aliases", required: false) }
       guard reads || writes else { throw Problem(reason: "\(at): \"reads\" and \"writes\" are both false") }
       if reads && !pluginReads { throw Problem(reason: "\(at): \"reads\" is true but the plugin does not read") }
       if writes && !pluginWrites { throw Problem(reason: "\(at): \"writes\" is true but the plugin does not write") }

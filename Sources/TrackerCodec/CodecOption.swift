@@ -83,11 +83,6 @@ public struct CodecOption: Hashable, Sendable {
     }
   }
 
-  /// `reading`, `writing` or `reading, writing`: when the option applies, for listings.
-  public var applies: String {
-    [reads ? "reading" : nil, writes ? "writing" : nil].compactMap { $0 }.joined(separator: ", ")
-  }
-
   /// Whether the option applies to reading (`reading` true) or to writing.
   public func applies(reading: Bool) -> Bool { reading ? reads : writes }
 
