@@ -39,7 +39,8 @@ public struct BeaverHabitsCodec: TrackerCodec {
     summary: "Beaver Habits' JSON export (and its stored list, 2024 storage file); writes the export its Import reads.",
     extensions: ["beaverhabits.json"],
     cannotCarry: lostFields,
-    diagnostics: [assignedDefaults, lossyFrequency])
+    diagnostics: [assignedDefaults, lossyFrequency],
+    options: BeaverHabitsOptions.declared)
 
   /// The codec has no state; options come through the context.
   public init() {}

@@ -12,6 +12,17 @@ struct BeaverHabitsOptions: Sendable {
   /// `exported-at`: the `exported_at` written, `YYYY-MM-DD HH:MM:SS`.
   var exportedAt: String?
 
+  /// The options declared in the descriptor.
+  static let declared: [CodecOption] = [
+    CodecOption("default-category", .text, default: BeaverHabitsReader.defaultCategory,
+                help: "reading: the category of habits without tags; writing: the category whose habits get no tag (--default-category)",
+                reads: true, writes: true),
+    CodecOption("email", .text, help: "the user_email written; without it the export has no e-mail address",
+                reads: false, writes: true),
+    CodecOption("exported-at", .text, help: "the exported_at written, YYYY-MM-DD HH:MM:SS (default: the one read, else now)",
+                reads: false, writes: true),
+  ]
+
   /// - Throws: ``CodecError`` `.unsupportedOperation` for an `email` without `@` or with
   ///   spaces, or an `exported-at` not of the form `YYYY-MM-DD HH:MM:SS`.
   init(_ options: [String: String]) throws {

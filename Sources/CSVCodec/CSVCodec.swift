@@ -32,7 +32,8 @@ public struct CSVCodec: TrackerCodec {
       .init(name: CSVShape.log.rawValue, summary: "a log table: a .csv name, when the dataset has records",
             cannotCarry: CSVLogSheetWriter.lostFields),
     ],
-    diagnostics: CSVProblem.descriptors + [CSVSheetCodes.defaultedField, CSVSheetCodes.formulaCells, LossReport.droppedField])
+    diagnostics: CSVProblem.descriptors + [CSVSheetCodes.defaultedField, CSVSheetCodes.formulaCells, LossReport.droppedField],
+    options: CSVOptions.declared)
 
   /// The codec takes its options from ``CodecContext/options`` at each call.
   public init() {}

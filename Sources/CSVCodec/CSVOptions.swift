@@ -27,6 +27,34 @@ struct CSVOptions: Sendable {
   /// `default-category`: the category title for trackers without one.
   var defaultCategory = "Imported"
 
+  /// The options declared in the codec's descriptor, for `trackport formats` and the check of
+  /// `--option` keys; `init(_:)` reads exactly these keys.
+  static let declared: [CodecOption] = [
+    CodecOption("shape", .choice(CSVShape.allCases.map(\.rawValue)),
+                help: "read the input as this shape (default: a folder or zip is a package, a file a table) (--shape)",
+                reads: true, writes: false),
+    CodecOption("to-shape", .choice(CSVShape.allCases.map(\.rawValue)),
+                help: "write this shape (default: a .csv name is one table, anything else a package) (--to-shape)",
+                reads: false, writes: true),
+    CodecOption("map", .text,
+                help: "a log table's columns: tracker=COLUMN,date=COLUMN[,category=..][,amount=..][,note=..][,done=COLUMN:VALUE] (--map)",
+                reads: true, writes: false),
+    CodecOption("date-format", .text,
+                help: "how days are written in a table: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YYYY, DD.MM.YY... (default: detected; YYYY-MM-DD written) (--date-format)",
+                reads: true, writes: true),
+    CodecOption("delimiter", .choice([",", ";", "tab", "|"]),
+                help: "a table's delimiter (default: detected when reading, , when writing) (--delimiter)",
+                reads: true, writes: true, aliases: ["comma", "semicolon", "\t", "\\t", "pipe"]),
+    CodecOption("encoding", .choice(["utf-8", "windows-1251"]), default: "utf-8",
+                help: "the text encoding of a table read (tables are written in UTF-8) (--encoding)", reads: true, writes: false,
+                aliases: ["utf8", "cp1251", "win-1251", "windows1251"]),
+    CodecOption("spreadsheet-safe", .boolean, default: "false",
+                help: "prefix cells starting with = + - @ with ' so spreadsheets do not run them (--spreadsheet-safe)",
+                reads: false, writes: true),
+    CodecOption("default-category", .text, default: "Imported",
+                help: "the category of trackers a table gives none (--default-category)", reads: true, writes: false),
+  ]
+
   /// - Throws: ``CodecError`` `.unsupportedOperation` naming the option whose value is wrong.
   init(_ options: [String: String]) throws {
     if let value = options["shape"] {

@@ -51,7 +51,8 @@ public struct HabitBullCodec: TrackerCodec {
                   CSVProblem.missingLabel.descriptor, CSVProblem.missingCell.descriptor,
                   CSVProblem.extraCell.descriptor, CSVProblem.blankRow.descriptor, CSVProblem.typeError.descriptor,
                   CSVProblem.unclosedQuote.descriptor, CSVProblem.strayQuote.descriptor,
-                  CSVProblem.encodingError.descriptor, LossReport.droppedField])
+                  CSVProblem.encodingError.descriptor, LossReport.droppedField],
+    options: HabitBullOptions.declared)
 
   /// The codec has no state; options come through the context.
   public init() {}

@@ -15,6 +15,18 @@ struct HabitBullOptions: Sendable {
   /// Reading only: TrackerPort writes UTF-8.
   var encoding: CSVEncoding = .utf8
 
+  /// The options declared in the descriptor: all three apply to reading only.
+  static let declared: [CodecOption] = [
+    CodecOption("default-category", .text, default: "HabitBull",
+                help: "the category of habits whose HabitCategory is empty (--default-category)", reads: true, writes: false),
+    CodecOption("date-format", .text,
+                help: "how CalendarDate is written when not yyyy-MM-dd: DD/MM/YYYY, MM/DD/YYYY, DD.MM.YY... (--date-format)",
+                reads: true, writes: false),
+    CodecOption("encoding", .choice(["utf-8", "windows-1251"]), default: "utf-8",
+                help: "the file's text encoding (--encoding)", reads: true, writes: false,
+                aliases: ["utf8", "cp1251", "win-1251", "windows1251"]),
+  ]
+
   /// - Throws: ``CodecError`` `.unsupportedOperation` for an empty `default-category`, a
   ///   `date-format` that is not a pattern or an unknown `encoding`.
   init(_ options: [String: String]) throws {

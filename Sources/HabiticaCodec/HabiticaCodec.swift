@@ -50,7 +50,16 @@ public struct HabiticaCodec: TrackerCodec {
     summary: "Habitica's data export: userdata.json (habits, dailies, to-dos, tags) or history.csv; read only.",
     extensions: [], sniffedExtensions: ["json", "csv"], canWrite: false,
     diagnostics: [condensedHistory, assignedDefaults, notImported, downHabit, noSchedules, skippedEntry,
-                  LossReport.lossyFrequency])
+                  LossReport.lossyFrequency],
+    options: [
+      CodecOption("timezone", .timeZone, help: "count days in this zone (default: the export's offset; UTC for history.csv) (--timezone)",
+                  reads: true, writes: false),
+      CodecOption("day-start", .integer(0, 23),
+                  help: "the hour a day starts, Habitica's Custom Day Start (default: the export's; 0 for history.csv) (--day-start)",
+                  reads: true, writes: false),
+      CodecOption("default-category", .text, default: HabiticaDatasetBuilder.defaultCategory,
+                  help: "the category of tasks without tags", reads: true, writes: false),
+    ])
 
   /// The codec has no state; options come through the context.
   public init() {}

@@ -59,7 +59,11 @@ public struct HaboCodec: TrackerCodec {
     summary: "Habo's backup JSON (current envelope and legacy array); restoring it in Habo replaces all data.",
     extensions: [], sniffedExtensions: ["json"],
     cannotCarry: lostFields,
-    diagnostics: [lossyFrequency, assignedDefaults, deletedHabits, keptDays, skippedLinks, tooLarge])
+    diagnostics: [lossyFrequency, assignedDefaults, deletedHabits, keptDays, skippedLinks, tooLarge],
+    options: [
+      CodecOption("default-category", .text, default: HaboDatasetBuilder.defaultCategory,
+                  help: "the category of habits not in a category", reads: true, writes: false),
+    ])
 
   /// The codec has no state; options come through the context.
   public init() {}

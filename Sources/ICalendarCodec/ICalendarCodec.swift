@@ -23,7 +23,19 @@ public struct ICalendarCodec: TrackerCodec {
   /// Id `ics`; claims `*.ics` and `*.ical`.
   public static let descriptor = CodecDescriptor(
     id: "ics", name: "iCalendar", summary: "RFC 5545 calendar; habits as recurring all-day events.",
-    extensions: ["ics", "ical"], diagnostics: [lossyRecurrence, skippedComponent])
+    extensions: ["ics", "ical"], diagnostics: [lossyRecurrence, skippedComponent],
+    options: [
+      CodecOption("default-category", .text, default: "Calendar",
+                  help: "the category of events with no CATEGORIES", reads: true, writes: false),
+      CodecOption("start", .date, help: "the first day of a habit that has no createdOn and no record (--start)",
+                  reads: false, writes: true),
+      CodecOption("until", .date, help: "end every habit's recurrence on this day (--until)", reads: false, writes: true),
+      CodecOption("history", .boolean, default: "false",
+                  help: "also write each completion as its own all-day event (--history)", reads: false, writes: true),
+      CodecOption("timezone", .timeZone,
+                  help: "write task times in this zone with a VTIMEZONE; default: floating local times (--timezone)",
+                  reads: false, writes: true),
+    ])
 
   /// The codec has no state; options come through the context.
   public init() {}

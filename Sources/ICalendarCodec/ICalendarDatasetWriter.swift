@@ -60,7 +60,7 @@ struct ICalendarDatasetWriter {
       }
     }
     for task in dataset.tasks { try emit(try todo(task)) }
-    if options["history"] == "true" {
+    if options["history"].flatMap(CodecOption.boolean) == true {
       // Completions only: entries (skipped days, amounts below the goal) are never shown as done.
       for (index, tracker) in dataset.trackers.enumerated() {
         let details = Dictionary(marks.details(index).map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })

@@ -56,7 +56,11 @@ public struct LoopCodec: TrackerCodec {
     summary: "Loop's CSV export (.zip or folder) and SQLite backup (.db); writes a .db backup.",
     extensions: [], sniffedExtensions: ["db"],
     cannotCarry: lostFields,
-    diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit, orphanRepetitions])
+    diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit, orphanRepetitions],
+    options: [
+      CodecOption("default-category", .text, default: LoopDatasetBuilder.defaultCategory,
+                  help: "the category every habit is put in (Loop has none)", reads: true, writes: false),
+    ])
 
   /// The codec has no state; options come through the context.
   public init() {}

@@ -6,8 +6,9 @@ import TrackerModel
 ///
 /// The protocol (`docs/plugins.md`) asks for a JSON object with `id`, `name`, `version`,
 /// `extensions`, `reads` and `writes`, and allows `summary`, `detectedExtensions`,
-/// `contentPrefixes`, `cannotCarry`, `diagnostics` and `protocol` (1). Unknown keys are ignored,
-/// so a newer plugin still works with an older host.
+/// `contentPrefixes`, `cannotCarry`, `diagnostics`, `options` and `protocol` (1). Unknown keys
+/// are ignored, so a newer plugin still works with an older host. A plugin that declares no
+/// `options` takes none: any `--option` for it alone is refused.
 public struct PluginDescriptor: Hashable, Sendable {
   /// The codec descriptor the registry uses; ``CodecDescriptor/origin`` is the plugin's path.
   public var codec: CodecDescriptor
@@ -87,33 +88,34 @@ public struct PluginDescriptor: Hashable, Sendable {
       cannotCarry.append(known)
     }
     let diagnostics = try diagnosticDescriptors(value)
+    let options = try codecOptions(value, reads: reads, writes: writes)
     let outright = claimed.filter { !reservedEndings.contains($0) }
     let byContent = detected + claimed.filter { reservedEndings.contains($0) && !detected.contains($0) }
     let codec = CodecDescriptor(id: id, name: title, summary: summary, extensions: outright,
                                 sniffedExtensions: byContent, canRead: reads, canWrite: writes,
-                                cannotCarry: cannotCarry, diagnostics: diagnostics, origin: path)
+                                cannotCarry: cannotCarry, diagnostics: diagnostics, options: options, origin: path)
     return PluginDescriptor(codec: codec, version: version, contentPrefixes: prefixes)
   }
 
-  private static func string(_ object: JSONValue, _ key: String) throws(Problem) -> String {
+  static func string(_ object: JSONValue, _ key: String) throws(Problem) -> String {
     guard let text = try optionalString(object, key) else { throw Problem(reason: "\"\(key)\" is missing") }
     guard !text.allSatisfy(\.isWhitespace) else { throw Problem(reason: "\"\(key)\" is empty") }
     return text
   }
 
-  private static func optionalString(_ object: JSONValue, _ key: String) throws(Problem) -> String? {
+  static func optionalString(_ object: JSONValue, _ key: String) throws(Problem) -> String? {
     guard let value = object[key] else { return nil }
     guard case .string(let text) = value else { throw Problem(reason: "\"\(key)\" is not a string") }
     return text
   }
 
-  private static func bool(_ object: JSONValue, _ key: String) throws(Problem) -> Bool {
+  static func bool(_ object: JSONValue, _ key: String) throws(Problem) -> Bool {
     guard let value = object[key] else { throw Problem(reason: "\"\(key)\" is missing") }
     guard case .bool(let flag) = value else { throw Problem(reason: "\"\(key)\" is not true or false") }
     return flag
   }
 
-  private static func strings(_ object: JSONValue, _ key: String, required: Bool) throws(Problem) -> [String] {
+  static func strings(_ object: JSONValue, _ key: String, required: Bool) throws(Problem) -> [String] {
     guard let value = object[key] else {
       if required { throw Problem(reason: "\"\(key)\" is missing") }
       return []

@@ -33,7 +33,11 @@ public struct TableHabitCodec: TrackerCodec {
     summary: "Table Habit's (mhabit) habits export, {\"habits\", \"groups\"} JSON; its import adds, never replaces.",
     extensions: [], sniffedExtensions: ["json"],
     cannotCarry: TableHabitLosses.declared,
-    diagnostics: [lossyFrequency, assignedDefaults, keptInExtras, textCut])
+    diagnostics: [lossyFrequency, assignedDefaults, keptInExtras, textCut],
+    options: [
+      CodecOption("default-category", .text, default: "Table Habit",
+                  help: "the category of habits not in a group", reads: true, writes: false),
+    ])
 
   /// The codec has no state; options come through the context.
   public init() {}

@@ -28,7 +28,11 @@ public struct TickmateCodec: TrackerCodec {
     id: "tickmate", name: "Tickmate",
     summary: "Tickmate's SQLite database backup (.db, schema versions 10 to 14); read only.",
     extensions: [], sniffedExtensions: ["db"], canWrite: false,
-    diagnostics: [assignedDefaults, skippedTicks])
+    diagnostics: [assignedDefaults, skippedTicks],
+    options: [
+      CodecOption("default-category", .text, default: TickmateDatasetBuilder.defaultCategory,
+                  help: "the category of tracks not in a group", reads: true, writes: false),
+    ])
 
   /// The codec has no state; options come through the context.
   public init() {}

@@ -1,6 +1,6 @@
 import TrackerModel
 
-/// What a codec is, what files it claims, and what it cannot carry.
+/// What a codec is, what files it claims, what options it takes, and what it cannot carry.
 public struct CodecDescriptor: Hashable, Sendable {
   /// A short lower-case id used by `--from`/`--to` (`json`, `csv`).
   public var id: String
@@ -31,6 +31,11 @@ public struct CodecDescriptor: Hashable, Sendable {
   public var shapes: [Shape]
   /// Diagnostic codes this codec may report (listed by `trackport rules`).
   public var diagnostics: [DiagnosticDescriptor]
+  /// Every `--option` key the codec reads, with its values, default and help, in the order
+  /// `trackport formats` lists them. A key no codec involved in a command declares is refused
+  /// (``checkOptions(_:reading:writing:)``), and a codec is given only the options it declares
+  /// for what it is doing (``given(_:reading:)``); empty for a codec that takes none.
+  public var options: [CodecOption]
   /// Where the codec comes from: ``builtInOrigin``, or a plugin's path.
   public var origin: String
 
@@ -38,11 +43,12 @@ public struct CodecDescriptor: Hashable, Sendable {
   public static let builtInOrigin = "built-in"
 
   /// The defaults describe a built-in codec that reads and writes, claims its endings
-  /// outright and loses nothing.
+  /// outright, takes no options and loses nothing.
   public init(id: String, name: String, summary: String, extensions: [String],
               sniffedExtensions: [String] = [], canRead: Bool = true, canWrite: Bool = true,
               cannotCarry: [ModelField] = [], shapes: [Shape] = [],
-              diagnostics: [DiagnosticDescriptor] = [], origin: String = "built-in") {
+              diagnostics: [DiagnosticDescriptor] = [], options: [CodecOption] = [],
+              origin: String = "built-in") {
     self.id = id
     self.name = name
     self.summary = summary
@@ -53,6 +59,7 @@ public struct CodecDescriptor: Hashable, Sendable {
     self.cannotCarry = cannotCarry
     self.shapes = shapes
     self.diagnostics = diagnostics
+    self.options = options
     self.origin = origin
   }
 

@@ -15,8 +15,12 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownFormat
     /// No codec has the id the user named, or the output name says no format (exit 64).
     case unknownCodec
-    /// The codec cannot do what was asked (a read-only format as output) (exit 64).
+    /// The codec cannot do what was asked (a read-only format as output), or an option has a
+    /// value the codec does not take (exit 64).
     case unsupportedOperation
+    /// An `--option` key that no codec involved in the command declares (a misspelt
+    /// `emial`): refused rather than ignored (exit 64).
+    case unknownOption
     /// The input cannot be opened or read (exit 66).
     case cannotReadInput
     /// The output cannot be created: it exists without `--force`, it is an input, or its
@@ -70,6 +74,7 @@ extension CodecError.Kind {
     case .unknownFormat: "unknown-format"
     case .unknownCodec: "unknown-codec"
     case .unsupportedOperation: "unsupported-operation"
+    case .unknownOption: "unknown-option"
     case .cannotReadInput: "cannot-read-input"
     case .cannotCreateOutput: "cannot-create-output"
     case .io: "io-error"
@@ -84,7 +89,8 @@ extension CodecError.Kind {
     case .unsupportedVersion: "The file declares a format version this build does not read."
     case .unknownFormat: "No format recognises the file's name or content."
     case .unknownCodec: "No format has the id given with --from or --to, or the output name says no format."
-    case .unsupportedOperation: "The format cannot do what was asked (for example, write)."
+    case .unsupportedOperation: "The format cannot do what was asked (for example, write), or an option's value is not one it takes."
+    case .unknownOption: "An --option key (or a dedicated flag) that none of the formats the command reads or writes takes."
     case .cannotReadInput: "The input cannot be opened or read."
     case .cannotCreateOutput: "The output cannot be created, or exists without --force, or is an input."
     case .io: "Reading or writing failed midway."
@@ -94,7 +100,7 @@ extension CodecError.Kind {
 
   /// Every kind, for listings.
   public static let all: [CodecError.Kind] = [
-    .malformedInput, .unsupportedVersion, .unknownFormat, .unknownCodec, .unsupportedOperation,
+    .malformedInput, .unsupportedVersion, .unknownFormat, .unknownCodec, .unsupportedOperation, .unknownOption,
     .cannotReadInput, .cannotCreateOutput, .io, .pluginFailed,
   ]
 }

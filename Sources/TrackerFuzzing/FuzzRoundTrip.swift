@@ -25,9 +25,12 @@ public struct FuzzRoundTrip: Sendable {
   /// A folder of this run's own for the written files.
   public let scratch: String
 
-  /// - Throws: ``CodecError`` `.unknownCodec` for an unknown id.
+  /// - Throws: ``CodecError`` `.unknownCodec` for an unknown id; `.unknownOption` (or
+  ///   `.unsupportedOperation` for a bad value) for an option the reader does not declare, as
+  ///   the command line would refuse it: a harness never fuzzes a reading nobody can ask for.
   public init(readerID: String, fileName: String, options: [String: String] = [:], scratch: String) throws {
     reader = try StandardCodecs.registry.codec(id: readerID)
+    try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [])
     self.fileName = fileName
     self.options = options
     self.scratch = scratch
@@ -46,7 +49,8 @@ public struct FuzzRoundTrip: Sendable {
     }
     exercise(dataset)
     for writer in StandardCodecs.all where writer.descriptor.canWrite {
-      if let finding = write(dataset, with: writer, options: Self.writeOptions(writer, input: bytes)) { return finding }
+      let options = writer.descriptor.given(Self.writeOptions(writer, input: bytes), reading: false)
+      if let finding = write(dataset, with: writer, options: options) { return finding }
     }
     return nil
   }

@@ -52,7 +52,20 @@ public struct TrackerIOSCodec: TrackerCodec {
     extensions: [], sniffedExtensions: ["sqlite"],
     cannotCarry: shapes.dropFirst().reduce(shapes[0].cannotCarry) { common, shape in common.filter(shape.cannotCarry.contains) },
     shapes: shapes,
-    diagnostics: [recoveredDays, skippedRows, nearestColors, writtenDays, templateColumns])
+    diagnostics: [recoveredDays, skippedRows, nearestColors, writtenDays, templateColumns],
+    options: [
+      CodecOption("timezone", .timeZone,
+                  help: "the phone's zone, whose local midnights the store keeps (default: inferred when reading, this computer's when writing) (--timezone)",
+                  reads: true, writes: true),
+      CodecOption("default-category", .text, default: TrackerIOSDatasetBuilder.defaultCategory,
+                  help: "the category of trackers the store puts in none (--default-category)", reads: true, writes: false),
+      CodecOption("variant", .choice(TrackerIOSVariant.listed.map(\.id)),
+                  help: "the app whose store is written (needed unless template gives it)", reads: false, writes: true),
+      CodecOption("to-shape", .choice(TrackerIOSVariant.listed.map(\.id)),
+                  help: "the same as variant (--to-shape)", reads: false, writes: true),
+      CodecOption("template", .path,
+                  help: "a store the app made: written like it (its variant, its extra columns)", reads: false, writes: true),
+    ])
 
   /// The codec has no state; options come through the context.
   public init() {}

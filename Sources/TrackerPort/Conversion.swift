@@ -11,7 +11,8 @@ public struct Conversion: Sendable {
   public var to: String?
   /// `--force`: replace an existing output (never an input).
   public var overwrite: Bool
-  /// Codec options (`KEY=VALUE`), given to both codecs.
+  /// Codec options (`KEY=VALUE`): each key must be one the reader declares for reading or the
+  /// writer for writing, and each codec is given its own (``CodecDescriptor/options``).
   public var options: [String: String]
 
   /// Defaults detect both formats, refuse to replace an existing output and pass no options.
@@ -55,14 +56,18 @@ public struct Conversion: Sendable {
   /// Reads, then writes, unless part of the input could not be read (a row with a bad date)
   /// and `skipBadRows` is not set, or the output format would drop data and `refuseLoss` is set.
   ///
-  /// The output is checked before the input is read, so a refused output fails fast; it is
-  /// written atomically and never replaces the input. `progress`, when given, is told how far
+  /// The output and the options are checked before the input is read, so a refused output or
+  /// a misspelt option fails fast: a key neither codec declares is `.unknownOption`, a value a
+  /// declaration rules out `.unsupportedOperation` (``CodecDescriptor/checkOptions(_:reading:writing:)``).
+  /// The output is written atomically and never replaces the input. `progress`, when given, is told how far
   /// reading (phase `reading`) and then writing (phase `writing`) have gone.
   public func run(registry: CodecRegistry = StandardCodecs.registry, refuseLoss: Bool = false,
                   skipBadRows: Bool = false, progress: ProgressMeter? = nil) throws -> Result {
     var destination = try DatasetDestination(path: output, format: to, overwrite: overwrite, inputs: [input],
                                              options: options, registry: registry)
-    let file = try DatasetFile.load(input, format: from, registry: registry, options: options, progress: progress)
+    let reader = try DatasetFile.reader(for: input, format: from, registry: registry, options: options)
+    try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [destination.writer.descriptor])
+    let file = try DatasetFile.load(input, reader: reader, options: options, progress: progress)
     let readErrors = file.readErrors.count
     if readErrors > 0, !skipBadRows {
       return Result(diagnostics: file.diagnostics, refusal: .readErrors, losses: 0, readErrors: readErrors)

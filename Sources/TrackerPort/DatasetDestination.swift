@@ -5,7 +5,8 @@ public struct DatasetDestination {
   public private(set) var output: CodecOutput
   /// The codec that writes it.
   public let writer: any TrackerCodec
-  /// Codec options given to the writer.
+  /// Codec options given to the writer: those of the options passed that it declares for
+  /// writing (the caller checks the others, ``CodecDescriptor/checkOptions(_:reading:writing:)``).
   public let options: [String: String]
 
   /// Picks the writer (`format`, else from the output's name) and checks that the output can
@@ -17,11 +18,11 @@ public struct DatasetDestination {
               registry: CodecRegistry) throws {
     output = CodecOutput(path: path, overwrite: overwrite, protectedPaths: inputs.filter { $0 != "-" })
     writer = try format.map { try registry.codec(id: $0) } ?? registry.detectOutput(output)
-    self.options = options
+    self.options = writer.descriptor.given(options, reading: false)
     guard writer.descriptor.canWrite else {
       throw CodecError(.unsupportedOperation, "format '\(writer.descriptor.id)' can be read but not written")
     }
-    if writer.writesFolder(to: output, options: options) {
+    if writer.writesFolder(to: output, options: self.options) {
       try output.checkWritablePackageFolder()
     } else {
       try output.checkWritable()

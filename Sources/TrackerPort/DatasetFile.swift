@@ -12,20 +12,46 @@ public struct DatasetFile: Sendable {
   public var locator: (any SourceLocator)?
 
   /// Reads `path` (`-` for standard input) with the codec named by `format`, or the one
-  /// detected from the name and content. `progress`, when given, is told how far the codec
-  /// has read (phase `reading`, against the file's size when it is a regular file).
+  /// detected from the name and content. Every key of `options` must be one the codec declares
+  /// for reading. `progress`, when given, is told how far the codec has read (phase `reading`,
+  /// against the file's size when it is a regular file).
   ///
-  /// - Throws: ``CodecError`` when the file cannot be read or is malformed, or the format is unknown.
+  /// - Throws: ``CodecError`` when the file cannot be read or is malformed, the format is
+  ///   unknown, or an option is not the reader's (`.unknownOption`) or has a value it does not
+  ///   take (``CodecDescriptor/checkOptions(_:reading:writing:)``).
   public static func load(_ path: String, format: String? = nil,
                           registry: CodecRegistry = StandardCodecs.registry,
                           options: [String: String] = [:],
                           progress: ProgressMeter? = nil) throws -> DatasetFile {
-    let input = CodecInput(path: path)
-    let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(input, options: options)
+    let codec = try reader(for: path, format: format, registry: registry, options: options)
+    try CodecDescriptor.checkOptions(options, reading: [codec.descriptor], writing: [])
+    return try load(path, reader: codec, options: options, progress: progress)
+  }
+
+  /// The codec that reads `path`: the one named by `format`, or the one detected from the name
+  /// and content (`options` can change what content looks like: CSV's `encoding`). For a command
+  /// that checks its options against several codecs before it reads (``Conversion``, a merge).
+  ///
+  /// - Throws: ``CodecError`` `.unknownCodec`, `.unknownFormat`, `.cannotReadInput`, or
+  ///   `.unsupportedOperation` for a format that cannot be read.
+  public static func reader(for path: String, format: String? = nil, registry: CodecRegistry = StandardCodecs.registry,
+                            options: [String: String] = [:]) throws -> any TrackerCodec {
+    let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(CodecInput(path: path), options: options)
     guard codec.descriptor.canRead else {
       throw CodecError(.unsupportedOperation, "format '\(codec.descriptor.id)' cannot be read, only written")
     }
-    var context = CodecContext(fileName: input.displayName, options: options)
+    return codec
+  }
+
+  /// Reads `path` with `codec` (from ``reader(for:format:registry:options:)``), giving it the
+  /// part of `options` it declares for reading; the caller has checked the rest
+  /// (``CodecDescriptor/checkOptions(_:reading:writing:)``).
+  ///
+  /// - Throws: ``CodecError`` when the file cannot be read or is malformed.
+  public static func load(_ path: String, reader codec: any TrackerCodec, options: [String: String] = [:],
+                          progress: ProgressMeter? = nil) throws -> DatasetFile {
+    let input = CodecInput(path: path)
+    var context = CodecContext(fileName: input.displayName, options: codec.descriptor.given(options, reading: true))
     if let progress {
       progress.begin("reading", subject: input.displayName, totalBytes: input.regularFileSize)
       context.progress = progress

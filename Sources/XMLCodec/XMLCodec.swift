@@ -31,7 +31,11 @@ public struct XMLCodec: TrackerCodec {
     id: "xml", name: "TrackerPort XML",
     summary: "Canonical XML (urn:trackport:1) with an XSD; carries the whole model.",
     extensions: ["trackport.xml"], sniffedExtensions: ["xml"],
-    diagnostics: [schemaViolation, unknownElement, unknownAttribute])
+    diagnostics: [schemaViolation, unknownElement, unknownAttribute],
+    options: [
+      CodecOption("schema", .choice(["on", "off"]), default: "on",
+                  help: "off skips the XSD check (faster; the reader's own checks still apply)", reads: true, writes: false),
+    ])
 
   /// The codec takes its options from ``CodecContext/options`` at each call: `schema=off`
   /// skips schema validation while reading.
@@ -63,7 +67,7 @@ public struct XMLCodec: TrackerCodec {
   ///   `.unsupportedVersion` for a `version` other than `1` or `2`; `.cannotReadInput` from the input.
   public func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
-    let schema = context.options["schema"] == "off" ? nil : try XMLSchemaHandle()
+    let schema = context.options["schema"]?.lowercased() == "off" ? nil : try XMLSchemaHandle()
     let source = try input.bytes()
     let (dataset, reader) = try source.withUnsafeBytes { bytes in
       let reader = try XMLDatasetReader(bytes, fileName: fileName, schema: schema)

@@ -45,7 +45,7 @@ enum ExitStatus: Int32, CaseIterable {
   init(_ kind: CodecError.Kind) {
     switch kind {
     case .malformedInput, .unsupportedVersion, .unknownFormat: self = .malformedInput
-    case .unknownCodec, .unsupportedOperation: self = .usage
+    case .unknownCodec, .unsupportedOperation, .unknownOption: self = .usage
     case .cannotReadInput: self = .cannotReadInput
     case .cannotCreateOutput: self = .cannotCreateOutput
     case .io: self = .ioError

@@ -9,4 +9,10 @@ import TrackerPort
 /// answers with an error on every Tab), and completion must work everywhere.
 enum FormatCompletion {
   static let kind = CompletionKind.list(StandardCodecs.all.map(\.descriptor.id))
+
+  /// For `--option`: every key a built-in codec declares, as `key=` (sorted, each once), so
+  /// Tab offers the keys and the user types the value. Plugins' keys are not offered, for
+  /// the reason above.
+  static let optionKeys = CompletionKind.list(
+    Array(Set(StandardCodecs.all.flatMap(\.descriptor.options).map { $0.key + "=" })).sorted())
 }

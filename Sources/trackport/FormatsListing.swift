@@ -40,6 +40,7 @@ enum FormatsListing {
         JSONOutput.object([("name", JSONOutput.quote(shape.name)), ("summary", JSONOutput.quote(shape.summary)),
                            ("cannotCarry", JSONOutput.array(ModelField.inModelOrder(shape.cannotCarry).map { JSONOutput.quote($0.rawValue) }))])
       })),
+      ("options", JSONOutput.array(d.options.map(option))),
       ("origin", JSONOutput.quote(d.origin)),
     ]
     if let plugin = codec as? PluginCodec {
@@ -67,6 +68,35 @@ enum FormatsListing {
       guard !fields.isEmpty else { return [] }
       return wrap("\(subject) cannot carry:", ModelField.inModelOrder(fields).map(\.rawValue), width: width)
     }
+  }
+
+  /// One declared option as `formats --json` lists it, the shape a plugin's `describe` declares
+  /// it in (`docs/plugins.md`): `key`, `type`, `values` for a choice, `minimum` and `maximum`
+  /// for an integer, `default` when there is one, `help`, `reads`, `writes`, and `aliases` when
+  /// a choice has other spellings.
+  static func option(_ o: CodecOption) -> String {
+    var members: [(String, String)] = [("key", JSONOutput.quote(o.key)), ("type", JSONOutput.quote(o.values.kind))]
+    switch o.values {
+    case .choice(let words): members.append(("values", JSONOutput.array(words.map(JSONOutput.quote))))
+    case .integer(let low, let high): members += [("minimum", String(low)), ("maximum", String(high))]
+    default: break
+    }
+    if let value = o.defaultValue { members.append(("default", JSONOutput.quote(value))) }
+    members += [("help", JSONOutput.quote(o.help)), ("reads", JSONOutput.value(o.reads)), ("writes", JSONOutput.value(o.writes))]
+    if !o.aliases.isEmpty { members.append(("aliases", JSONOutput.array(o.aliases.map(JSONOutput.quote)))) }
+    return JSONOutput.object(members)
+  }
+
+  /// A codec's options after the table: `ID options:`, then one line per option:
+  /// `KEY=VALUES`, when it applies (`r-` reading, `-w` writing, `rw` both, as the R/W column),
+  /// its help and default. None for a codec that takes no option.
+  static func options(_ d: CodecDescriptor) -> [String] {
+    guard !d.options.isEmpty else { return [] }
+    let rows = d.options.map { o in
+      ["  " + o.key + "=" + o.values.placeholder, (o.reads ? "r" : "-") + (o.writes ? "w" : "-"),
+       o.help + (o.defaultValue.map { " (default: \($0))" } ?? "")]
+    }
+    return ["\(d.id) options:"] + TextTable.render(header: [], rows: rows).split(separator: "\n").map(String.init)
   }
 
   /// `head` and `items` joined by `, `, in lines of at most `width` columns where the items

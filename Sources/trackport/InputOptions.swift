@@ -24,7 +24,9 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV log table, HabitBull, iCalendar, Loop, Habitica: the category of trackers the input gives none (default: Imported; HabitBull; Calendar; Loop Habit Tracker; Habitica).", valueName: "title"))
   var defaultCategory: String?
 
-  @Option(name: .customLong("option"), help: ArgumentHelp("A codec option KEY=VALUE; repeatable.", valueName: "key=value"))
+  @Option(name: .customLong("option"),
+          help: ArgumentHelp("A codec option KEY=VALUE; repeatable. 'trackport formats' lists each format's options; a key none of the command's formats takes is refused.", valueName: "key=value"),
+          completion: FormatCompletion.optionKeys)
   var rawOptions: [String] = []
 
   /// The dedicated flags and `--option` values as the codecs' option dictionary.

@@ -38,9 +38,11 @@ extension Trackport {
       try reportingFailures {
         let registry = try pluginOptions.registry()
         let options = try inputOptions.codecOptions
+        let readers = try [old, new].map { try DatasetFile.reader(for: $0, format: inputOptions.from, registry: registry, options: options) }
+        try CodecDescriptor.checkOptions(options, reading: readers.map(\.descriptor), writing: [])
         var files: [DatasetFile] = []
-        for path in [old, new] {
-          let file = try DatasetFile.load(path, format: inputOptions.from, registry: registry, options: options)
+        for (path, reader) in zip([old, new], readers) {
+          let file = try DatasetFile.load(path, reader: reader, options: options)
           if let failed = badRows.check(file) { return failed }
           files.append(file)
         }

@@ -8,7 +8,10 @@ extension Trackport {
       discussion: """
         FROM is 'built-in' or a plugin's path. After the table, what each format that writes \
         cannot carry, by the names its 'dropped-field' warnings use (per --to-shape for CSV's \
-        tables); a conversion warns only for what the dataset has. Plugins are executables named \
+        tables); a conversion warns only for what the dataset has. Then each format's options \
+        (--option KEY=VALUE): its values, whether it applies to reading (r) or writing (w), what \
+        it does and its default; an option none of a command's formats takes is refused. \
+        Plugins are executables named \
         trackport-codec-NAME in --plugin-path folders, TRACKPORT_PLUGIN_PATH, then PATH \
         (docs/plugins.md); listing them runs each one's 'describe'. Plugins that are not used \
         (shadowed, refused, broken) are listed after the formats, with the reason.
@@ -39,6 +42,9 @@ extension Trackport {
         let rows = codecs.map(FormatsListing.row)
         try StandardOutput.write(TextTable.render(header: ["ID", "NAME", "R/W", "FILES", "FROM"], rows: rows))
         for line in codecs.flatMap({ FormatsListing.losses($0.descriptor) }) {
+          try StandardOutput.line(line)
+        }
+        for line in codecs.flatMap({ FormatsListing.options($0.descriptor) }) {
           try StandardOutput.line(line)
         }
         for u in unused {

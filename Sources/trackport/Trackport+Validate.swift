@@ -65,10 +65,25 @@ extension Trackport {
           ignore: try ignore.map { try Validate.codes($0, registry: registry) } ?? [])
         var results: [ValidatedFile] = []
         var status = ExitStatus.ok
-        for file in files {
+        // Every file's reader first: an option is refused only when no file's format takes it
+        // (a --delimiter for the CSV files among JSON ones is fine), and before any is read.
+        let codecOptions = try inputOptions.codecOptions
+        let readers = files.map { file in
+          Result { () throws(CodecError) -> any TrackerCodec in
+            do {
+              return try DatasetFile.reader(for: file, format: inputOptions.from, registry: registry, options: codecOptions)
+            } catch let error as CodecError {
+              throw error
+            } catch {
+              throw CodecError(.cannotReadInput, "\(error)", location: SourceLocation(file: file))
+            }
+          }
+        }
+        let found = readers.compactMap { try? $0.get().descriptor }
+        if !found.isEmpty { try CodecDescriptor.checkOptions(codecOptions, reading: found, writing: []) }
+        for (file, reader) in zip(files, readers) {
           do {
-            let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: registry,
-                                              options: try inputOptions.codecOptions)
+            let loaded = try DatasetFile.load(file, reader: try reader.get(), options: codecOptions)
             let found = loaded.validate(options: options)
             let failed = found.contains(where: { $0.severity == .error }) || (strict && !found.isEmpty)
             results.append(ValidatedFile(path: file, diagnostics: found, read: true, failed: failed))

@@ -49,3 +49,55 @@ import TrackerPort
     #expect(described.codec.sniffedExtensions == ["csv"])
   }
 }
+
+@Suite struct PluginDescriptorOptionTests {
+  private let base = #""id": "demo", "name": "D", "version": "1", "extensions": [], "reads": true, "writes": false"#
+
+  private func reason(_ options: String) -> String? {
+    do {
+      _ = try PluginDescriptor.parse("{\(base), \"options\": \(options)}", name: "demo", path: "/p/trackport-codec-demo")
+      return nil
+    } catch {
+      return error.reason
+    }
+  }
+
+  @Test func declaredOptionsBecomeTheCodecsOptions() throws {
+    let described = try PluginDescriptor.parse(#"""
+      {\#(base), "options": [
+        {"key": "category", "type": "text", "default": "Daylio", "help": "the category"},
+        {"key": "mood", "type": "choice", "values": ["keep", "drop"], "help": "moods", "aliases": ["k"]},
+        {"key": "hour", "type": "integer", "minimum": 0, "maximum": 23, "help": "an hour", "reads": true, "writes": false}
+      ]}
+      """#, name: "demo", path: "/p/trackport-codec-demo")
+    let options = described.codec.options
+    #expect(options.map(\.key) == ["category", "mood", "hour"])
+    #expect(options[0] == CodecOption("category", .text, default: "Daylio", help: "the category", reads: true, writes: false))
+    #expect(options[1].values == .choice(["keep", "drop"]) && options[1].aliases == ["k"])
+    #expect(options[2].values == .integer(0, 23))
+  }
+
+  @Test func noOptionsDeclaredIsNone() throws {
+    let described = try PluginDescriptor.parse("{\(base)}", name: "demo", path: "/p/trackport-codec-demo")
+    #expect(described.codec.options.isEmpty)
+  }
+
+  @Test func eachWrongPartOfADeclarationIsLocated() {
+    #expect(reason(#""category""#) == "\"options\" is not an array")
+    #expect(reason(#"["category"]"#) == "\"options\"[1] is not an object")
+    #expect(reason(#"[{"type": "text", "help": "h"}]"#) == "\"options\"[1]: \"key\" is missing")
+    #expect(reason(#"[{"key": "Cat", "type": "text", "help": "h"}]"#)?.hasPrefix("\"options\"[1] (\"Cat\"): the key is not lower-case") == true)
+    #expect(reason(#"[{"key": "a", "type": "text", "help": "h"}, {"key": "a", "type": "text", "help": "h"}]"#)
+              == "\"options\"[2] (\"a\"): the key is declared twice")
+    #expect(reason(#"[{"key": "a", "type": "colour", "help": "h"}]"#)?.hasPrefix("\"options\"[1] (\"a\"): \"type\" is \"colour\", not choice") == true)
+    #expect(reason(#"[{"key": "a", "type": "choice", "help": "h"}]"#) == "\"options\"[1] (\"a\"): \"values\" is missing")
+    #expect(reason(#"[{"key": "a", "type": "choice", "values": [], "help": "h"}]"#)?.contains("non-empty words") == true)
+    #expect(reason(#"[{"key": "a", "type": "integer", "minimum": 1, "help": "h"}]"#)?.contains("\"maximum\" is not a whole number") == true)
+    #expect(reason(#"[{"key": "a", "type": "text"}]"#) == "\"options\"[1] (\"a\"): \"help\" is missing")
+    #expect(reason(#"[{"key": "a", "type": "text", "help": "h", "writes": true}]"#)
+              == "\"options\"[1] (\"a\"): \"writes\" is true but the plugin does not write")
+    #expect(reason(#"[{"key": "a", "type": "text", "help": "h", "reads": false}]"#)?.contains("both false") == true)
+    #expect(reason(#"[{"key": "a", "type": "choice", "values": ["x"], "default": "y", "help": "h"}]"#)
+              == "\"options\"[1] (\"a\"): the default 'y' is not 'x'")
+  }
+}

@@ -57,6 +57,11 @@ words=$(bash_complete "trackport convert in.json out.db --to ")
 grep -qx loop <<< "$words" && grep -qx json <<< "$words" && pass "bash completes --to with format ids" \
   || fail "bash did not complete 'trackport convert in.json out.db --to ' (got: $words)"
 
+# Option keys (the built-ins' declared options, offered as KEY=).
+words=$(bash_complete "trackport convert in.json out.beaverhabits.json --option em")
+grep -qx email= <<< "$words" && pass "bash completes --option em to email=" \
+  || fail "bash did not complete 'trackport convert ... --option em' (got: $words)"
+
 # fish: ask fish itself.
 words=$(fish --no-config -c "source '$prefix/share/fish/vendor_completions.d/trackport.fish'; complete -C 'trackport val'")
 grep -q '^validate' <<< "$words" && pass "fish completes 'trackport val' to validate" \
