@@ -36,21 +36,38 @@ public struct DatasetFile: Sendable {
   ///   `.unsupportedOperation` for a format that cannot be read.
   public static func reader(for path: String, format: String? = nil, registry: CodecRegistry = StandardCodecs.registry,
                             options: [String: String] = [:]) throws -> any TrackerCodec {
-    let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(CodecInput(path: path), options: options)
+    try reader(for: CodecInput(path: path), format: format, registry: registry, options: options)
+  }
+
+  /// The codec that reads `input`, as `reader(for:)` of a path
+  /// finds it. Give the same `input` to `load(_:reader:)` of this input: a
+  /// pipe (`<(command)`, standard input) can be read only once, and the input keeps its bytes.
+  public static func reader(for input: CodecInput, format: String? = nil, registry: CodecRegistry = StandardCodecs.registry,
+                            options: [String: String] = [:]) throws -> any TrackerCodec {
+    let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(input, options: options)
     guard codec.descriptor.canRead else {
       throw CodecError(.unsupportedOperation, "format '\(codec.descriptor.id)' cannot be read, only written")
     }
     return codec
   }
 
-  /// Reads `path` with `codec` (from ``reader(for:format:registry:options:)``), giving it the
+  /// Reads `path` with `codec` (from `reader(for:)`), giving it the
   /// part of `options` it declares for reading; the caller has checked the rest
   /// (``CodecDescriptor/checkOptions(_:reading:writing:)``).
   ///
   /// - Throws: ``CodecError`` when the file cannot be read or is malformed.
   public static func load(_ path: String, reader codec: any TrackerCodec, options: [String: String] = [:],
                           progress: ProgressMeter? = nil) throws -> DatasetFile {
-    let input = CodecInput(path: path)
+    try load(CodecInput(path: path), reader: codec, options: options, progress: progress)
+  }
+
+  /// Reads `input` with `codec`, as `load(_:reader:)` reads a
+  /// path: the form to use after `reader(for:)`
+  /// looked at the same input.
+  ///
+  /// - Throws: ``CodecError`` when the input cannot be read or is malformed.
+  public static func load(_ input: CodecInput, reader codec: any TrackerCodec, options: [String: String] = [:],
+                          progress: ProgressMeter? = nil) throws -> DatasetFile {
     var context = CodecContext(fileName: input.displayName, options: codec.descriptor.given(options, reading: true))
     if let progress {
       progress.begin("reading", subject: input.displayName, totalBytes: input.regularFileSize)

@@ -38,11 +38,13 @@ extension Trackport {
       try reportingFailures {
         let registry = try pluginOptions.registry()
         let options = try inputOptions.codecOptions
-        let readers = try [old, new].map { try DatasetFile.reader(for: $0, format: inputOptions.from, registry: registry, options: options) }
+        // One input each, given to detection and reading alike: a pipe is read once.
+        let sources = [old, new].map { CodecInput(path: $0) }
+        let readers = try sources.map { try DatasetFile.reader(for: $0, format: inputOptions.from, registry: registry, options: options) }
         try CodecDescriptor.checkOptions(options, reading: readers.map(\.descriptor), writing: [])
         var files: [DatasetFile] = []
-        for (path, reader) in zip([old, new], readers) {
-          let file = try DatasetFile.load(path, reader: reader, options: options)
+        for (source, reader) in zip(sources, readers) {
+          let file = try DatasetFile.load(source, reader: reader, options: options)
           if let failed = badRows.check(file) { return failed }
           files.append(file)
         }

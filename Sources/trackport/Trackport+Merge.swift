@@ -67,12 +67,14 @@ extension Trackport {
                                                options: options, registry: registry)
         }
         // Every reader is known before any is read, so a misspelt option fails before the work.
-        let readers = try inputs.map { try DatasetFile.reader(for: $0, format: inputOptions.from, registry: registry, options: options) }
+        // One input each, given to detection and reading alike: a pipe is read once.
+        let sources = inputs.map { CodecInput(path: $0) }
+        let readers = try sources.map { try DatasetFile.reader(for: $0, format: inputOptions.from, registry: registry, options: options) }
         try CodecDescriptor.checkOptions(options, reading: readers.map(\.descriptor),
                                          writing: destination.map { [$0.writer.descriptor] } ?? [])
         var files: [DatasetFile] = []
-        for (path, reader) in zip(inputs, readers) {
-          let file = try DatasetFile.load(path, reader: reader, options: options)
+        for (source, reader) in zip(sources, readers) {
+          let file = try DatasetFile.load(source, reader: reader, options: options)
           if let failed = badRows.check(file, refusing: dryRun ? "nothing shown" : "nothing written") { return failed }
           if !quiet { say(file.diagnostics.filter { $0.severity != .error }) }
           files.append(file)
