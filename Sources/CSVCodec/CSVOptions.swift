@@ -92,11 +92,10 @@ struct CSVOptions: Sendable {
       self.encoding = encoding
     }
     if let value = options["spreadsheet-safe"] {
-      switch value.lowercased() {
-      case "", "true", "yes", "1": spreadsheetSafe = true
-      case "false", "no", "0": spreadsheetSafe = false
-      default: throw CSVOptions.invalid("spreadsheet-safe", "'\(value)' is not true or false")
+      guard let flag = CodecOption.boolean(value) else {
+        throw CSVOptions.invalid("spreadsheet-safe", "'\(value)' is not true or false")
       }
+      spreadsheetSafe = flag
     }
     if let value = options["default-category"] {
       guard !value.isEmpty else { throw CSVOptions.invalid("default-category", "the title is empty") }

@@ -65,9 +65,11 @@ public struct Conversion: Sendable {
                   skipBadRows: Bool = false, progress: ProgressMeter? = nil) throws -> Result {
     var destination = try DatasetDestination(path: output, format: to, overwrite: overwrite, inputs: [input],
                                              options: options, registry: registry)
-    let reader = try DatasetFile.reader(for: input, format: from, registry: registry, options: options)
+    // One input for detection and reading: a pipe is read once.
+    let source = CodecInput(path: input)
+    let reader = try DatasetFile.reader(for: source, format: from, registry: registry, options: options)
     try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [destination.writer.descriptor])
-    let file = try DatasetFile.load(input, reader: reader, options: options, progress: progress)
+    let file = try DatasetFile.load(source, reader: reader, options: options, progress: progress)
     let readErrors = file.readErrors.count
     if readErrors > 0, !skipBadRows {
       return Result(diagnostics: file.diagnostics, refusal: .readErrors, losses: 0, readErrors: readErrors)

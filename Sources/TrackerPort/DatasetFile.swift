@@ -23,25 +23,20 @@ public struct DatasetFile: Sendable {
                           registry: CodecRegistry = StandardCodecs.registry,
                           options: [String: String] = [:],
                           progress: ProgressMeter? = nil) throws -> DatasetFile {
-    let codec = try reader(for: path, format: format, registry: registry, options: options)
+    let input = CodecInput(path: path)
+    let codec = try reader(for: input, format: format, registry: registry, options: options)
     try CodecDescriptor.checkOptions(options, reading: [codec.descriptor], writing: [])
-    return try load(path, reader: codec, options: options, progress: progress)
+    return try load(input, reader: codec, options: options, progress: progress)
   }
 
-  /// The codec that reads `path`: the one named by `format`, or the one detected from the name
+  /// The codec that reads `input`: the one named by `format`, or the one detected from the name
   /// and content (`options` can change what content looks like: CSV's `encoding`). For a command
-  /// that checks its options against several codecs before it reads (``Conversion``, a merge).
+  /// that checks its options against several codecs before it reads (``Conversion``, a merge);
+  /// give the same `input` to ``load(_:reader:options:progress:)``: a pipe (`<(command)`,
+  /// standard input) can be read only once, and the input keeps the bytes detection read.
   ///
   /// - Throws: ``CodecError`` `.unknownCodec`, `.unknownFormat`, `.cannotReadInput`, or
   ///   `.unsupportedOperation` for a format that cannot be read.
-  public static func reader(for path: String, format: String? = nil, registry: CodecRegistry = StandardCodecs.registry,
-                            options: [String: String] = [:]) throws -> any TrackerCodec {
-    try reader(for: CodecInput(path: path), format: format, registry: registry, options: options)
-  }
-
-  /// The codec that reads `input`, as `reader(for:)` of a path
-  /// finds it. Give the same `input` to `load(_:reader:)` of this input: a
-  /// pipe (`<(command)`, standard input) can be read only once, and the input keeps its bytes.
   public static func reader(for input: CodecInput, format: String? = nil, registry: CodecRegistry = StandardCodecs.registry,
                             options: [String: String] = [:]) throws -> any TrackerCodec {
     let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(input, options: options)
@@ -51,19 +46,9 @@ public struct DatasetFile: Sendable {
     return codec
   }
 
-  /// Reads `path` with `codec` (from `reader(for:)`), giving it the
-  /// part of `options` it declares for reading; the caller has checked the rest
-  /// (``CodecDescriptor/checkOptions(_:reading:writing:)``).
-  ///
-  /// - Throws: ``CodecError`` when the file cannot be read or is malformed.
-  public static func load(_ path: String, reader codec: any TrackerCodec, options: [String: String] = [:],
-                          progress: ProgressMeter? = nil) throws -> DatasetFile {
-    try load(CodecInput(path: path), reader: codec, options: options, progress: progress)
-  }
-
-  /// Reads `input` with `codec`, as `load(_:reader:)` reads a
-  /// path: the form to use after `reader(for:)`
-  /// looked at the same input.
+  /// Reads `input` with `codec` (from ``reader(for:format:registry:options:)`` on the same
+  /// input), giving it the part of `options` it declares for reading; the caller has checked
+  /// the rest (``CodecDescriptor/checkOptions(_:reading:writing:)``).
   ///
   /// - Throws: ``CodecError`` when the input cannot be read or is malformed.
   public static func load(_ input: CodecInput, reader codec: any TrackerCodec, options: [String: String] = [:],

@@ -68,10 +68,12 @@ extension Trackport {
         // Every file's reader first: an option is refused only when no file's format takes it
         // (a --delimiter for the CSV files among JSON ones is fine), and before any is read.
         let codecOptions = try inputOptions.codecOptions
-        let readers = files.map { file in
+        // One input per file, given to detection and reading alike: a pipe is read once.
+        let sources = files.map { CodecInput(path: $0) }
+        let readers = zip(files, sources).map { file, source in
           Result { () throws(CodecError) -> any TrackerCodec in
             do {
-              return try DatasetFile.reader(for: file, format: inputOptions.from, registry: registry, options: codecOptions)
+              return try DatasetFile.reader(for: source, format: inputOptions.from, registry: registry, options: codecOptions)
             } catch let error as CodecError {
               throw error
             } catch {
@@ -81,9 +83,9 @@ extension Trackport {
         }
         let found = readers.compactMap { try? $0.get().descriptor }
         if !found.isEmpty { try CodecDescriptor.checkOptions(codecOptions, reading: found, writing: []) }
-        for (file, reader) in zip(files, readers) {
+        for ((file, source), reader) in zip(zip(files, sources), readers) {
           do {
-            let loaded = try DatasetFile.load(file, reader: try reader.get(), options: codecOptions)
+            let loaded = try DatasetFile.load(source, reader: try reader.get(), options: codecOptions)
             let found = loaded.validate(options: options)
             let failed = found.contains(where: { $0.severity == .error }) || (strict && !found.isEmpty)
             results.append(ValidatedFile(path: file, diagnostics: found, read: true, failed: failed))
