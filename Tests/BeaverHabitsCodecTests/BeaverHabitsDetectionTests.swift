@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// `.json` files are beaverhabits' by their content, and only theirs.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Each fixture read against its expected dataset and Python's counts, and the rules of

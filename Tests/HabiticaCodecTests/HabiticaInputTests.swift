@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Bad input gives a located error or warning, never a crash; detection by content; the 2017

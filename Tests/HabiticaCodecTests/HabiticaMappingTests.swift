@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// The mapping rule by rule, on small exports in the fixtures' shapes.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Completed days of the fixture account (history 2014–2022, condensed entries included),

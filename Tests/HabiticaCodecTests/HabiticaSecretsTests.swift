@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// An export carries the user's API token, e-mail addresses, login ids and push tokens: none of

@@ -1,28 +1,18 @@
 import Foundation
 import Testing
 import TrackerPort
+import TrackerTestSupport
 
 /// Helpers for the Habitica tests: the shared fixtures (read in place), `userdata.json` exports
 /// built from their shapes, the Python oracle, in-process decoding.
-enum Habitica {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+enum Habitica: TestHelpers {
+  static var temporaryPrefix: String { "trackport-habitica-test" }
 
-  /// `../shared` beside the repository (or beside the folder of work trees it is in).
-  static func fixture(_ path: String) -> String {
-    let beside = root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
-    var candidates: [String] = []
-    if let fixtures = ProcessInfo.processInfo.environment["TRACKPORT_SHARED_FIXTURES"] { candidates.append(fixtures + "/" + path) }
-    candidates.append(beside)
-    candidates.append(root.appendingPathComponent("../../shared/fixtures/" + path).standardizedFileURL.path)
-    return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? beside
-  }
+  /// A file of the shared fixtures.
+  static func fixture(_ path: String) -> String { SharedFixtures.path(path) }
 
-  /// Whether the shared fixtures are there; always under CI (`CI` set), so that a missing
-  /// fixture folder fails the tests there instead of skipping them.
-  static var haveFixtures: Bool {
-    ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.fileExists(atPath: fixture("habitica/tasks.json"))
-  }
+  /// Whether the shared fixtures are there (always under CI).
+  static var haveFixtures: Bool { SharedFixtures.available(fixture("habitica/tasks.json")) }
 
   /// The secrets planted in every built export; no output may contain any of them.
   static let secrets = ["0ff1ce00-5ec2-4e7a-a91e-7071ca5ec2e7", "planted.secret@example.org", "login-id-5ec2e7-google",
@@ -92,12 +82,6 @@ enum Habitica {
     return Int64((formatter.date(from: iso)?.timeIntervalSince1970 ?? .nan) * 1000)
   }
 
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-habitica-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   /// Writes `object` as `name` in a fresh folder and returns its path.
   static func file(_ object: Any, name: String = "userdata.json") throws -> String {
     let path = try temporaryFolder().appendingPathComponent(name).path
@@ -106,22 +90,11 @@ enum Habitica {
   }
 
   static func decode(_ bytes: [UInt8], name: String = "userdata.json", options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
-    var context = CodecContext(fileName: name, options: options)
-    let dataset = try HabiticaCodec().decode(CodecInput(.bytes(bytes, name: name)), context: &context)
-    return (dataset, context)
+    try TrackerTestSupport.decode(HabiticaCodec(), bytes: bytes, name: name, options: options)
   }
 
   static func decode(_ object: [String: Any], options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
     try decode(try bytes(object), options: options)
-  }
-
-  static func error(_ body: () throws -> Void) -> CodecError? {
-    do {
-      try body()
-      return nil
-    } catch {
-      return error as? CodecError
-    }
   }
 
   /// Days per tracker id, as `YYYY-MM-DD` text.
@@ -134,16 +107,7 @@ enum Habitica {
 
   /// The Python oracle's days per task id and its count of condensed entries.
   static func oracle(_ path: String, arguments: [String] = []) throws -> (days: [String: [String]], condensed: Int) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let python = ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"] ?? "python3"
-    process.arguments = [python, root.appendingPathComponent("Tests/HabiticaCodecTests/Oracle/habitica_days.py").path, path] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "the oracle failed on \(path)")
+    let data = Data(try runPython(oracle: "habitica_days.py", [path] + arguments).utf8)
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
           let days = object["days"] as? [String: [String]], let condensed = object["condensed"] as? Int else {
       throw CocoaError(.fileReadCorruptFile)

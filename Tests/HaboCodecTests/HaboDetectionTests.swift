@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// A `.json` is Habo's by its content, and other `.json` formats are not taken for Habo.

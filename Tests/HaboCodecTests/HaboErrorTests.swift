@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Backups that are not the shape Habo writes fail at the value, with line, column and pointer.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Generated datasets (not only hand-picked ones) through Habo and back: every part the loss

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Damaged backups (bytes flipped, cut, repeated, JSON tokens put in), from a fixed seed: the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Reading Habo backups built from the documented shapes (Fixtures/README.md cites the lines of

@@ -1,4 +1,5 @@
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Another calendar's `DESCRIPTION` and `VALARM`s become a tracker's description and reminders

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Checks our output against Python `icalendar` and `recurring_ical_events`, and our reader
@@ -60,8 +61,7 @@ import TrackerPort
 
   @Test(.enabled(if: oracleWanted, "set TRACKPORT_PYTHON to a python with icalendar and recurring-ical-events"))
   func exportedFilesParseAndExpandToThePlannedDays() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-ics-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-ics")
     defer { try? FileManager.default.removeItem(at: folder) }
     var datasets = [try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path).dataset]
     datasets += (0..<6).map { DatasetGenerator(trackers: 12, days: 40, seed: UInt64($0)).generate() }

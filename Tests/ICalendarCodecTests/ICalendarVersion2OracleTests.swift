@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import ICalendarCodec
 import TrackerPort
 
@@ -34,8 +35,7 @@ import TrackerPort
 
   @Test(.enabled(if: ICalendarOracleTests.oracleWanted, "set TRACKPORT_PYTHON to a python with icalendar and recurring-ical-events"))
   func calendarsReadDescriptionsAlarmsSkippedDaysAndArchivedEnds() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-ics2-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-ics2")
     defer { try? FileManager.default.removeItem(at: folder) }
     // Seeds with five or six trackers; without tasks, which this test is not about (and whose
     // attachment URIs with a backslash Python icalendar 7 refuses to read).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import ICalendarCodec
 import TrackerPort
 

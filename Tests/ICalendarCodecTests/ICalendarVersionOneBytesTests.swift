@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// A dataset that uses nothing of format version 2 is written byte for byte as before it.

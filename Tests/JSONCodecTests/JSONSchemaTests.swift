@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 
@@ -28,8 +29,7 @@ import TrackerModel
     let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
     files += names.filter { $0.hasSuffix(".trackport.json") }.sorted().map { samples.appendingPathComponent($0).path }
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-schema-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-schema")
     defer { try? FileManager.default.removeItem(at: folder) }
     var maker = DatasetMaker(seed: 2026)
     for n in 0..<16 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Loop's CSV export: the fixture folder, the same as a zip, legacy headers and bad files.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Loop backups of several schema versions, checked against what `sqlite3` finds in them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// A folder or zip is a Loop export only by its own members: `Habits.csv` at its root, or in its

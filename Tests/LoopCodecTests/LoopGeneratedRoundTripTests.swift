@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Generated datasets that use what Loop can keep of the new fields — goals and amounts in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Loop → a canonical format → Loop keeps every habit column and repetition (amounts, notes,

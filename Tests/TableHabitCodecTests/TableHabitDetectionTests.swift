@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Detection by content: a `.json` is Table Habit's only when it looks like one.

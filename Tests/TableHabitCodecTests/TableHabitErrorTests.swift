@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Bad input: every error is `malformed-input` at its line and column, with the JSON pointer.

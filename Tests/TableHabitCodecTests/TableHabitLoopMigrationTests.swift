@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerPort
+import TrackerTestSupport
 
 /// Loop → Table Habit → Loop, the migration the issue is about, checked by `sqlite3` (and, for
 /// the CSV export, by reading its CSV files here): never by the codecs under test.
@@ -49,19 +50,8 @@ struct TableHabitLoopMigrationTests {
 
   /// `sqlite3 -batch db` with `sql` as lines; the oracle.
   static func sqlite(_ db: String, _ sql: String? = nil, input: String? = nil) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-batch", db] + (sql.map { [$0] } ?? [])
-    let out = Pipe(), inPipe = Pipe()
-    process.standardOutput = out
-    process.standardInput = inPipe
-    try process.run()
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-    try inPipe.fileHandleForWriting.close()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 \(sql ?? "script") failed (sqlite3 is a test dependency: make deps)")
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    if let sql { return try SQLite3.lines(db, sql) }
+    return try SQLite3.execute(db, script: input ?? "").split(separator: "\n").map(String.init)
   }
 
   /// Every repetition (day, value, note) and every habit's name, archived flag, kind, goal,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Reading the hand-built exports (`Fixtures/README.md` cites the mhabit lines each value follows).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Writing: what Table Habit's importer reads, what comes back, and what is reported lost.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Tickmate's backups are Tickmate's, Loop's and Rewire's never, by content.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Each fixture read against `sqlite3`, and the rules of `docs/tickmate.md`.

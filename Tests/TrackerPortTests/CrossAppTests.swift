@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// The shared Loop fixtures (Loop's own test files, HabitBull's among them), read in place.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Every file under SampleData/ read through the real codecs, as a user's `trackport validate`

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// The golden pair: the XML fixture is exactly what the codec writes for the JSON fixture, and

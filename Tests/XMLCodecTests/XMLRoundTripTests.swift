@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// decode(encode(d)) == d, with no JSON in between for generated data.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Format version 2: what habit apps share (archived, description, goal, frequency, reminders,

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The SwiftPM command plugin, end to end: `Examples/dataset-repo` validated through
