@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import BeaverHabitsCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Each fixture read against its expected dataset and Python's counts, and the rules of
 /// `docs/beaverhabits.md`.

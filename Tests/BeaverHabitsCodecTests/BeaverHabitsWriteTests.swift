@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import BeaverHabitsCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 import TrackerTestSupport
 
 /// Writing the export: what the app reads back, round trips, the e-mail address, frequencies,

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 @testable import HabitBullCodec
 
 /// `CalendarDate`: ISO, slashed dates month-first unless the file shows they are day-first,

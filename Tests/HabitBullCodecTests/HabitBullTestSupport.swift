@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 import TrackerTestSupport
 @testable import HabitBullCodec
 

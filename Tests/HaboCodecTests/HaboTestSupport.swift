@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import HaboCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 import TrackerTestSupport
 
 /// Helpers for the Habo tests: the fixtures beside them, in-process decoding and encoding.

@@ -1,6 +1,9 @@
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import ICalendarCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Another calendar's `DESCRIPTION` and `VALARM`s become a tracker's description and reminders
 /// where an alarm rings at a time of day on the event's day; every other alarm is reported.

@@ -1,9 +1,17 @@
 import Foundation
-import TrackerPort
+import ICalendarCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 import TrackerTestSupport
 
 enum Harness: TestHelpers {
   static let codec = ICalendarCodec()
+
+  /// The demo dataset (`SampleData/demo.trackport.json`), read with the JSON codec.
+  static func demo() throws -> TrackerDataset {
+    try TrackerTestSupport.decode(JSONCodec(), path: Repository.demoPath).0
+  }
 
   static func decode(_ text: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
     try decode(Array(text.utf8), options: options)

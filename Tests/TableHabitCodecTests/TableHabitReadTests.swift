@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import TableHabitCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 
 /// Reading the hand-built exports (`Fixtures/README.md` cites the mhabit lines each value follows).
 @Suite struct TableHabitReadTests {

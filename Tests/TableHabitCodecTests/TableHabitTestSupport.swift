@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TableHabitCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 import TrackerTestSupport
 
 /// Helpers for the Table Habit tests: the fixtures (hand-built from the shapes documented in

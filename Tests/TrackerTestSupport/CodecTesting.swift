@@ -88,7 +88,7 @@ public func decodeError(_ codec: any TrackerCodec, bytes: [UInt8], name: String,
 
 /// The ``CodecError`` `body` throws; records an issue (at the caller's line) when it throws
 /// nothing or another error.
-public func expectCodecError(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) -> CodecError? {
+public func expectCodecError(sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () throws -> Void) -> CodecError? {
   do {
     try body()
     Issue.record("expected the decode to fail", sourceLocation: sourceLocation)

@@ -31,7 +31,7 @@ public enum Python {
   /// Runs the oracle `name` of `Tests/Oracles` with `arguments` and returns its standard output;
   /// records an issue (with Python's standard error) when it does not exit 0.
   public static func run(oracle name: String, _ arguments: [String], input: Data? = nil,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
     let result = try result(oracle(name), arguments, input: input)
     #expect(result.status == 0, "python \(name) failed: \(result.stderr)", sourceLocation: sourceLocation)
     return result.stdout
@@ -40,6 +40,6 @@ public enum Python {
 
 /// Runs the oracle `name` of `Tests/Oracles` with `arguments`; its standard output (the name
 /// the beaverhabits tests used, now for every target).
-public func runPython(oracle name: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+public func runPython(oracle name: String, _ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
   try Python.run(oracle: name, arguments, sourceLocation: sourceLocation)
 }

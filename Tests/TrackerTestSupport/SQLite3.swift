@@ -15,7 +15,7 @@ public enum SQLite3 {
 
   /// `sqlite3 -batch [-readonly] db sql`, its output as lines; records an issue when it fails.
   public static func lines(_ db: String, _ sql: String, readOnly: Bool = false,
-                           sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+                           sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String] {
     let result = try result(["-batch"] + (readOnly ? ["-readonly"] : []) + [db, sql])
     #expect(result.status == 0, "sqlite3 \(sql) failed: \(result.stderr)", sourceLocation: sourceLocation)
     return result.stdout.split(separator: "\n").map(String.init)
@@ -23,7 +23,7 @@ public enum SQLite3 {
 
   /// `sqlite3 -json db sql` as rows of column name → value (none for an empty result).
   public static func rows(_ db: String, _ sql: String,
-                          sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+                          sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
     let result = try result(["-json", db, sql])
     #expect(result.status == 0, "sqlite3 \(sql) failed: \(result.stderr)", sourceLocation: sourceLocation)
     guard !result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
@@ -35,7 +35,7 @@ public enum SQLite3 {
   /// databases only; its standard output; records an issue when it fails.
   @discardableResult
   public static func execute(_ db: String, script: String,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
     let result = try result(["-batch", db], input: script)
     #expect(result.status == 0, "sqlite3 script failed: \(result.stderr)", sourceLocation: sourceLocation)
     return result.stdout

@@ -7,7 +7,7 @@ import TrackerPort
 @Suite struct TableHabitDetectionTests {
   @Test(arguments: ["export-all.json", "first-export.json"])
   func theFixturesAreDetected(_ name: String) throws {
-    let codec = try StandardCodecs.registry.detect(CodecInput(path: TableHabit.fixture(name)))
+    let codec = try StandardCodecs.registry.detect(CodecInput(path: CodecFixtures.path("TableHabitCodecTests", name)))
     #expect(codec.descriptor.id == "tablehabit")
   }
 

@@ -5,15 +5,15 @@ import TrackerTestSupport
 
 /// Loop → Habo → back: what Habo can hold comes back, checked against `sqlite3`'s reading of
 /// the Loop database (the oracle: neither the codecs nor TrackerPort's model).
-@Suite(.enabled(if: Habo.haveSharedFixtures, "the shared fixtures are not at ../shared/fixtures"))
+@Suite(.enabled(if: SharedFixtures.available(SharedFixtures.path("loop_uhabits/loop.db")), "the shared fixtures are not there"))
 struct HaboLoopMigrationTests {
   /// Loop's backup read by the Loop codec, written as Habo, read by the Habo codec.
   static func throughHabo(_ db: String) throws -> (loop: TrackerDataset, back: TrackerDataset, losses: [Diagnostic], writing: CodecContext) {
     var reading = CodecContext(fileName: db)
     let loop = try LoopCodec().decode(CodecInput(path: db), context: &reading)
     let losses = HaboCodec().losses(writing: loop, to: CodecOutput(path: "/tmp/habo.json"), options: [:])
-    let (bytes, writing) = try Habo.encode(loop)
-    let (back, _) = try Habo.decode(bytes)
+    let (bytes, writing) = try encode(HaboCodec(), loop, name: "out.json")
+    let (back, _) = try decode(HaboCodec(), bytes: bytes, name: "backup.json")
     return (loop, back, losses, writing)
   }
 
@@ -23,7 +23,7 @@ struct HaboLoopMigrationTests {
   /// Every completion of Loop's own example backup (schema 12) comes back from Habo, habit by
   /// habit in Loop's order; the frequencies Habo cannot plan are reported.
   @Test func theLoopFixtureKeepsEveryCompletion() throws {
-    let db = Habo.shared("loop_uhabits/loop.db")
+    let db = SharedFixtures.path("loop_uhabits/loop.db")
     let (loop, back, losses, writing) = try Self.throughHabo(db)
     let oracle = try Self.sqlite(db, """
       SELECT h.name, count(DISTINCT r.timestamp / 86400000) FROM Habits h LEFT JOIN Repetitions r ON r.habit = h.Id
@@ -48,7 +48,7 @@ struct HaboLoopMigrationTests {
     let folder = try temporaryFolder("trackport-habo-loop")
     defer { try? FileManager.default.removeItem(at: folder) }
     let db = folder.appendingPathComponent("v25.db").path
-    let schema = try String(contentsOfFile: Habo.shared("loop_uhabits/loop_v25_schema.sql"), encoding: .utf8)
+    let schema = try String(contentsOfFile: SharedFixtures.path("loop_uhabits/loop_v25_schema.sql"), encoding: .utf8)
       .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
     // 2024-03-04 is 1709510400000 ms; a day is 86400000.
     let sql = schema + """
