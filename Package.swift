@@ -95,7 +95,7 @@ let package = Package(
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerValidation", "TrackerTestSupport"]),
     .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "TrackerPort", "TrackerTestSupport"]),
-    .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerPort", "TrackerTestSupport"]),
+    .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerTestSupport"]),
     .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TrackerPort
+import TickmateCodec
+import TrackerCodec
+import TrackerModel
 import TrackerTestSupport
 
 /// Helpers for the Tickmate tests: the shared fixtures (read in place), the `sqlite3` oracle, in-process decoding.

@@ -11,5 +11,13 @@ enum CodecFixtures {
   }
 
   /// beaverhabits' own storage files (April 2024), in the shared fixtures.
+  /// Tickmate's own test databases, and the copy Loop's tests use (version 13, other data).
+  static let tickmateDatabases = ["tickmate/smiley-version10.db", "tickmate/tickmate-version12.db", "tickmate/tickmate-version13.db",
+                                  "tickmate/tickmate-version14.db", "loop_uhabits/tickmate.db"]
+
+  /// Loop's and Rewire's databases in the shared fixtures.
+  static let loopDatabases = ["loop_uhabits/loop.db", "loop_uhabits/databases/021.db", "loop_uhabits/databases/022.db",
+                              "loop_uhabits/rewire.db"]
+
   static let beaverStorageFiles = ["beaverhabits/storage-2024-04-09.json", "beaverhabits/storage-2024-04-13.json"]
 }
