@@ -94,7 +94,7 @@ let package = Package(
     .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerValidation", "TrackerTestSupport"]),
-    .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "TrackerPort", "TrackerTestSupport"]),
+    .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerTestSupport"]),
     .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
 
 /// Loop's CSV export: the fixture folder, the same as a zip, legacy headers and bad files.
 @Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))

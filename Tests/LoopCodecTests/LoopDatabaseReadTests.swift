@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
 
 /// Loop backups of several schema versions, checked against what `sqlite3` finds in them.
 @Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 @testable import LoopCodec
 
 /// What habit apps share, in the model's own fields both ways: a backup with every kind of

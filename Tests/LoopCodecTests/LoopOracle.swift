@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
 import TrackerTestSupport
 
 /// A Loop backup as `sqlite3 -json` reads it (never the code under test), and what each habit

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
 import TrackerTestSupport
 
 /// Helpers for the Loop tests: the shared fixtures (read in place, never copied into the

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerPort
 import TrackerTestSupport
 
 /// The fixtures and helpers of the codec test targets that the tests moved here (detection
@@ -20,4 +21,32 @@ enum CodecFixtures {
                               "loop_uhabits/rewire.db"]
 
   static let beaverStorageFiles = ["beaverhabits/storage-2024-04-09.json", "beaverhabits/storage-2024-04-13.json"]
+}
+
+/// The Loop helpers the moved Loop tests use, on the support target (the Loop codec's own
+/// tests have theirs in LoopCodecTests).
+enum Loop: TestHelpers {
+  static var temporaryPrefix: String { "trackport-loop" }
+
+  /// `loop_uhabits/<name>` of the shared fixtures.
+  static func fixture(_ name: String) -> String { SharedFixtures.path("loop_uhabits/" + name) }
+
+  /// Whether the shared Loop fixtures are there (always under CI).
+  static var haveFixtures: Bool { SharedFixtures.available(fixture("loop.db")) }
+
+  /// `sqlite3 -batch db sql` as lines.
+  static func sqlite(_ db: String, _ sql: String) throws -> [String] { try SQLite3.lines(db, sql) }
+
+  /// Removes the temporary folder holding `path`.
+  static func removeFolder(of path: String) { remove(URL(fileURLWithPath: path).deletingLastPathComponent()) }
+
+  /// Decodes a file or folder with the Loop codec.
+  static func decode(_ path: String) throws -> (TrackerDataset, CodecContext) {
+    try TrackerTestSupport.decode(LoopCodec(), path: path)
+  }
+
+  /// Writes `dataset` as a Loop backup at `path`.
+  static func encode(_ dataset: TrackerDataset, to path: String) throws {
+    try TrackerTestSupport.encode(LoopCodec(), dataset, toPath: path)
+  }
 }
