@@ -96,7 +96,7 @@ let package = Package(
     .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerValidation", "TrackerTestSupport"]),
     .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerTestSupport"]),
-    .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "TrackerPort", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerPort", "TrackerTestSupport"], resources: [.copy("Fixtures")]),

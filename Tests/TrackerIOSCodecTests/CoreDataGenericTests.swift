@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TrackerTestSupport
 @testable import TrackerIOSCodec
-import TrackerPort
+import TrackerCodec
+import TrackerModel
 
 /// The generic Core Data layer on the 15 real stores of other projects, against `sqlite3` and
 /// Python's `plistlib`; detection; errors; the input never changed.
@@ -154,10 +155,6 @@ struct CoreDataGenericTests {
     for sample in IOS.samples {
       #expect(!codec.sniff(try CodecInput(path: IOS.shared("samples/" + sample)).head()), "\(sample)")
     }
-    // The registry picks it for a store under any name.
-    let registry = StandardCodecs.registry
-    let path = IOS.shared("stores/azonaz/Tracker.sqlite")
-    #expect(type(of: try registry.detect(CodecInput(path: path))).descriptor.id == "tracker-ios")
   }
 
   @Test func inputsAndSideFilesUnchanged() throws {

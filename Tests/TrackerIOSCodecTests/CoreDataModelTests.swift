@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TrackerTestSupport
 @testable import TrackerIOSCodec
-import TrackerPort
+import TrackerCodec
+import TrackerModel
 
 /// The writer's Core Data layer against real stores: the model version hashes, digests and
 /// checksums Core Data stored in 14 real stores of other projects, the schema it created in

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TrackerTestSupport
 @testable import TrackerIOSCodec
-import TrackerPort
+import TrackerCodec
+import TrackerModel
 
 /// Each variant's store → the expected dataset, cross-checked with `sqlite3` and Python.
 @Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))

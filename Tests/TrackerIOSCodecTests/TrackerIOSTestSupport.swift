@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerCodec
+import TrackerIOSCodec
+import TrackerModel
 import TrackerTestSupport
 
 /// Helpers for the iOS Tracker store tests: the shared stores (read in place), the `sqlite3`
