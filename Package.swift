@@ -99,7 +99,7 @@ let package = Package(
     .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerPort", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerPort"]),

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import HabiticaCodec
+import TrackerCodec
+import TrackerModel
 
 /// The mapping rule by rule, on small exports in the fixtures' shapes.
 @Suite struct HabiticaMappingTests {

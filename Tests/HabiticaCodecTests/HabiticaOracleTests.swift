@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TrackerTestSupport
-import TrackerPort
+import HabiticaCodec
+import TrackerCodec
+import TrackerModel
 
 /// Completed days of the fixture account (history 2014–2022, condensed entries included),
 /// counted by the reader and by an independent Python script applying habitica.md's rules,
