@@ -4,6 +4,7 @@ import TrackerTestSupport
 import HabiticaCodec
 import TrackerCodec
 import TrackerModel
+import TrackerValidation
 
 /// The mapping rule by rule, on small exports in the fixtures' shapes.
 @Suite struct HabiticaMappingTests {

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCodec
+import JSONCodec
 import TrackerModel
 import TrackerTestSupport
 import XMLCodec
@@ -7,6 +8,11 @@ import XMLCodec
 /// Decoding and encoding in memory, fixtures and the repository root.
 enum Harness: TestHelpers {
   static let codec = XMLCodec()
+
+  /// The demo dataset (`SampleData/demo.trackport.json`), read with the JSON codec.
+  static func demo() throws -> TrackerDataset {
+    try TrackerTestSupport.decode(JSONCodec(), path: Repository.demoPath).0
+  }
 
   static func decode(_ text: String, name: String = "test.trackport.xml") throws -> (TrackerDataset, CodecContext) {
     try decode(Array(text.utf8), name: name)
