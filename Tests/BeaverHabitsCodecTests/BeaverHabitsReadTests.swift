@@ -59,7 +59,7 @@ import TrackerModel
 
   /// The app's own storage files of April 2024 (no ids, tags, star, status, period or text):
   /// every habit and record as Python counts them; the unticked days kept.
-  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not at ../shared/fixtures"), arguments: Beaver.storageFiles)
+  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not there (TRACKPORT_SHARED_FIXTURES)"), arguments: Beaver.storageFiles)
   func theAppsOwnStorageFileReads(_ name: String) throws {
     let path = Beaver.shared(name)
     let expected = try Beaver.counts(path)

@@ -43,7 +43,7 @@ import TrackerTestSupport
 
   /// The app's storage files of 2024 are written as an export the app reads: every habit gets
   /// the id reading made, its days done and not done stay as they were.
-  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not at ../shared/fixtures"), arguments: Beaver.storageFiles)
+  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not there (TRACKPORT_SHARED_FIXTURES)"), arguments: Beaver.storageFiles)
   func aStorageFileIsWrittenAsAnExport(_ name: String) throws {
     let (dataset, _) = try Beaver.decode(Beaver.shared(name))
     let (bytes, _) = try Beaver.encode(dataset)

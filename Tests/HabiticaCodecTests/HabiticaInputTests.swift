@@ -87,7 +87,7 @@ import TrackerModel
     #expect(Habitica.error { _ = try Habitica.decode(export, options: ["day-start": "24"]) }?.kind == .unsupportedOperation)
   }
 
-  @Test(.enabled(if: Habitica.haveFixtures, "needs ../shared/fixtures/habitica"))
+  @Test(.enabled(if: Habitica.haveFixtures, "needs the shared habitica fixtures (TRACKPORT_SHARED_FIXTURES)"))
   func the2017PayloadShapeIsRead() throws {
     guard let payload = try Habitica.json(Habitica.fixture("habitica/tasks.2017-09.json")) as? [String: Any],
           let tasks = payload["data"] as? [[String: Any]] else {
@@ -107,7 +107,7 @@ import TrackerModel
     #expect(dataset.tasks.allSatisfy { $0.start == nil })
   }
 
-  @Test(.enabled(if: Habitica.haveFixtures, "needs ../shared/fixtures/habitica"))
+  @Test(.enabled(if: Habitica.haveFixtures, "needs the shared habitica fixtures (TRACKPORT_SHARED_FIXTURES)"))
   func aFolderWithBothFilesReadsTheJSON() throws {
     let folder = try Habitica.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

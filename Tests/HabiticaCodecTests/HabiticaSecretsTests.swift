@@ -7,7 +7,7 @@ import TrackerModel
 
 /// An export carries the user's API token, e-mail addresses, login ids and push tokens: the
 /// reader's errors quote none of them (every writer's output: TrackerPortTests).
-@Suite(.enabled(if: Habitica.haveFixtures, "needs ../shared/fixtures/habitica"))
+@Suite(.enabled(if: Habitica.haveFixtures, "needs the shared habitica fixtures (TRACKPORT_SHARED_FIXTURES)"))
 struct HabiticaSecretsTests {
   /// The bad-input paths quote no secret either: a wrong type next to them, a broken file.
   @Test func errorsQuoteNoSecret() throws {

@@ -8,7 +8,7 @@ import TrackerModel
 @testable import LoopCodec
 
 /// Writing a Loop backup, checked with `sqlite3`, and round trips through it.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopExportTests {
   static let demoPath = Loop.root.appendingPathComponent("SampleData/demo.trackport.json").path
 
@@ -289,7 +289,7 @@ struct LoopExportTests {
 }
 
 /// Files that are not Loop backups, or are damaged: a clear error naming the file, never a crash.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopBadDatabaseTests {
   func decodeError(_ bytes: Data) throws -> (CodecError, String) {
     let path = try Loop.temporaryFolder().appendingPathComponent("bad.db").path

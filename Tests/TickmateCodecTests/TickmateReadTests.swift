@@ -6,7 +6,7 @@ import TrackerCodec
 import TrackerModel
 
 /// Each fixture read against `sqlite3`, and the rules of `docs/tickmate.md`.
-@Suite(.enabled(if: Tickmate.haveFixtures, "the shared fixtures are not at ../shared/fixtures"))
+@Suite(.enabled(if: Tickmate.haveFixtures, "the shared fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct TickmateReadTests {
   /// What `sqlite3` says of each track: name, enabled, ticks, distinct days, the most ticks
   /// on one day, and the groups in `track2groups` order.

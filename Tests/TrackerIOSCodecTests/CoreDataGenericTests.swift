@@ -7,7 +7,7 @@ import TrackerModel
 
 /// The generic Core Data layer on the 15 real stores of other projects, against `sqlite3` and
 /// Python's `plistlib`; detection; errors; the input never changed.
-@Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))
+@Suite(.enabled(if: IOS.haveFixtures, "needs the shared coredata folder (beside TRACKPORT_SHARED_FIXTURES)"))
 struct CoreDataGenericTests {
   @Test(arguments: IOS.samples)
   func sampleLayerMatchesSqlite(_ sample: String) throws {

@@ -8,7 +8,7 @@ import TrackerModel
 /// The writer's Core Data layer against real stores: the model version hashes, digests and
 /// checksums Core Data stored in 14 real stores of other projects, the schema it created in
 /// the flat ones, and the six Tracker models as their `.xcdatamodel` files say them.
-@Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))
+@Suite(.enabled(if: IOS.haveFixtures, "needs the shared coredata folder (beside TRACKPORT_SHARED_FIXTURES)"))
 struct CoreDataModelTests {
   /// Real stores and the model each was made with (`samples/PROVENANCE.md`).
   static let storesAndModels: [(store: String, model: String)] =

@@ -6,7 +6,7 @@ import TrackerCodec
 import TrackerModel
 
 /// Each variant's store → the expected dataset, cross-checked with `sqlite3` and Python.
-@Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))
+@Suite(.enabled(if: IOS.haveFixtures, "needs the shared coredata folder (beside TRACKPORT_SHARED_FIXTURES)"))
 struct TrackerIOSReadTests {
   static func day(_ text: String) -> LocalDate { LocalDate(text)! }
 

@@ -9,7 +9,7 @@ import TrackerModel
 /// Writing each variant's store: its layout against the reference store (`sqlite3`), its
 /// metadata against the Python oracle, the dataset read back; templates; errors and losses
 /// (Loop → iOS store is in TrackerPortTests).
-@Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))
+@Suite(.enabled(if: IOS.haveFixtures, "needs the shared coredata folder (beside TRACKPORT_SHARED_FIXTURES)"))
 struct TrackerIOSWriteTests {
   static var demo: TrackerDataset {
     get throws { try TrackerTestSupport.decode(JSONCodec(), path: Repository.demoPath).0 }

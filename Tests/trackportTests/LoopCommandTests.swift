@@ -7,7 +7,7 @@ private let loopFixtures = SharedFixtures.path("loop_uhabits")
 
 /// `trackport` on Loop files, end to end.
 @Suite(.enabled(if: SharedFixtures.available(loopFixtures + "/loop.db"),
-                "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+                "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopCommandTests {
   static let fixtures = loopFixtures
 

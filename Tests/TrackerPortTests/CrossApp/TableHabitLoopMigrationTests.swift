@@ -5,7 +5,7 @@ import TrackerTestSupport
 
 /// Loop → Table Habit → Loop, the migration the issue is about, checked by `sqlite3` (and, for
 /// the CSV export, by reading its CSV files here): never by the codecs under test.
-@Suite(.enabled(if: SharedFixtures.available(SharedFixtures.path("loop_uhabits/loop.db")), "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: SharedFixtures.available(SharedFixtures.path("loop_uhabits/loop.db")), "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct TableHabitLoopMigrationTests {
   /// Loop `input` → a Table Habit file → a Loop backup, in `folder`; the warnings of each step.
   static func migrate(_ input: String, in folder: URL) throws -> (tableHabit: String, loop: String, warnings: [Diagnostic]) {
