@@ -93,7 +93,7 @@ let package = Package(
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "JSONCodec", "TrackerTestSupport"]),
-    .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerValidation", "TrackerTestSupport"]),
+    .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "CSVCore", "TrackerValidation", "TrackerTestSupport"]),
     .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerTestSupport"]),
     .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "JSONCodec", "TrackerTestSupport"]),
