@@ -1,9 +1,13 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
 
 /// Loop backups of several schema versions, checked against what `sqlite3` finds in them.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopDatabaseReadTests {
   /// The fixtures and the `user_version` each one has.
   static let databases: [(String, Int)] = [("loop.db", 12), ("databases/021.db", 21), ("databases/022.db", 22)]
@@ -179,7 +183,7 @@ struct LoopDatabaseReadTests {
 
 /// Loop stores a skipped (3) or unknown (-1) day of a measurable habit as it does for a
 /// yes/no one: not 0.003 units, which an at-most target would count as met.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopMeasurableSkipTests {
   @Test func skipAndUnknownOfAnAtMostHabitAreNotCompletionsAndComeBack() throws {
     // At most 2 cigarettes a day. 2024-03-04 is 1709510400000; one day is 86400000.
@@ -214,7 +218,7 @@ struct LoopMeasurableSkipTests {
 
 /// Repetitions no habit owns (Loop's newer schemas forbid them; an old or damaged backup may
 /// have them) are skipped and counted, never silently.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopOrphanRepetitionTests {
   @Test func repetitionsOfNoHabitAreReportedWithTheirHabitIds() throws {
     let db = try LoopV25Sample.database("orphans.db", """

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 @testable import LoopCodec
 
 /// What habit apps share, in the model's own fields both ways: a backup with every kind of
 /// day, Loop → model → Loop, and a dataset of another app into Loop.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopModelFieldTests {
   static func day(_ text: String) -> LocalDate { LocalDate(text)! }
 

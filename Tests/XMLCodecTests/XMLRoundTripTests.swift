@@ -1,14 +1,18 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import XMLCodec
 
 /// decode(encode(d)) == d, with no JSON in between for generated data.
 @Suite struct XMLRoundTripTests {
   @Test func demoDatasetSurvivesXML() throws {
-    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path)
-    let bytes = try Harness.encode(demo.dataset)
+    let demo = try Harness.demo()
+    let bytes = try Harness.encode(demo)
     let (decoded, context) = try Harness.decode(bytes)
-    #expect(decoded == demo.dataset)
+    #expect(decoded == demo)
     #expect(context.diagnostics.isEmpty)
     #expect(try Harness.encode(decoded) == bytes, "writing is deterministic")
   }
