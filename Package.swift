@@ -105,8 +105,9 @@ let package = Package(
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    // On the umbrella too: discovery and the registry with plugins (StandardCodecs) are its.
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),
-    .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerPort"]),
+    .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerModel"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),

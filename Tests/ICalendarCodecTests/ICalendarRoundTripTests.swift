@@ -8,12 +8,7 @@ import TrackerModel
 
 @Suite struct ICalendarRoundTripTests {
   @Test func demoDatasetSurvives() throws {
-    let demo = try Harness.demo()
-    let bytes = try Harness.encode(demo)
-    let (decoded, context) = try Harness.decode(bytes)
-    #expect(decoded == demo)
-    #expect(context.diagnostics.isEmpty)
-    #expect(try Harness.encode(decoded) == bytes, "writing is deterministic")
+    try expectLosslessRoundTrip(ICalendarCodec(), try Harness.demo(), name: "test.ics")
   }
 
   @Test(arguments: 0..<120)

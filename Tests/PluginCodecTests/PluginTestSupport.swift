@@ -73,7 +73,7 @@ func canonicalJSON(records: Int = 1) -> String {
 }
 
 /// Decodes `text` with `codec`, as a file named `name`.
-func decode(_ codec: PluginCodec, _ text: String, name: String = "in.test") throws -> (dataset: TrackerDataset, diagnostics: [Diagnostic]) {
+func decodeText(_ codec: PluginCodec, _ text: String, name: String = "in.test") throws -> (dataset: TrackerDataset, diagnostics: [Diagnostic]) {
   var context = CodecContext(fileName: name, options: [:])
   let dataset = try codec.decode(CodecInput(.bytes(Array(text.utf8), name: name)), context: &context)
   return (dataset, context.diagnostics)

@@ -94,8 +94,6 @@ struct TrackerIOSWriteTests {
     #expect(back.categories.map(\.title) == demo.categories.map(\.title))
   }
 
-  }
-
   @Test func templateKeepsItsMetadataAndModelCacheAndReplacesTheRows() throws {
     let template = try IOS.copyStore(IOS.shared("stores/xcode73/Tracker.sqlite"))
     let before = IOS.snapshot(template)

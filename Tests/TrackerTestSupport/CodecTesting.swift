@@ -52,6 +52,18 @@ public func roundTrip(_ codec: any TrackerCodec, _ dataset: TrackerDataset, name
   return try TrackerTestSupport.decode(codec, bytes: bytes, name: name, options: options).0
 }
 
+/// Expects `dataset` to survive `codec` unchanged: decode(encode(d)) == d with no diagnostics,
+/// and writing what was read gives the same bytes (writing is deterministic).
+public func expectLosslessRoundTrip(_ codec: any TrackerCodec, _ dataset: TrackerDataset, name: String,
+                                    sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+  let (bytes, _) = try TrackerTestSupport.encode(codec, dataset, name: name)
+  let (decoded, context) = try TrackerTestSupport.decode(codec, bytes: bytes, name: name)
+  #expect(decoded == dataset, sourceLocation: sourceLocation)
+  #expect(context.diagnostics.isEmpty, "\(context.diagnostics)", sourceLocation: sourceLocation)
+  #expect(try TrackerTestSupport.encode(codec, decoded, name: name).0 == bytes, "writing is deterministic",
+          sourceLocation: sourceLocation)
+}
+
 /// The context with its diagnostics placed in the file (line and column from the reader's
 /// source locator), as `DatasetFile.load` places them.
 public func located(_ context: CodecContext) -> CodecContext {

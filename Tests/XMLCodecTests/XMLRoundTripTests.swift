@@ -9,12 +9,7 @@ import XMLCodec
 /// decode(encode(d)) == d, with no JSON in between for generated data.
 @Suite struct XMLRoundTripTests {
   @Test func demoDatasetSurvivesXML() throws {
-    let demo = try Harness.demo()
-    let bytes = try Harness.encode(demo)
-    let (decoded, context) = try Harness.decode(bytes)
-    #expect(decoded == demo)
-    #expect(context.diagnostics.isEmpty)
-    #expect(try Harness.encode(decoded) == bytes, "writing is deterministic")
+    try expectLosslessRoundTrip(XMLCodec(), try Harness.demo(), name: "test.trackport.xml")
   }
 
   @Test(arguments: 0..<220)

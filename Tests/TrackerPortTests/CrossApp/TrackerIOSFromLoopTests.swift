@@ -36,4 +36,5 @@ struct TrackerIOSFromLoopTests {
       #expect(Set(again.records.map { "\(backNames[$0.trackerId]!) \($0.date)" })
               == Set(loop.records.filter { names[$0.trackerId] != nil }.map { "\(names[$0.trackerId]!) \($0.date)" }), "\(id)")
     }
+  }
 }
