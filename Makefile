@@ -108,15 +108,17 @@ demo: build
 
 ## test: every test, with the Python oracles, the doc examples, the install check and the fuzz
 ## smoke run. One debug build serves them all (the tool, the tests, the install check); then
-## the Swift suite with its checks and the fuzz smoke run (its own sanitized build in
-## .build-fuzz) go side by side, each printing when it ends. Temporary files go to a folder
-## of their own (TMPDIR), emptied before each run; afterwards no temporary folder of the
-## tool's own (`trackport-loop-XXXXXX`, Loop's scratch space) may be left in it.
+## the Swift suite with its checks, the fuzz smoke run (its own sanitized build in .build-fuzz)
+## and the doc examples go side by side, each printing when it ends (and how long it took).
+## The suite's temporary files go to a folder of their own (TMPDIR), emptied before each run;
+## afterwards no temporary folder of the tool's own (`trackport-loop-XXXXXX`, Loop's scratch
+## space) may be left in it.
 TEST_TMP := .build/test-tmp
 JOBS     ?= 2
 test: deps
-	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run
+	@start=$$(date +%s); $(SWIFT) build --build-tests || exit $$?; \
+	  echo "make test: the build took $$(( $$(date +%s) - start )) s"
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run doc-examples
 
 ## check-fast: the edit-compile-test loop: build and run the Swift tests only (FILTER=regex
 ## picks suites or tests, as `swift test --filter`), without
@@ -126,13 +128,14 @@ check-fast: build-deps venv
 	$(SWIFT) build --build-tests
 	TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(if $(FILTER),--filter '$(FILTER)')
 
-# The Swift suite, then what needs the built tool: the doc examples and the install check.
+# The Swift suite, then what needs the build folder to itself (swift test holds its lock): the
+# docs check and the install check. The doc examples only run the built tool: they go beside.
 test-suite:
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
-	TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build
+	@start=$$(date +%s); TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build || exit $$?; \
+	  echo "make test: swift test took $$(( $$(date +%s) - start )) s"
 	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-[a-z]*-??????'); \
 	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
-	$(MAKE) --no-print-directory doc-examples
 	$(MAKE) --no-print-directory docs-check
 	$(MAKE) --no-print-directory check-install
 
@@ -145,7 +148,7 @@ fuzz: deps
 	$(SWIFT) build --product trackport
 	FUZZ_SECONDS=$(FUZZ_SECONDS) TRACKPORT_BIN=$(BIN) TRACKPORT_PYTHON=$(abspath $(PYTHON)) Fuzz/run $(FUZZ_HARNESSES)
 
-## fuzz-smoke: every harness for 20 s (part of make test, so the harnesses keep building and
+## fuzz-smoke: every harness for 10 s (part of make test, so the harnesses keep building and
 ## the regression corpus keeps passing under the sanitizers).
 fuzz-smoke: deps
 	$(SWIFT) build --product trackport
@@ -153,7 +156,8 @@ fuzz-smoke: deps
 
 # The smoke run over an already built tool (it makes seeds with `trackport generate`).
 fuzz-smoke-run:
-	TRACKPORT_BIN=$(BIN) TRACKPORT_PYTHON=$(abspath $(PYTHON)) Fuzz/run --smoke
+	@start=$$(date +%s); TRACKPORT_BIN=$(BIN) TRACKPORT_PYTHON=$(abspath $(PYTHON)) Fuzz/run --smoke || exit $$?; \
+	  echo "make test: the fuzz smoke run took $$(( $$(date +%s) - start )) s"
 
 ## doc-examples: every ```console example of README.md, docs/*.md and Examples/*/README.md, run
 ## against the built tool; the output must be what the document shows (docs/doc-examples.md).

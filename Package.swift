@@ -81,27 +81,35 @@ let package = Package(
         permissions: []),
       dependencies: ["trackport"]),
 
+    // Helpers every test target shares (as swift-argument-parser's ArgumentParserTestHelpers):
+    // the repository and shared-fixture lookup, the CLI and oracle runners (Python scripts in
+    // Tests/Oracles, sqlite3), temporary folders, decode/encode with a codec value. Used by
+    // tests only; on TrackerCodec, not on the umbrella, so one codec's tests build without
+    // the others.
+    .target(name: "TrackerTestSupport", dependencies: ["TrackerModel", "TrackerCodec"], path: "Tests/TrackerTestSupport"),
+
     .testTarget(name: "TrackerModelTests", dependencies: ["TrackerModel"]),
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
-    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", .product(name: "GRDB", package: "GRDB.swift"), "TrackerTestSupport"]),
     .testTarget(name: "TrackerFuzzingTests", dependencies: ["TrackerFuzzing"], resources: [.copy("Regressions")]),
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec", "ZIPFoundation"]),
-    .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "TrackerPort"]),
-    .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "TrackerPort"]),
-    .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "TrackerPort"]),
-    .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerPort"]),
-    .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "TrackerPort"]),
-    .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerPort"], exclude: ["Oracle"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "TrackerPort"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort"]),
-    .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerPort"]),
-    .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort"]),
+    .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "XMLCodecTests", dependencies: ["XMLCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ICalendarCodecTests", dependencies: ["ICalendarCodec", "JSONCodec", "TrackerTestSupport"]),
+    .testTarget(name: "HabitBullCodecTests", dependencies: ["HabitBullCodec", "CSVCore", "TrackerValidation", "TrackerTestSupport"]),
+    .testTarget(name: "LoopCodecTests", dependencies: ["LoopCodec", "JSONCodec", "TrackerTestSupport"]),
+    .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "JSONCodec", "TrackerTestSupport"]),
+    .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    // On the umbrella too: discovery and the registry with plugins (StandardCodecs) are its.
+    .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerModel"]),
+    .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
-    .testTarget(name: "trackportTests", dependencies: ["trackport"]),
+    .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]
 )

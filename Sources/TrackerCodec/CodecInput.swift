@@ -8,7 +8,9 @@ import TrackerModel
 public struct CodecInput: Sendable {
   /// Where the bytes come from; a `.file` path is kept as the user gave it, for diagnostics.
   public enum Source: Hashable, Sendable {
+    /// A file or folder at this path (a folder for formats read from several files, the CSV package).
     case file(String)
+    /// Standard input (`-` on the command line), read to its end once: a pipe cannot be read again.
     case standardInput
     /// Bytes already in memory (tests, plugins, archive members), with a display name.
     case bytes([UInt8], name: String)

@@ -9,6 +9,7 @@ import TrackerModel
 /// record). Cases are in the model's order (categories, trackers, records, tasks, the rest),
 /// which is the order `trackport formats` lists them in.
 public enum ModelField: String, CaseIterable, Hashable, Sendable {
+  /// Categories, left out whole: the format has no grouping of trackers.
   case categories
   /// Category ids, where the format derives them from the titles.
   case categoryIds = "categories.id"
@@ -28,20 +29,27 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
   case trackerKind = "trackers.kind"
   /// A tracker whose name an earlier tracker has: the two become one.
   case repeatedTrackerNames = "trackers.name[repeated]"
+  /// Trackers' emoji.
   case trackerEmoji = "trackers.emoji"
+  /// Trackers' card colours.
   case trackerColor = "trackers.color"
   /// Habits' weekdays, where the format plans every habit every day.
   case trackerSchedule = "trackers.schedule"
+  /// An irregular event's day (`trackers.date`).
   case eventDate = "trackers.date"
+  /// Trackers' pinned flag (the app's "Pinned" group at the top).
   case trackerPinned = "trackers.pinned"
+  /// The day a tracker was created, where the format keeps no such day.
   case trackerCreatedOn = "trackers.createdOn"
   /// Archived habits' flag: they come back active.
   case trackerArchived = "trackers.archived"
+  /// Trackers' description: the free text beside the name.
   case trackerDescription = "trackers.description"
   /// A measurable habit's goal (target, at least / at most, unit).
   case trackerGoal = "trackers.goal"
   /// "k times in n days" beside the weekday schedule.
   case trackerFrequency = "trackers.frequency"
+  /// Trackers' reminders (time and weekdays).
   case trackerReminders = "trackers.reminders"
   /// Events, left out whole.
   case events = "trackers[kind=event]"
@@ -49,22 +57,32 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
   case trackersWithoutRecords = "trackers[without records]"
   /// Trackers that have no day (HabitBull: a record or a kept day not done).
   case trackersWithoutDays = "trackers[without days]"
+  /// Completed days, left out whole: the format holds the trackers only.
   case records
   /// Records of trackers that are not habits (left out with the events) or of no tracker.
   case eventRecords = "records[of events]"
   /// The amount of a measurable habit's completion.
   case recordAmounts = "records.amount"
+  /// A completed day's note.
   case recordNotes = "records.note"
   /// Days marked but not done (skipped, an amount below the goal, a note), left out whole.
   case entries
   /// Skipped days, where the format can carry other entries.
   case skippedEntries = "entries[skipped]"
+  /// The amount on a day marked but not done (below an at-least goal, say).
   case entryAmounts = "entries.amount"
+  /// The note on a day marked but not done.
   case entryNotes = "entries.note"
+  /// The Daily Plan's tasks, left out whole (a habit app's format has no tasks).
   case tasks
+  /// Tasks' reminders.
   case taskReminders = "tasks.reminders"
+  /// Tasks' attachments (a display name and a path or URI each; never the file itself).
   case taskAttachments = "tasks.attachments"
+  /// The order of the Daily Plan's task categories.
   case taskCategoryOrder
+  /// `extras`: what the model has no field for, kept per dataset and per item (a source app's
+  /// own fields, unknown JSON keys), which only the canonical formats carry back.
   case extras
 
   /// How many items of `dataset` carry this field (0 when the dataset has none of it). A codec

@@ -3,11 +3,15 @@
 /// Numbers keep their source text so that a round trip never changes a digit; objects keep
 /// their member order.
 public enum JSONValue: Hashable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
   /// A JSON number in its literal text form (`12`, `-0.5`, `1e9`).
   case number(String)
+  /// A string, unescaped (the text it stands for, not its JSON spelling).
   case string(String)
+  /// Elements in source order.
   case array([JSONValue])
   /// Members in source order; an array, not a dictionary, so a round trip keeps the order.
   case object([JSONMember])

@@ -5,6 +5,7 @@
 /// `n % 100` is not 12...14 (2, 22, 104); `many` otherwise (0, 5, 11, 12, 111). Negative counts
 /// take the category of their absolute value.
 public enum RussianPlural: Sendable, Hashable, CaseIterable {
+  /// «1 день», «2 дня», «5 дней»: the three forms the rule above picks between.
   case one, few, many
 
   /// The category of `count`.

@@ -1,5 +1,6 @@
 /// A day of the week, Monday first (the app's order); raw values are the canonical JSON names.
 public enum Weekday: String, CaseIterable, Hashable, Comparable, Sendable, Codable {
+  /// Monday to Sunday; each raw value (`mon`...) is the name canonical JSON and the `schedule` field use.
   case mon, tue, wed, thu, fri, sat, sun
 
   /// 0 for Monday ... 6 for Sunday.

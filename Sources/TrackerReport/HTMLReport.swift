@@ -2,6 +2,7 @@ import TrackerModel
 
 /// The page's colour scheme: light, dark, or the reader's (`prefers-color-scheme`).
 public enum ReportTheme: String, CaseIterable, Hashable, Sendable {
+  /// `light` and `dark` fix the colours; `auto` follows the reader's system setting with a media query.
   case light, dark, auto
 }
 

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import BeaverHabitsCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Each fixture read against its expected dataset and Python's counts, and the rules of
 /// `docs/beaverhabits.md`.
@@ -55,7 +59,7 @@ import TrackerPort
 
   /// The app's own storage files of April 2024 (no ids, tags, star, status, period or text):
   /// every habit and record as Python counts them; the unticked days kept.
-  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not at ../shared/fixtures"), arguments: Beaver.storageFiles)
+  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not there (TRACKPORT_SHARED_FIXTURES)"), arguments: Beaver.storageFiles)
   func theAppsOwnStorageFileReads(_ name: String) throws {
     let path = Beaver.shared(name)
     let expected = try Beaver.counts(path)

@@ -1,34 +1,28 @@
+import BeaverHabitsCodec
 import Foundation
+import JSONCodec
 import Testing
-import TrackerPort
+import TrackerCodec
+import TrackerModel
+import TrackerTestSupport
 
 /// Helpers for the beaverhabits tests: the hand-built fixtures (resources), the app's own
-/// storage files (read in place from ../shared), in-process decoding and encoding, and Python's
-/// `json` as the oracle for counts.
-enum Beaver {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
+/// storage files (read in place from the shared fixtures), in-process decoding and encoding,
+/// and Python's `json` as the oracle for counts (`Tests/Oracles/beaverhabits.py`).
+enum Beaver: TestHelpers {
   /// A hand-built fixture of this target.
   static func fixture(_ name: String) -> String {
     Bundle.module.resourceURL!.appendingPathComponent("Fixtures/" + name).path
   }
 
-  /// A file of `../shared/fixtures/` (or of `TRACKPORT_SHARED_FIXTURES`, for a clone that is not
-  /// beside the shared folder).
-  static func shared(_ path: String) -> String {
-    if let folder = ProcessInfo.processInfo.environment["TRACKPORT_SHARED_FIXTURES"] { return folder + "/" + path }
-    return root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
-  }
+  /// A file of the shared fixtures.
+  static func shared(_ path: String) -> String { SharedFixtures.path(path) }
 
   /// The app's own storage files (April 2024).
   static let storageFiles = ["beaverhabits/storage-2024-04-09.json", "beaverhabits/storage-2024-04-13.json"]
 
-  /// Whether the shared fixtures are beside the repository; always under CI (`CI` set), so
-  /// that a missing fixture folder fails the tests there instead of skipping them.
-  static var haveFixtures: Bool {
-    ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.fileExists(atPath: shared(storageFiles[0]))
-  }
+  /// Whether the shared fixtures are there (always under CI).
+  static var haveFixtures: Bool { SharedFixtures.available(shared(storageFiles[0])) }
 
   static func decode(_ input: CodecInput, options: [String: String] = [:]) throws -> (TrackerDataset, [Diagnostic]) {
     var context = CodecContext(fileName: input.displayName, options: options)
@@ -46,70 +40,25 @@ enum Beaver {
 
   /// Encodes in memory: the bytes and the warnings of writing.
   static func encode(_ dataset: TrackerDataset, options: [String: String] = [:]) throws -> ([UInt8], [Diagnostic]) {
-    var context = CodecContext(fileName: "out.beaverhabits.json", options: options)
-    let memory = MemoryOutput()
-    try BeaverHabitsCodec().encode(dataset, to: CodecOutput(.memory(memory)), context: &context)
-    return (memory.bytes, context.diagnostics)
+    let (bytes, context) = try TrackerTestSupport.encode(BeaverHabitsCodec(), dataset, name: "out.beaverhabits.json", options: options)
+    return (bytes, context.diagnostics)
   }
 
-  /// A canonical JSON file, read with the JSON codec.
+  /// A canonical JSON file, read with the JSON codec (the expected side of a golden test).
   static func canonical(_ path: String) throws -> TrackerDataset {
-    var context = CodecContext(fileName: path)
-    return try JSONCodec().decode(CodecInput(path: path), context: &context)
+    try TrackerTestSupport.decode(JSONCodec(), path: path).0
   }
 
-  static func error(_ body: () throws -> Void) -> CodecError? {
-    do {
-      try body()
-      return nil
-    } catch {
-      return error as? CodecError
+  /// Python's count of a beaverhabits file, habit by habit (see `beaverhabits.py counts`).
+  static func counts(_ path: String) throws -> [Count] {
+    try runPython(oracle: "beaverhabits.py", ["counts", path]).split(separator: "\n").map { line in
+      let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      return Count(name: f[0], done: Int(f[1]) ?? -1, doneWithText: Int(f[2]) ?? -1, notDoneWithText: Int(f[3]) ?? -1,
+                   notDoneWithout: Int(f[4]) ?? -1, tags: f[5], star: f[6] == "True", status: f[7], period: f[8])
     }
   }
 
-  /// `TRACKPORT_PYTHON`, else `python3` on the PATH.
-  static var python: String? {
-    if let path = ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"] { return path }
-    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    return folders.map { $0 + "/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
-  /// Runs a Python script with `arguments` and returns its standard output: the oracle,
-  /// never the code under test.
-  static func runPython(_ script: String, _ arguments: [String]) throws -> String {
-    let python = try #require(python, "python3 is a test dependency (make deps)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "python failed")
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  /// Python's count of a beaverhabits file, habit by habit (the list under `habits`, or under
-  /// `data.habits`): name, records done, records done with a text, records not done with a
-  /// text, records not done without one, tags (joined by `|`), star, status, the period
-  /// (`type/count/target` or `-`).
-  static let countScript = """
-    import json, sys
-    doc = json.load(open(sys.argv[1], encoding="utf-8"))
-    lst = doc["data"] if "habits" not in doc and "data" in doc else doc
-    for h in lst["habits"]:
-        rs = h.get("records") or []
-        done = [r for r in rs if r["done"]]
-        undone = [r for r in rs if not r["done"]]
-        p = h.get("period")
-        print("\\t".join([h["name"], str(len(done)), str(len([r for r in done if r.get("text")])),
-                         str(len([r for r in undone if r.get("text")])), str(len([r for r in undone if not r.get("text")])),
-                         "|".join(h.get("tags") or []), str(bool(h.get("star"))), h.get("status") or "active",
-                         "%s/%d/%d" % (p["period_type"], p["period_count"], p["target_count"]) if p else "-"]))
-    """
-
-  /// One line of ``countScript``.
+  /// One line of `beaverhabits.py counts`.
   struct Count: Equatable, CustomStringConvertible {
     var name: String
     var done: Int
@@ -122,14 +71,6 @@ enum Beaver {
     var period: String
 
     var description: String { "\(name) \(done)/\(doneWithText)/\(notDoneWithText)/\(notDoneWithout) [\(tags)] \(star) \(status) \(period)" }
-  }
-
-  static func counts(_ path: String) throws -> [Count] {
-    try runPython(countScript, [path]).split(separator: "\n").map { line in
-      let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      return Count(name: f[0], done: Int(f[1]) ?? -1, doneWithText: Int(f[2]) ?? -1, notDoneWithText: Int(f[3]) ?? -1,
-                   notDoneWithout: Int(f[4]) ?? -1, tags: f[5], star: f[6] == "True", status: f[7], period: f[8])
-    }
   }
 
   /// The same count made from a dataset read by the codec, to compare with Python's.

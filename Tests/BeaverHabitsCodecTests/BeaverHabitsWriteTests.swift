@@ -1,13 +1,16 @@
 import Foundation
 import Testing
-import TrackerPort
+import BeaverHabitsCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import TrackerTestSupport
 
 /// Writing the export: what the app reads back, round trips, the e-mail address, frequencies,
 /// and losses reported before writing.
 @Suite struct BeaverHabitsWriteTests {
   static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> (folder: URL, path: String) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-beaverhabits-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-beaverhabits")
     let path = folder.appendingPathComponent(name).path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return (folder, path)
@@ -40,14 +43,14 @@ import TrackerPort
 
   /// The app's storage files of 2024 are written as an export the app reads: every habit gets
   /// the id reading made, its days done and not done stay as they were.
-  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not at ../shared/fixtures"), arguments: Beaver.storageFiles)
+  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not there (TRACKPORT_SHARED_FIXTURES)"), arguments: Beaver.storageFiles)
   func aStorageFileIsWrittenAsAnExport(_ name: String) throws {
     let (dataset, _) = try Beaver.decode(Beaver.shared(name))
     let (bytes, _) = try Beaver.encode(dataset)
     let written = try Self.temporaryFile("export.json", bytes)
     defer { try? FileManager.default.removeItem(at: written.folder) }
     #expect(try Beaver.counts(written.path) == Beaver.counts(Beaver.shared(name)))
-    let ids = try Beaver.runPython("import json,sys; print(' '.join(h['id'] for h in json.load(open(sys.argv[1]))['habits']))", [written.path])
+    let ids = try runPython(oracle: "beaverhabits.py", ["ids", written.path])
     #expect(ids.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) } == dataset.trackers.map(\.id))
   }
 
@@ -67,7 +70,7 @@ import TrackerPort
     let (withOption, _) = try Beaver.encode(dataset, options: ["email": "new@example.net"])
     let file = try Self.temporaryFile("mail.json", withOption)
     defer { try? FileManager.default.removeItem(at: file.folder) }
-    let email = try Beaver.runPython("import json,sys; print(json.load(open(sys.argv[1]))['user_email'])", [file.path])
+    let email = try runPython(oracle: "beaverhabits.py", ["email", file.path])
     #expect(email == "new@example.net\n")
     #expect(Beaver.error { _ = try Beaver.encode(dataset, options: ["email": "not an address"]) }?.kind == .unsupportedOperation)
     #expect(Beaver.error { _ = try Beaver.encode(dataset, options: ["exported-at": "yesterday"]) }?.kind == .unsupportedOperation)
@@ -84,7 +87,7 @@ import TrackerPort
     #expect(String(decoding: bytes, as: UTF8.self).contains(#""name": "\u0411\u0435\u0433 \ud83c\udfc3""#))
     let file = try Self.temporaryFile("ascii.json", bytes)
     defer { try? FileManager.default.removeItem(at: file.folder) }
-    let name = try Beaver.runPython("import json,sys; sys.stdout.buffer.write(json.load(open(sys.argv[1]))['habits'][1]['name'].encode('utf-8'))", [file.path])
+    let name = try runPython(oracle: "beaverhabits.py", ["name", file.path, "1"])
     #expect(name == "Бег 🏃")
   }
 

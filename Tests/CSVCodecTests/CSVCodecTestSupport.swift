@@ -2,15 +2,14 @@ import Foundation
 import Testing
 import TrackerCodec
 import TrackerModel
+import TrackerTestSupport
 @testable import CSVCodec
 @testable import CSVCore
 
 /// Decodes `bytes` as a single CSV file named `name`, with `options`.
 func decodeCSV(_ bytes: [UInt8], name: String = "in.csv", options: [String: String] = [:]) throws
   -> (TrackerDataset, CodecContext) {
-  var context = CodecContext(fileName: name, options: options)
-  let dataset = try CSVCodec().decode(CodecInput(.bytes(bytes, name: name)), context: &context)
-  return (dataset, context)
+  try TrackerTestSupport.decode(CSVCodec(), bytes: bytes, name: name, options: options)
 }
 
 func decodeCSV(_ text: String, name: String = "in.csv", options: [String: String] = [:]) throws
@@ -20,10 +19,8 @@ func decodeCSV(_ text: String, name: String = "in.csv", options: [String: String
 
 /// Encodes into memory; returns the text and the context.
 func encodeCSV(_ dataset: TrackerDataset, options: [String: String] = [:]) throws -> (String, CodecContext) {
-  var context = CodecContext(fileName: "out.csv", options: options)
-  let memory = MemoryOutput()
-  try CSVCodec().encode(dataset, to: CodecOutput(.memory(memory)), context: &context)
-  return (String(decoding: memory.bytes, as: UTF8.self), context)
+  let (bytes, context) = try TrackerTestSupport.encode(CSVCodec(), dataset, name: "out.csv", options: options)
+  return (String(decoding: bytes, as: UTF8.self), context)
 }
 
 /// (code, row, field, line, column) of each diagnostic, the way tests compare them.
@@ -45,13 +42,5 @@ func found(_ diagnostics: [Diagnostic], code: String? = nil) -> [Found] {
 /// The error a decode throws, or an issue when it does not.
 func decodeFailure(_ text: [UInt8], options: [String: String] = [:],
                    sourceLocation: Testing.SourceLocation = #_sourceLocation) -> CodecError? {
-  do {
-    _ = try decodeCSV(text, options: options)
-    Issue.record("expected the decode to fail", sourceLocation: sourceLocation)
-  } catch let error as CodecError {
-    return error
-  } catch {
-    Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
-  }
-  return nil
+  expectCodecError(sourceLocation: sourceLocation) { _ = try decodeCSV(text, options: options) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 @testable import CSVCodec
@@ -64,8 +65,7 @@ import TrackerModel
   }
 
   @Test func fileRoundTripThroughPaths() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("csvfiles-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("csvfiles")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("trackers.csv").path
     let trackersOnly = TrackerDataset(categories: [dataset.categories[0]], trackers: dataset.trackers)

@@ -1,6 +1,7 @@
 import CSVCodec
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 

@@ -4,6 +4,7 @@ import Foundation
 import TrackerCodec
 import TrackerModel
 import Testing
+import TrackerTestSupport
 
 @Suite struct CSVPackageDescriptorTests {
   static let members = ["datapackage.json", "categories.csv", "trackers.csv", "records.csv", "tasks.csv"]

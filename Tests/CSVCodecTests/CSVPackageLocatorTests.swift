@@ -3,6 +3,7 @@
 import TrackerCodec
 import TrackerModel
 import Testing
+import TrackerTestSupport
 
 @Suite struct CSVPackageLocatorTests {
   @Test func pointersLandOnFileRowFieldLineAndColumn() throws {

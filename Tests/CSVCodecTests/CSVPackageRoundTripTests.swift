@@ -3,6 +3,7 @@
 import TrackerCodec
 import TrackerModel
 import Testing
+import TrackerTestSupport
 
 @Suite struct CSVPackageRoundTripTests {
   static let day = LocalDate(year: 2026, month: 1, day: 5) ?? LocalDate(dayNumber: 0)

@@ -4,6 +4,7 @@ import Foundation
 import TrackerCodec
 import TrackerModel
 import Testing
+import TrackerTestSupport
 
 /// The package of version 2: what habit apps share (archived habits, descriptions, goals,
 /// frequencies, reminders, amounts, notes, entries) in new columns and `entries.csv`, written
@@ -333,8 +334,7 @@ import Testing
   /// Through real files: the folder and the zip, the CSV writer's quoting and the parser.
   @Test(arguments: ["rich-package", "rich-package.zip"])
   func theRichDatasetSurvivesAFileRoundTrip(_ name: String) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("csv-v2-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("csv-v2")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent(name).path
     var writing = CodecContext(fileName: path)

@@ -1,4 +1,5 @@
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 @testable import CSVCodec
 @testable import CSVCore

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 @testable import CSVCodec

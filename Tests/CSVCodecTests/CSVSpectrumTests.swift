@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import CSVCodec
 @testable import CSVCore
 
 /// The csv-spectrum corpus (RFC 4180 edge cases with their expected JSON), when it is there.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: csvSpectrum.path),
+@Suite(.enabled(if: SharedFixtures.available(csvSpectrum.path),
                 "csv-spectrum corpus not found at ../shared/fixtures/csv-spectrum"))
 struct CSVSpectrumTests {
   static let names = [

@@ -3,6 +3,7 @@
 import TrackerCodec
 import TrackerModel
 import Testing
+import TrackerTestSupport
 
 @Suite struct CSVTableReaderTests {
   /// Reads trackers.csv rows; returns the reader.

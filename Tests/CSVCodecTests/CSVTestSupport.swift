@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerCodec
+import TrackerTestSupport
 @testable import CSVCodec
 @testable import CSVCore
 
@@ -65,12 +66,8 @@ func failure(_ text: String, dialect: CSVDialect = .standard, chunkSize: Int? = 
   failure(Array(text.utf8), dialect: dialect, chunkSize: chunkSize, sourceLocation: sourceLocation)
 }
 
-/// The repository root, found from this file's path (Tests/CSVCodecTests/<file>).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
-
 /// The shared csv-spectrum corpus, read in place (never copied into the project).
-let csvSpectrum = repositoryRoot.appendingPathComponent("../shared/fixtures/csv-spectrum").standardizedFileURL
+let csvSpectrum = SharedFixtures.folder.appendingPathComponent("csv-spectrum")
 
 /// The CSV's records as the corpus' JSON shape: one object per data row, keyed by header.
 func objects(_ result: ParseResult) -> [[String: String]] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 @testable import CSVCodec
@@ -20,8 +21,7 @@ import TrackerModel
   }
 
   @Test func aPackageIsWrittenAsBefore() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("csv-v1-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("csv-v1")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("package").path
     var context = CodecContext(fileName: path)

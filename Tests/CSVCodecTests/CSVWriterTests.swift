@@ -1,4 +1,5 @@
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 @testable import CSVCodec

@@ -1,3 +1,4 @@
+import TrackerTestSupport
 @testable import CSVCodec
 @testable import CSVCore
 import TrackerCodec

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 @testable import HabitBullCodec
 
 /// `CalendarDate`: ISO, slashed dates month-first unless the file shows they are day-first,

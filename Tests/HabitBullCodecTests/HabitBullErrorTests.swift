@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 @testable import HabitBullCodec
 
 /// Bad input: what fails, with file, row, field, line and column.

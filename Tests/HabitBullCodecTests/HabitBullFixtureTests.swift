@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 @testable import HabitBullCodec
 
 /// Loop's four HabitBull fixtures, checked against what Python's csv module counts in them.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 import CSVCore
 @testable import HabitBullCodec
 
@@ -129,17 +132,5 @@ import CSVCore
     var edited = dataset
     edited.records[0].amount = 15
     #expect(try encodeHabitBull(edited).contains("Sit-ups,,Gym,2024-03-04,15,\r\n"))
-  }
-
-  @Test func detectionTellsAHabitBullFileFromAnOrdinaryTable() throws {
-    let registry = StandardCodecs.registry
-    #expect(try registry.detect(CodecInput(path: fixture("habitbull2.csv").path)).descriptor.id == "habitbull")
-    let table = CodecInput(.bytes(Array("tracker,category,date\nRun,Sport,2024-01-02\n".utf8), name: "log.csv"))
-    #expect(try registry.detect(table).descriptor.id == "csv")
-    let near = CodecInput(.bytes(Array("HabitName,Description,Category\nRun,,\n".utf8), name: "near.csv"))
-    #expect(try registry.detect(near).descriptor.id == "csv")
-    // Writing: `.csv` stays the CSV table; `.habitbull.csv` or --to habitbull writes HabitBull.
-    #expect(try registry.detectOutput(CodecOutput(path: "/tmp/out.csv")).descriptor.id == "csv")
-    #expect(try registry.detectOutput(CodecOutput(path: "/tmp/out.habitbull.csv")).descriptor.id == "habitbull")
   }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import HabiticaCodec
+import TrackerCodec
+import TrackerModel
 
 /// Bad input gives a located error or warning, never a crash; detection by content; the 2017
 /// shape; a folder with both files.
@@ -84,30 +87,7 @@ import TrackerPort
     #expect(Habitica.error { _ = try Habitica.decode(export, options: ["day-start": "24"]) }?.kind == .unsupportedOperation)
   }
 
-  @Test func detectionIsByContent() throws {
-    let registry = StandardCodecs.registry
-    let small = try Habitica.bytes(Habitica.export())
-    #expect(try registry.detect(CodecInput(.bytes(small, name: "a.json"))).descriptor.id == "habitica")
-    // Long exports: "tasks" comes last, as Habitica writes it, beyond the 64 KiB head; a
-    // long inbox may push "tasksOrder" beyond it too.
-    for (big, tail) in [("stats", ",\"inbox\":{},\"tasksOrder\":{}"), ("profile", ",\"tasksOrder\":{}")] {
-      var user = Habitica.planted(["preferences": ["dayStart": 0], "auth": [:], "flags": [:], "items": [:], "party": [:]])
-      user[big] = ["blurb": String(repeating: "x", count: 70_000)]
-      var bytes = try Habitica.bytes(user)
-      bytes.removeLast()
-      bytes += Array((tail + ",\"tasks\":{\"habits\":[]}}").utf8)
-      let detected = try registry.detect(CodecInput(.bytes(bytes, name: "b.json")))
-      #expect(detected.descriptor.id == "habitica", "\(big)")
-    }
-    let csv = CodecInput(.bytes(Array("Task Name,Task ID,Task Type,Date,Value\nA,1,habit,2022-03-01 10:00:00,1\n".utf8), name: "h.csv"))
-    #expect(try registry.detect(csv).descriptor.id == "habitica")
-    let canonical = CodecInput(.bytes(Array("{\"trackport\": 1, \"categories\": [], \"trackers\": [], \"records\": []}".utf8), name: "c.json"))
-    #expect(try registry.detect(canonical).descriptor.id == "json")
-    let other = CodecInput(.bytes(Array("{\"preferences\": {}, \"tasks\": {\"notes\": []}}".utf8), name: "o.json"))
-    #expect(!HabiticaCodec().sniff(Array(try other.head())))
-  }
-
-  @Test(.enabled(if: Habitica.haveFixtures, "needs ../shared/fixtures/habitica"))
+  @Test(.enabled(if: Habitica.haveFixtures, "needs the shared habitica fixtures (TRACKPORT_SHARED_FIXTURES)"))
   func the2017PayloadShapeIsRead() throws {
     guard let payload = try Habitica.json(Habitica.fixture("habitica/tasks.2017-09.json")) as? [String: Any],
           let tasks = payload["data"] as? [[String: Any]] else {
@@ -127,7 +107,7 @@ import TrackerPort
     #expect(dataset.tasks.allSatisfy { $0.start == nil })
   }
 
-  @Test(.enabled(if: Habitica.haveFixtures, "needs ../shared/fixtures/habitica"))
+  @Test(.enabled(if: Habitica.haveFixtures, "needs the shared habitica fixtures (TRACKPORT_SHARED_FIXTURES)"))
   func aFolderWithBothFilesReadsTheJSON() throws {
     let folder = try Habitica.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -135,7 +115,6 @@ import TrackerPort
     let csv = try HabiticaOracleTests.historyCSV()
     try FileManager.default.copyItem(atPath: csv, toPath: folder.appendingPathComponent("habitica-tasks-history.csv").path)
     let input = CodecInput(path: folder.path)
-    #expect(try StandardCodecs.registry.detect(input).descriptor.id == "habitica")
     var context = CodecContext(fileName: folder.path)
     let dataset = try HabiticaCodec().decode(input, context: &context)
     #expect(!dataset.tasks.isEmpty, "to-dos come only from the JSON")

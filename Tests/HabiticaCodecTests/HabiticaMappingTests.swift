@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import HabiticaCodec
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 
 /// The mapping rule by rule, on small exports in the fixtures' shapes.
 @Suite struct HabiticaMappingTests {

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import HabiticaCodec
+import TrackerCodec
+import TrackerModel
 
 /// Completed days of the fixture account (history 2014–2022, condensed entries included),
 /// counted by the reader and by an independent Python script applying habitica.md's rules,
 /// for users east and west of UTC, with and without a custom day start, with the export's
 /// offset and with IANA zones; and its history as `history.csv`.
-@Suite(.enabled(if: Habitica.haveFixtures, "needs ../shared/fixtures/habitica"))
+@Suite(.enabled(if: Habitica.haveFixtures, "needs the shared habitica fixtures (TRACKPORT_SHARED_FIXTURES)"))
 struct HabiticaOracleTests {
   static let cases: [(offset: Int, dayStart: Int)] = [(-180, 0), (-180, 5), (300, 0), (300, 5), (-60, 3)]
 

@@ -1,127 +1,19 @@
 import Foundation
 import Testing
-import TrackerPort
+import HabiticaCodec
+import TrackerCodec
+import TrackerModel
+import TrackerTestSupport
 
-/// Helpers for the Habitica tests: the shared fixtures (read in place), `userdata.json` exports
-/// built from their shapes, the Python oracle, in-process decoding.
-enum Habitica {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  /// `../shared` beside the repository (or beside the folder of work trees it is in).
-  static func fixture(_ path: String) -> String {
-    let beside = root.appendingPathComponent("../shared/fixtures/" + path).standardizedFileURL.path
-    var candidates: [String] = []
-    if let fixtures = ProcessInfo.processInfo.environment["TRACKPORT_SHARED_FIXTURES"] { candidates.append(fixtures + "/" + path) }
-    candidates.append(beside)
-    candidates.append(root.appendingPathComponent("../../shared/fixtures/" + path).standardizedFileURL.path)
-    return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? beside
-  }
-
-  /// Whether the shared fixtures are there; always under CI (`CI` set), so that a missing
-  /// fixture folder fails the tests there instead of skipping them.
-  static var haveFixtures: Bool {
-    ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.fileExists(atPath: fixture("habitica/tasks.json"))
-  }
-
-  /// The secrets planted in every built export; no output may contain any of them.
-  static let secrets = ["0ff1ce00-5ec2-4e7a-a91e-7071ca5ec2e7", "planted.secret@example.org", "login-id-5ec2e7-google",
-                        "push-token-5ec2e7-android"]
-
-  static func json(_ path: String) throws -> Any {
-    try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
-  }
-
-  /// The fixture account's user object with its tasks grouped as in `/export/userdata.json`,
-  /// the secrets planted, and the zone and day start set when given.
-  static func fixtureExport(timezoneOffset: Int? = nil, dayStart: Int? = nil) throws -> [String: Any] {
-    guard var user = try json(fixture("habitica/user.json")) as? [String: Any],
-          let tasks = try json(fixture("habitica/tasks.json")) as? [[String: Any]] else {
-      throw CocoaError(.fileReadCorruptFile)
-    }
-    var grouped: [String: [[String: Any]]] = [:]
-    for task in tasks {
-      let key = ["habit": "habits", "daily": "dailys", "todo": "todos", "reward": "rewards"][task["type"] as? String ?? ""] ?? "other"
-      grouped[key, default: []].append(task)
-    }
-    user["tasks"] = grouped
-    var preferences = user["preferences"] as? [String: Any] ?? [:]
-    if let timezoneOffset { preferences["timezoneOffset"] = timezoneOffset }
-    if let dayStart { preferences["dayStart"] = dayStart }
-    user["preferences"] = preferences
-    return planted(user)
-  }
-
-  /// `user` with the API token, an e-mail address, a social login id and a push token.
-  static func planted(_ user: [String: Any]) -> [String: Any] {
-    var user = user
-    user["apiToken"] = secrets[0]
-    var auth = user["auth"] as? [String: Any] ?? [:]
-    var local = auth["local"] as? [String: Any] ?? [:]
-    local["email"] = secrets[1]
-    auth["local"] = local
-    auth["google"] = ["id": secrets[2], "emails": [["value": secrets[1], "type": "account"]]]
-    user["auth"] = auth
-    user["pushDevices"] = [["regId": secrets[3], "type": "android"]]
-    return user
-  }
-
-  /// A small export: `tasks` grouped by type, the given preferences and cron times.
-  static func export(habits: [[String: Any]] = [], dailys: [[String: Any]] = [], todos: [[String: Any]] = [],
-                     rewards: [[String: Any]] = [], tags: [[String: Any]] = [], timezoneOffset: Int = 0, dayStart: Int = 0,
-                     crons: [String] = []) -> [String: Any] {
-    var tasks: [String: Any] = [:]
-    if !habits.isEmpty { tasks["habits"] = habits }
-    if !dailys.isEmpty { tasks["dailys"] = dailys }
-    if !todos.isEmpty { tasks["todos"] = todos }
-    if !rewards.isEmpty { tasks["rewards"] = rewards }
-    return planted(["preferences": ["timezoneOffset": timezoneOffset, "dayStart": dayStart],
-                    "history": ["exp": crons.map { ["date": $0, "value": 10] }], "tags": tags,
-                    "tasksOrder": ["habits": [], "dailys": [], "todos": [], "rewards": []], "tasks": tasks])
-  }
-
-  /// Compact JSON bytes, as Habitica serves them (keys sorted: stable files).
-  static func bytes(_ object: Any) throws -> [UInt8] {
-    Array(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-  }
-
-  /// Milliseconds of an ISO instant, for building history entries.
-  static func ms(_ iso: String) -> Int64 {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return Int64((formatter.date(from: iso)?.timeIntervalSince1970 ?? .nan) * 1000)
-  }
-
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-habitica-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
-  /// Writes `object` as `name` in a fresh folder and returns its path.
-  static func file(_ object: Any, name: String = "userdata.json") throws -> String {
-    let path = try temporaryFolder().appendingPathComponent(name).path
-    try Data(try bytes(object)).write(to: URL(fileURLWithPath: path))
-    return path
-  }
-
+/// Helpers for the Habitica tests: the exports of ``HabiticaExports`` (shared with the tests
+/// in TrackerPortTests), the Python oracle, in-process decoding.
+enum Habitica: HabiticaExports {
   static func decode(_ bytes: [UInt8], name: String = "userdata.json", options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
-    var context = CodecContext(fileName: name, options: options)
-    let dataset = try HabiticaCodec().decode(CodecInput(.bytes(bytes, name: name)), context: &context)
-    return (dataset, context)
+    try TrackerTestSupport.decode(HabiticaCodec(), bytes: bytes, name: name, options: options)
   }
 
   static func decode(_ object: [String: Any], options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
     try decode(try bytes(object), options: options)
-  }
-
-  static func error(_ body: () throws -> Void) -> CodecError? {
-    do {
-      try body()
-      return nil
-    } catch {
-      return error as? CodecError
-    }
   }
 
   /// Days per tracker id, as `YYYY-MM-DD` text.
@@ -134,16 +26,7 @@ enum Habitica {
 
   /// The Python oracle's days per task id and its count of condensed entries.
   static func oracle(_ path: String, arguments: [String] = []) throws -> (days: [String: [String]], condensed: Int) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let python = ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"] ?? "python3"
-    process.arguments = [python, root.appendingPathComponent("Tests/HabiticaCodecTests/Oracle/habitica_days.py").path, path] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "the oracle failed on \(path)")
+    let data = Data(try runPython(oracle: "habitica_days.py", [path] + arguments).utf8)
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
           let days = object["days"] as? [String: [String]], let condensed = object["condensed"] as? Int else {
       throw CocoaError(.fileReadCorruptFile)

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import HaboCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Backups that are not the shape Habo writes fail at the value, with line, column and pointer.
 @Suite struct HaboErrorTests {

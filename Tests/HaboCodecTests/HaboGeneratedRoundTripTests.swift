@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import HaboCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Generated datasets (not only hand-picked ones) through Habo and back: every part the loss
 /// report does not name comes back — habits in order with their archived flag and goal,

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import HaboCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Damaged backups (bytes flipped, cut, repeated, JSON tokens put in), from a fixed seed: the
 /// reader refuses them with a located ``CodecError`` or reads them, and what it reads writes

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import HaboCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Reading Habo backups built from the documented shapes (Fixtures/README.md cites the lines of
 /// `xpavle00/Habo` each follows) against their expected datasets.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import HaboCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Writing Habo backups: what the app's restore reads, and read back the same.
 @Suite struct HaboWriteTests {

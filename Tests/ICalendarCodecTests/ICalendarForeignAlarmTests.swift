@@ -1,5 +1,9 @@
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import ICalendarCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Another calendar's `DESCRIPTION` and `VALARM`s become a tracker's description and reminders
 /// where an alarm rings at a time of day on the event's day; every other alarm is reported.

@@ -1,69 +1,29 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import ICalendarCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Checks our output against Python `icalendar` and `recurring_ical_events`, and our reader
 /// against the `.ics` files shipped in the `icalendar` wheel. Needs TRACKPORT_PYTHON (the
 /// Makefile's `.venv`); skipped otherwise, except under CI.
 @Suite struct ICalendarOracleTests {
-  static let python = ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"]
-  static let oracleWanted = python != nil || ProcessInfo.processInfo.environment["CI"] != nil
+  static let oracleWanted = Python.venvNamed || ProcessInfo.processInfo.environment["CI"] != nil
 
-  /// The start of every checker: parses each file named on the command line as `cal`, adds
-  /// its `component.errors` to `bad`, and loads its expectation file `<ics>.json` as `expected`;
-  /// a checker goes on inside the loop (four spaces) and ends with ``verdict``.
-  static let prologue = """
-  import sys, json, datetime, zoneinfo, icalendar, recurring_ical_events
-  bad = []
-  for path in sys.argv[1:]:
-      cal = icalendar.Calendar.from_ical(open(path, 'rb').read())
-      for c in cal.walk():
-          if getattr(c, 'errors', None): bad.append(f"{path}: {c.name}: {c.errors}")
-      expected = json.load(open(path + '.json'))
-
-  """
-  /// The end of every checker: prints what is wrong and fails when anything is.
-  static let verdict = """
-  print("\\n".join(bad)); sys.exit(1 if bad else 0)
-  """
-
-  /// Fails on any `component.errors`, and compares each recurring event's days with the
-  /// expectation file ({uid: [start, end, [days...]]}).
-  static let checker = prologue + """
-      for uid, (start, end, days) in expected.items():
-          s, e = datetime.date.fromisoformat(start), datetime.date.fromisoformat(end)
-          got = sorted({str(ev['DTSTART'].dt) for ev in recurring_ical_events.of(cal).between(s, e) if str(ev['UID']) == uid})
-          if got != sorted(days): bad.append(f"{path}: {uid}: expanded {got[:5]}... expected {sorted(days)[:5]}... ({len(got)} vs {len(days)})")
-      for tz in cal.walk('VTIMEZONE'):
-          ours, real = tz.to_tz(), zoneinfo.ZoneInfo(str(tz['TZID']))
-          for todo in cal.walk('VTODO'):
-              for key in ('DTSTART', 'DUE'):
-                  if key in todo:
-                      wall = todo[key].dt.replace(tzinfo=None)
-                      if wall.replace(tzinfo=ours).utcoffset() != wall.replace(tzinfo=real).utcoffset():
-                          bad.append(f"{path}: {key} {wall}: VTIMEZONE offset differs from zoneinfo")
-
-  """ + verdict
-
-  static func run(_ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(python))
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+  /// Runs `Tests/Oracles/icalendar_check.py` with `arguments`: its exit status and what it
+  /// printed (standard output, then standard error).
+  static func check(_ arguments: [String]) throws -> (Int32, String) {
+    let result = try Python.result(Python.oracle("icalendar_check.py"), arguments)
+    return (result.status, result.stdout + result.stderr)
   }
 
   @Test(.enabled(if: oracleWanted, "set TRACKPORT_PYTHON to a python with icalendar and recurring-ical-events"))
   func exportedFilesParseAndExpandToThePlannedDays() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-ics-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-ics")
     defer { try? FileManager.default.removeItem(at: folder) }
-    var datasets = [try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path).dataset]
+    var datasets = [try Harness.demo()]
     datasets += (0..<6).map { DatasetGenerator(trackers: 12, days: 40, seed: UInt64($0)).generate() }
     datasets += (0..<6).map { nastyDataset(seed: UInt64($0) + 7) }
     var files: [String] = []
@@ -73,7 +33,7 @@ import TrackerPort
       try Data(try JSONSerialization.data(withJSONObject: expectation(dataset))).write(to: URL(fileURLWithPath: url.path + ".json"))
       files.append(url.path)
     }
-    let (status, output) = try Self.run(["-c", Self.checker] + files)
+    let (status, output) = try Self.check(["planned"] + files)
     #expect(status == 0, "\(output)")
   }
 
@@ -102,7 +62,7 @@ import TrackerPort
 
   @Test(.enabled(if: oracleWanted, "set TRACKPORT_PYTHON to a python with icalendar installed"))
   func everyCalendarInTheIcalendarWheelReadsOrFailsWithALocation() throws {
-    let (_, folder) = try Self.run(["-c", "import icalendar, os; print(os.path.dirname(icalendar.__file__), end='')"])
+    let (_, folder) = try Self.check(["wheel"])
     let tests = URL(fileURLWithPath: folder).appendingPathComponent("tests")
     let enumerator = FileManager.default.enumerator(atPath: tests.path)
     var files: [String] = []

@@ -1,15 +1,14 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import ICalendarCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 @Suite struct ICalendarRoundTripTests {
   @Test func demoDatasetSurvives() throws {
-    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path)
-    let bytes = try Harness.encode(demo.dataset)
-    let (decoded, context) = try Harness.decode(bytes)
-    #expect(decoded == demo.dataset)
-    #expect(context.diagnostics.isEmpty)
-    #expect(try Harness.encode(decoded) == bytes, "writing is deterministic")
+    try expectLosslessRoundTrip(ICalendarCodec(), try Harness.demo(), name: "test.ics")
   }
 
   @Test(arguments: 0..<120)
@@ -22,11 +21,11 @@ import TrackerPort
   }
 
   @Test func optionsShapeTheRuleAndUnknownZonesAreRefused() throws {
-    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path)
-    let text = String(decoding: try Harness.encode(demo.dataset, options: ["until": "2027-01-31", "timezone": "Europe/Moscow"]), as: UTF8.self)
+    let demo = try Harness.demo()
+    let text = String(decoding: try Harness.encode(demo, options: ["until": "2027-01-31", "timezone": "Europe/Moscow"]), as: UTF8.self)
     #expect(text.contains(";WKST=MO;UNTIL=20270131\r\n"))
     #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Moscow\r\n"))
-    #expect(throws: CodecError.self) { try Harness.encode(demo.dataset, options: ["timezone": "Mars/Olympus"]) }
+    #expect(throws: CodecError.self) { try Harness.encode(demo, options: ["timezone": "Mars/Olympus"]) }
   }
 
   @Test func monthlyRuleKeepsTheNearestHabitAndNumberedDayIsReported() throws {
@@ -39,11 +38,11 @@ import TrackerPort
   }
 
   @Test func historyWritesOneEventPerCompletionThatReadingSkips() throws {
-    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path)
-    let text = String(decoding: try Harness.encode(demo.dataset, options: ["history": "true"]), as: UTF8.self)
-    #expect(text.components(separatedBy: "X-TRACKPORT-HISTORY:TRUE\r\n").count - 1 == demo.dataset.records.count)
+    let demo = try Harness.demo()
+    let text = String(decoding: try Harness.encode(demo, options: ["history": "true"]), as: UTF8.self)
+    #expect(text.components(separatedBy: "X-TRACKPORT-HISTORY:TRUE\r\n").count - 1 == demo.records.count)
     #expect(text.contains("SUMMARY:✓ "))
-    #expect(try Harness.decode(Array(text.utf8)).0 == demo.dataset)
+    #expect(try Harness.decode(Array(text.utf8)).0 == demo)
   }
 
   @Test func sniffsCalendarsOnly() {

@@ -1,29 +1,32 @@
 import Foundation
-import TrackerPort
+import ICalendarCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import TrackerTestSupport
 
-enum Harness {
+enum Harness: TestHelpers {
   static let codec = ICalendarCodec()
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The demo dataset (`SampleData/demo.trackport.json`), read with the JSON codec.
+  static func demo() throws -> TrackerDataset {
+    try TrackerTestSupport.decode(JSONCodec(), path: Repository.demoPath).0
+  }
 
   static func decode(_ text: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
     try decode(Array(text.utf8), options: options)
   }
 
   static func decode(_ bytes: [UInt8], options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
-    var context = CodecContext(fileName: "test.ics", options: options)
-    let dataset = try codec.decode(CodecInput(.bytes(bytes, name: "test.ics")), context: &context)
-    return (dataset, context)
+    try TrackerTestSupport.decode(codec, bytes: bytes, name: "test.ics", options: options)
   }
 
   static func encode(_ dataset: TrackerDataset, options: [String: String] = [:]) throws -> [UInt8] {
-    let memory = MemoryOutput()
-    var context = CodecContext(fileName: "(memory)", options: options)
-    try codec.encode(dataset, to: CodecOutput(.memory(memory)), context: &context)
-    return memory.bytes
+    try TrackerTestSupport.encode(codec, dataset, options: options).0
   }
 
   static func failure(_ text: String) -> CodecError? {
-    do { _ = try decode(text); return nil } catch let error as CodecError { return error } catch { return CodecError(.io, "\(error)") }
+    TrackerTestSupport.decodeError(codec, bytes: Array(text.utf8), name: "test.ics")
   }
 }
 

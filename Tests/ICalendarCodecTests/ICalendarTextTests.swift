@@ -1,4 +1,5 @@
 import Testing
+import TrackerTestSupport
 @testable import ICalendarCodec
 
 @Suite struct ICalendarTextTests {

@@ -1,41 +1,18 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import ICalendarCodec
-import TrackerPort
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Python `icalendar` and `recurring_ical_events` read what format version 2 shows a calendar:
 /// each tracker's `DESCRIPTION` and alarms, habits expanded without their skipped days and
 /// ending on an archived habit's last mark, and history events for completions only.
 @Suite struct ICalendarVersion2OracleTests {
-  /// Checks each file against its expectation ({"trackers": {uid: {description, alarms,
-  /// window?, days?}}, "history"?: [uid…]}).
-  static let checker = ICalendarOracleTests.prologue + """
-      masters = {str(ev['UID']): ev for ev in cal.walk('VEVENT') if 'X-TRACKPORT-HISTORY' not in ev}
-      for uid, want in expected['trackers'].items():
-          ev = masters.get(uid)
-          if ev is None: bad.append(f"{path}: {uid}: no VEVENT"); continue
-          desc = str(ev['DESCRIPTION']) if 'DESCRIPTION' in ev else None
-          if desc != want['description']: bad.append(f"{path}: {uid}: DESCRIPTION {desc!r}, expected {want['description']!r}")
-          alarms = ev.walk('VALARM')
-          got = sorted(int(a['TRIGGER'].dt.total_seconds()) for a in alarms)
-          if got != want['alarms']: bad.append(f"{path}: {uid}: alarms {got}, expected {want['alarms']}")
-          if any(str(a['ACTION']) != 'DISPLAY' or 'DESCRIPTION' not in a for a in alarms): bad.append(f"{path}: {uid}: alarm without DISPLAY and DESCRIPTION")
-          if 'days' in want:
-              s, e = (datetime.date.fromisoformat(d) for d in want['window'])
-              occurrences = [o for o in recurring_ical_events.of(cal).between(s, e) if str(o['UID']) == uid]
-              days = sorted({str(o['DTSTART'].dt) for o in occurrences})
-              if days != sorted(want['days']): bad.append(f"{path}: {uid}: expanded {days[:6]}... expected {sorted(want['days'])[:6]}... ({len(days)} vs {len(want['days'])})")
-              if any(len(o.walk('VALARM')) != len(want['alarms']) for o in occurrences): bad.append(f"{path}: {uid}: an occurrence lost its alarms")
-      if 'history' in expected:
-          got = sorted(str(ev['UID']) for ev in cal.walk('VEVENT') if 'X-TRACKPORT-HISTORY' in ev)
-          if got != sorted(expected['history']): bad.append(f"{path}: history {len(got)} events, expected {len(expected['history'])}")
-
-  """ + ICalendarOracleTests.verdict
-
   @Test(.enabled(if: ICalendarOracleTests.oracleWanted, "set TRACKPORT_PYTHON to a python with icalendar and recurring-ical-events"))
   func calendarsReadDescriptionsAlarmsSkippedDaysAndArchivedEnds() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-ics2-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-ics2")
     defer { try? FileManager.default.removeItem(at: folder) }
     // Seeds with five or six trackers; without tasks, which this test is not about (and whose
     // attachment URIs with a backslash Python icalendar 7 refuses to read).
@@ -61,7 +38,7 @@ import TrackerPort
       files.append(url.path)
     }
     #expect(checked.alarms > 20 && checked.descriptions > 10 && checked.skipped > 10 && checked.archived > 5, "\(checked)")
-    let (status, output) = try ICalendarOracleTests.run(["-c", Self.checker] + files)
+    let (status, output) = try ICalendarOracleTests.check(["version2"] + files)
     #expect(status == 0, "\(output)")
   }
 

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import ICalendarCodec
-import TrackerPort
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Format version 2 in our own calendars: every new field comes back, calendars see a
 /// description, alarms, skipped days left out and archived habits ending, and completions stay

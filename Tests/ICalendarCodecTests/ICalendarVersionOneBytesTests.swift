@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import ICalendarCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// A dataset that uses nothing of format version 2 is written byte for byte as before it.
 @Suite struct ICalendarVersionOneBytesTests {
@@ -27,7 +31,7 @@ import TrackerPort
   ]
 
   static func outputs() throws -> [(name: String, bytes: [UInt8])] {
-    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path).dataset
+    let demo = try Harness.demo()
     var outputs: [(String, [UInt8])] = [
       ("demo", try Harness.encode(demo)),
       ("demo history", try Harness.encode(demo, options: ["history": "true"])),

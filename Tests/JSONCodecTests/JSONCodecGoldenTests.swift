@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 
@@ -8,28 +9,30 @@ import TrackerModel
 /// Python with `jsonschema`: the Makefile makes `.venv` and exports TRACKPORT_PYTHON. Without
 /// it the test is skipped and shows as skipped, never as passed.
 @Suite struct JSONSchemaTests {
-  static let python = ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"]
   /// The oracle runs when configured, and under CI always (a missing oracle there fails
   /// instead of skipping unnoticed).
-  static let oracleWanted = python != nil || ProcessInfo.processInfo.environment["CI"] != nil
+  static let oracleWanted = Python.venvNamed || ProcessInfo.processInfo.environment["CI"] != nil
 
-  static var repositoryRoot: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static var repositoryRoot: URL { Repository.root }
+
+  /// `Tests/Oracles/validate_schema.py` on `files` against the published schema: its exit
+  /// status (0 valid, 1 invalid) and what it printed.
+  static func validateSchema(_ files: [String]) throws -> (status: Int32, output: String) {
+    let schema = Repository.path("schema/trackport.schema.json")
+    let result = try Python.result(Python.oracle("validate_schema.py"), [schema] + files)
+    return (result.status, result.stdout + result.stderr)
   }
 
   @Test(.enabled(if: oracleWanted, "set TRACKPORT_PYTHON to a python with jsonschema installed"))
   func sampleDataAndEncoderOutputMatchTheSchema() throws {
     let root = Self.repositoryRoot
-    let schema = root.appendingPathComponent("schema/trackport.schema.json").path
-    let script = try #require(Harness.fixtureURL("validate_schema.py")).path
 
     var files: [String] = []
     let samples = root.appendingPathComponent("SampleData")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
     files += names.filter { $0.hasSuffix(".trackport.json") }.sorted().map { samples.appendingPathComponent($0).path }
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-schema-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-schema")
     defer { try? FileManager.default.removeItem(at: folder) }
     var maker = DatasetMaker(seed: 2026)
     for n in 0..<16 {
@@ -45,16 +48,8 @@ import TrackerModel
     files.append(try #require(Harness.fixtureURL("golden.trackport.json")).path)
     files.append(try #require(Harness.fixtureURL("version2.trackport.json")).path)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Self.python))
-    process.arguments = [script, schema] + files
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(output)")
+    let (status, output) = try Self.validateSchema(files)
+    #expect(status == 0, "\(output)")
   }
 
   /// Documents the reader reads and the schema must accept too: `null` where the reader takes
@@ -131,37 +126,21 @@ import TrackerModel
 
   /// Runs the schema check on one document; its exit status.
   static func validate(_ document: String) throws -> Int32 {
-    let schema = repositoryRoot.appendingPathComponent("schema/trackport.schema.json").path
-    let script = try #require(Harness.fixtureURL("validate_schema.py")).path
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-doc-\(UUID().uuidString).json")
     try Data(document.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(python))
-    process.arguments = [script, schema, file.path]
-    process.standardOutput = Pipe()
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    return try validateSchema([file.path]).status
   }
 
   /// The schema refuses what the codec refuses for its shape, so it cannot pass by accepting
   /// everything.
   @Test(.enabled(if: oracleWanted, "set TRACKPORT_PYTHON to a python with jsonschema installed"))
   func schemaRefusesWrongShapes() throws {
-    let schema = Self.repositoryRoot.appendingPathComponent("schema/trackport.schema.json").path
-    let script = try #require(Harness.fixtureURL("validate_schema.py")).path
     let bad = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-bad-\(UUID().uuidString).json")
     try Data(#"{"trackport": 1, "trackers": [{"id": "t", "kind": "chore", "name": "n", "categoryId": "c", "pinned": "yes"}]}"#.utf8)
       .write(to: bad)
     defer { try? FileManager.default.removeItem(at: bad) }
     #expect(Harness.failure(Array(try Data(contentsOf: bad))) != nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Self.python))
-    process.arguments = [script, schema, bad.path]
-    process.standardOutput = Pipe()
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+    #expect(try Self.validateSchema([bad.path]).status == 1)
   }
 }

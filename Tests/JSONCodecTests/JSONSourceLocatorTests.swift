@@ -1,5 +1,6 @@
 import JSONCodec
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 import TrackerModel
 

@@ -2,9 +2,10 @@ import Foundation
 import JSONCodec
 import TrackerCodec
 import TrackerModel
+import TrackerTestSupport
 
 /// Decoding and encoding in memory, and fixture access.
-enum Harness {
+enum Harness: TestHelpers {
   static let codec = JSONCodec()
 
   static func decode(_ text: String, name: String = "test.trackport.json") throws -> (TrackerDataset, CodecContext) {
@@ -12,16 +13,11 @@ enum Harness {
   }
 
   static func decode(_ bytes: [UInt8], name: String = "test.trackport.json") throws -> (TrackerDataset, CodecContext) {
-    var context = CodecContext(fileName: name)
-    let dataset = try codec.decode(CodecInput(.bytes(bytes, name: name)), context: &context)
-    return (dataset, context)
+    try TrackerTestSupport.decode(codec, bytes: bytes, name: name)
   }
 
   static func encode(_ dataset: TrackerDataset) throws -> [UInt8] {
-    let memory = MemoryOutput()
-    var context = CodecContext(fileName: "(memory)")
-    try codec.encode(dataset, to: CodecOutput(.memory(memory)), context: &context)
-    return memory.bytes
+    try TrackerTestSupport.encode(codec, dataset).0
   }
 
   /// The error decoding `text` throws, or `nil` when it decodes.
@@ -30,14 +26,7 @@ enum Harness {
   }
 
   static func failure(_ bytes: [UInt8]) -> CodecError? {
-    do {
-      _ = try decode(bytes)
-      return nil
-    } catch let error as CodecError {
-      return error
-    } catch {
-      return CodecError(.io, "unexpected error \(error)")
-    }
+    TrackerTestSupport.decodeError(codec, bytes: bytes, name: "test.trackport.json")
   }
 
   static func fixture(_ name: String) throws -> [UInt8] {

@@ -1,9 +1,13 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
 
 /// Loop's CSV export: the fixture folder, the same as a zip, legacy headers and bad files.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopCSVReadTests {
   /// What the export holds, counted by plain line splitting (not by the code under test):
   /// names from `Habits.csv`, and per habit the `YES_MANUAL` lines of its `Checkmarks.csv`.

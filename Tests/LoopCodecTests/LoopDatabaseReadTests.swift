@@ -1,9 +1,13 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
 
 /// Loop backups of several schema versions, checked against what `sqlite3` finds in them.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopDatabaseReadTests {
   /// The fixtures and the `user_version` each one has.
   static let databases: [(String, Int)] = [("loop.db", 12), ("databases/021.db", 21), ("databases/022.db", 22)]
@@ -179,7 +183,7 @@ struct LoopDatabaseReadTests {
 
 /// Loop stores a skipped (3) or unknown (-1) day of a measurable habit as it does for a
 /// yes/no one: not 0.003 units, which an at-most target would count as met.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopMeasurableSkipTests {
   @Test func skipAndUnknownOfAnAtMostHabitAreNotCompletionsAndComeBack() throws {
     // At most 2 cigarettes a day. 2024-03-04 is 1709510400000; one day is 86400000.
@@ -214,7 +218,7 @@ struct LoopMeasurableSkipTests {
 
 /// Repetitions no habit owns (Loop's newer schemas forbid them; an old or damaged backup may
 /// have them) are skipped and counted, never silently.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopOrphanRepetitionTests {
   @Test func repetitionsOfNoHabitAreReportedWithTheirHabitIds() throws {
     let db = try LoopV25Sample.database("orphans.db", """
@@ -240,32 +244,5 @@ struct LoopOrphanRepetitionTests {
     defer { Loop.removeFolder(of: db) }
     let (_, context) = try Loop.decode(db)
     #expect(!context.diagnostics.contains { $0.code == "loop-orphan-repetitions" })
-  }
-}
-
-/// A version-25 backup built with `sqlite3` from the fixture schema: a measurable habit, an
-/// archived 3-per-week habit with reminder days, notes and a skip. The test removes its folder
-/// (``Loop/removeFolder(of:)``).
-enum LoopV25Sample {
-  static func make() throws -> String {
-    // Reminder days: Monday 4 + Wednesday 16 + Friday 64 = 84. 2024-03-04 is a Monday: 1709510400000.
-    try database("v25.db", """
-      INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
-        VALUES (1, 0, 2, 'Outdoors', 1, 1, 0, 'Run', 0, NULL, NULL, 127, 1, 0, 5.0, 'km', 'How far did you run?', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
-               (2, 1, 15, '', 7, 3, 0, 'Gym', 1, 7, 30, 84, 0, 0, 0, '', 'Did you go?', '0123456789abcdef0123456789abcdef');
-      INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
-        (1, 1709596800000, 7500, NULL), (1, 1709683200000, 2000, 'tired'), (1, 1709769600000, 5000, NULL),
-        (2, 1709510400000, 2, 'leg day, "heavy"'), (2, 1709683200000, 3, NULL), (2, 1709856000000, 2, NULL);
-      """)
-  }
-
-  /// A version-25 backup `name` in a new temporary folder, built with `sqlite3`: the fixture
-  /// schema, `user_version` 25, then `sql`.
-  static func database(_ name: String, _ sql: String) throws -> String {
-    let db = try Loop.temporaryFolder().appendingPathComponent(name).path
-    let schema = try String(contentsOfFile: Loop.fixture("loop_v25_schema.sql"), encoding: .utf8)
-      .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
-    try Loop.run("sqlite3", [db], input: schema + "PRAGMA user_version=25;\n" + sql)
-    return db
   }
 }

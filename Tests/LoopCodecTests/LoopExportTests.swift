@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerCodec
-import TrackerPort
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 @testable import LoopCodec
 
 /// Writing a Loop backup, checked with `sqlite3`, and round trips through it.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopExportTests {
   static let demoPath = Loop.root.appendingPathComponent("SampleData/demo.trackport.json").path
 
@@ -22,7 +25,7 @@ struct LoopExportTests {
   }
 
   @Test func aWrittenBackupHasVersion25TheSchemaAndTheRows() throws {
-    let demo = try DatasetFile.load(Self.demoPath).dataset
+    let demo = try TrackerTestSupport.decode(JSONCodec(), path: Self.demoPath).0
     let out = try Loop.temporaryFolder().appendingPathComponent("out.db").path
     defer { Loop.removeFolder(of: out) }
     try Loop.encode(demo, to: out)
@@ -260,7 +263,7 @@ struct LoopExportTests {
   }
 
   @Test func lossesAreReportedFieldByField() throws {
-    let demo = try DatasetFile.load(Self.demoPath).dataset
+    let demo = try TrackerTestSupport.decode(JSONCodec(), path: Self.demoPath).0
     let losses = LoopCodec().losses(writing: demo, to: CodecOutput(path: "/tmp/x.db"), options: [:])
     #expect(losses.allSatisfy { $0.code == "dropped-field" })
     let pointers = Set(losses.compactMap(\.location.pointer))
@@ -283,19 +286,10 @@ struct LoopExportTests {
       .first { $0.location.pointer == "/trackers.id" }
     #expect(ids?.message.contains(": \(renamed.trackers.count) tracker id(s) that do not come back") == true, "\(String(describing: ids))")
   }
-
-  @Test func detectionClaimsLoopBackupsOnly() throws {
-    let registry = StandardCodecs.registry
-    #expect(try registry.detect(CodecInput(path: Loop.fixture("loop.db"))).descriptor.id == "loop")
-    #expect(try registry.detect(CodecInput(path: Loop.fixture("csv_export"))).descriptor.id == "loop")
-    #expect(!LoopCodec().sniff(Array(try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("tickmate.db"))).prefix(65_536))))
-    #expect(!LoopCodec().sniff(Array(try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("rewire.db"))).prefix(65_536))))
-    #expect(try registry.detectOutput(CodecOutput(path: "/tmp/backup.db")).descriptor.id == "loop")
-  }
 }
 
 /// Files that are not Loop backups, or are damaged: a clear error naming the file, never a crash.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopBadDatabaseTests {
   func decodeError(_ bytes: Data) throws -> (CodecError, String) {
     let path = try Loop.temporaryFolder().appendingPathComponent("bad.db").path

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
 
 /// Generated datasets that use what Loop can keep of the new fields — goals and amounts in
 /// thousandths, skips, notes, archived flags, descriptions, frequencies, one reminder — written

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 @testable import LoopCodec
 
 /// What habit apps share, in the model's own fields both ways: a backup with every kind of
 /// day, Loop → model → Loop, and a dataset of another app into Loop.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopModelFieldTests {
   static func day(_ text: String) -> LocalDate { LocalDate(text)! }
 
@@ -247,39 +250,6 @@ struct LoopModelFieldTests {
     #expect(back.trackers[0].reminders == [TrackerReminder(time: "08:15", days: [.mon, .wed, .fri])])
     #expect(back.records.map(\.note) == ["kept note"])
     #expect(back.entries == [TrackerEntry(trackerId: tracker.id, date: Self.day("2024-03-05"), skipped: true, note: "skipped")])
-  }
-}
-
-/// A version-25 backup built with `sqlite3` holding every kind of habit and day: measurable
-/// habits per day (at least, at most) and per week, yes/no habits of several frequencies, an
-/// archived one, reminders (one at an hour Loop never writes), texts in every combination,
-/// and values, notes, skips, `NO`, `UNKNOWN` and numbers Loop does not define. The test removes
-/// its folder (``Loop/removeFolder(of:)``).
-enum LoopRichSample {
-  static func make() throws -> String {
-    // 2024-03-04 (a Monday) is 1709510400000; one day is 86400000. Masks: Sat 1, Sun 2, Mon 4,
-    // Wed 16, Fri 64.
-    let d = (0...8).map { 1_709_510_400_000 + Int64($0) * 86_400_000 }
-    return try LoopV25Sample.database("rich.db", """
-      INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid) VALUES
-        (1, 0, 2, 'Outdoors', 1, 1, 0, 'Run', 0, 7, 30, 127, 1, 0, 5.0, 'km', 'How far?', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
-        (2, 1, 3, '', 1, 1, 0, 'Cigarettes', 1, NULL, NULL, 0, 1, 1, 2.0, 'pcs', 'How many?', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'),
-        (3, 0, 5, 'Novels', 7, 1, 0, 'Pages', 2, NULL, NULL, 127, 1, 0, 100.0, 'pages', '', 'cccccccccccccccccccccccccccccccc'),
-        (4, 1, 15, '', 7, 3, 0, 'Gym', 3, 18, 5, 84, 0, 0, 0, '', 'Did you go?', 'dddddddddddddddddddddddddddddddd'),
-        (5, 0, 9, '', 3, 2, 0, 'Floss', 4, 21, 0, 65, 0, 0, 0, '', '', 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'),
-        (6, 0, 11, '', 7, 3, 0, 'Stretch', 5, NULL, NULL, 127, 0, 0, 0, '', '', 'ffffffffffffffffffffffffffffffff'),
-        (7, 0, 19, '', 1, 1, 0, 'Odd', 6, 25, 0, 3, 0, 0, 0, '', '', '11111111111111111111111111111111');
-      INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
-        (1, \(d[0]), 7500, NULL), (1, \(d[1]), 2000, 'tired'), (1, \(d[2]), 5000, NULL), (1, \(d[3]), 3, 'rain'),
-        (1, \(d[4]), -1, 'travel'), (1, \(d[5]), 0, NULL), (1, \(d[6]), -1, NULL), (1, \(d[7]), 1, NULL), (1, \(d[8]), 2147483647, NULL),
-        (2, \(d[0]), 1000, NULL), (2, \(d[1]), 3, NULL), (2, \(d[2]), -1, 'x'), (2, \(d[3]), 5000, 'party'), (2, \(d[4]), 0, NULL),
-        (3, \(d[0]), 30000, NULL), (3, \(d[1]), 120000, 'done'), (3, \(d[2]), 3, NULL), (3, \(d[3]), 0, NULL), (3, \(d[4]), -1, 'away'),
-        (4, \(d[0]), 2, 'leg day, "heavy"'), (4, \(d[1]), 3, NULL), (4, \(d[2]), 2, NULL), (4, \(d[3]), 0, 'sick'), (4, \(d[4]), 0, NULL),
-        (4, \(d[5]), -1, 'note only'), (4, \(d[6]), -1, NULL),
-        (5, \(d[0]), 2, NULL), (5, \(d[1]), 3, 'dentist'), (5, \(d[2]), 0, NULL),
-        (6, \(d[0]), 2, NULL),
-        (7, \(d[0]), 2, NULL), (7, \(d[1]), 7, NULL), (7, \(d[2]), 7, 'weird'), (7, \(d[3]), 3, NULL), (7, \(d[4]), -5, 'neg');
-      """)
   }
 }
 

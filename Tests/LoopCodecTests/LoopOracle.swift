@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import JSONCodec
+import LoopCodec
+import TrackerCodec
+import TrackerModel
+import TrackerTestSupport
 
 /// A Loop backup as `sqlite3 -json` reads it (never the code under test), and what each habit
 /// must become in the model's own fields, by the rules of `docs/loop.md`: archived, question
@@ -30,9 +34,7 @@ struct LoopOracle {
 
   /// `sqlite3 -json db sql` as rows.
   static func rows(_ db: String, _ sql: String) throws -> [[String: Any]] {
-    let text = try Loop.run("sqlite3", ["-json", db, sql])
-    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
-    return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    try SQLite3.rows(db, sql)
   }
 
   /// Reads `db` with `sqlite3`, asking `pragma_table_info` which columns its version has.

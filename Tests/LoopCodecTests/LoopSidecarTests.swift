@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerCodec
+import TrackerTestSupport
 
 /// The Loop writer does not write a backup where an old database's log is beside it.
 @Suite struct LoopSidecarTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 @Suite struct PluginCodecTests {
@@ -17,7 +18,7 @@ import TrackerPort
     let codec = folder.codec("demo")
     #expect(codec.descriptor.id == "demo")
     #expect(codec.descriptor.name == "Test demo")
-    let (dataset, diagnostics) = try decode(codec, canonicalJSON(records: 3))
+    let (dataset, diagnostics) = try decodeText(codec, canonicalJSON(records: 3))
     #expect(dataset.records.count == 3)
     #expect(diagnostics.isEmpty)
     _ = codec.descriptor
@@ -47,7 +48,7 @@ import TrackerPort
     try folder.plugin("echo")
     let text = canonicalJSON(records: 60_000)
     #expect(text.utf8.count > 3_000_000)
-    let (dataset, _) = try decode(folder.codec("echo"), text)
+    let (dataset, _) = try decodeText(folder.codec("echo"), text)
     #expect(dataset.records.count == 60_000)
   }
 
@@ -74,7 +75,7 @@ import TrackerPort
     let codec = folder.codec("slow", limits: PluginLimits(timeout: 2, maximumOutput: 1 << 20))
     _ = codec.descriptor
     let start = ContinuousClock.now
-    let error = codecError { _ = try decode(codec, "{}") }
+    let error = codecError { _ = try decodeText(codec, "{}") }
     #expect(ContinuousClock.now - start < .seconds(10))
     #expect(error?.kind == .pluginFailed)
     #expect(error?.message.contains("was stopped after 2 s") == true, "\(error?.message ?? "")")
@@ -99,7 +100,7 @@ import TrackerPort
     let codec = folder.codec("bg", limits: PluginLimits(timeout: 20, maximumOutput: 1 << 20))
     let start = ContinuousClock.now
     #expect(codec.descriptor.summary == "", "\(codec.descriptor.summary)")
-    let (dataset, _) = try decode(codec, canonicalJSON(records: 2))
+    let (dataset, _) = try decodeText(codec, canonicalJSON(records: 2))
     #expect(dataset.records.count == 2)
     #expect(ContinuousClock.now - start < .seconds(15))  // well under the background sleep's 30
     for command in ["describe", "decode"] {
@@ -117,7 +118,7 @@ import TrackerPort
     try folder.plugin("deaf", body: "echo '\(answer)'")
     var before = sigaction()
     sigaction(SIGPIPE, nil, &before)
-    let (dataset, _) = try decode(folder.codec("deaf"), canonicalJSON(records: 20_000))
+    let (dataset, _) = try decodeText(folder.codec("deaf"), canonicalJSON(records: 20_000))
     #expect(dataset.records.count == 1)
     var after = sigaction()
     sigaction(SIGPIPE, nil, &after)
@@ -134,7 +135,7 @@ import TrackerPort
     let folder = try PluginFolder()
     defer { folder.remove() }
     try folder.plugin("bad", body: #"echo '{"trackport": 1, "trackers": ['"#)
-    let error = codecError { _ = try decode(folder.codec("bad"), "x", name: "data.bad") }
+    let error = codecError { _ = try decodeText(folder.codec("bad"), "x", name: "data.bad") }
     #expect(error?.kind == .pluginFailed)
     #expect(error?.message.contains("plugin 'bad' wrote invalid canonical JSON") == true)
     #expect(error?.location.file == "data.bad")
@@ -150,7 +151,7 @@ import TrackerPort
       echo 'ValueError: boom' >&2
       exit 3
       """)
-    let error = codecError { _ = try decode(folder.codec("fail"), "x") }
+    let error = codecError { _ = try decodeText(folder.codec("fail"), "x") }
     #expect(error?.kind == .pluginFailed)
     #expect(error?.message == "plugin 'fail' decode failed with exit status 3: cannot parse row 3")
     let note = error?.note ?? ""
@@ -166,7 +167,7 @@ import TrackerPort
       echo '{"severity": "error", "code": "bad-row", "message": "row 4 has no date", "location": {"line": 4, "column": 2, "row": 4, "field": "date"}}' >&2
       exit 65
       """)
-    let error = codecError { _ = try decode(folder.codec("strict"), "x", name: "in.strict") }
+    let error = codecError { _ = try decodeText(folder.codec("strict"), "x", name: "in.strict") }
     #expect(error?.kind == .malformedInput)
     #expect(error?.message == "row 4 has no date")
     #expect(error?.location == SourceLocation(file: "in.strict", line: 4, column: 2, row: 4, field: "date"))
@@ -199,7 +200,7 @@ import TrackerPort
     defer { folder.remove() }
     try folder.plugin("flood", body: "while :; do echo aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; done")
     let codec = folder.codec("flood", limits: PluginLimits(timeout: 20, maximumOutput: 10_000))
-    let error = codecError { _ = try decode(codec, "x") }
+    let error = codecError { _ = try decodeText(codec, "x") }
     #expect(error?.kind == .pluginFailed)
     #expect(error?.message.contains("wrote more than 10000 bytes") == true)
   }
@@ -213,7 +214,7 @@ import TrackerPort
     #expect(codec.descriptor.summary.hasPrefix("broken: id \"right\" does not match"))
     #expect(codec.descriptor.extensions.isEmpty)
     #expect(!codec.sniff(Array("anything".utf8)))
-    let error = codecError { _ = try decode(codec, "x") }
+    let error = codecError { _ = try decodeText(codec, "x") }
     #expect(error?.kind == .pluginFailed)
     #expect(error?.message.contains("is broken") == true)
 
@@ -239,7 +240,7 @@ import TrackerPort
     #expect(problem.reason == "describe failed with exit status 3")
     #expect(problem.standardError == ["starting up", "boom: cannot read input"])
     #expect(codec.descriptor.summary == "broken: describe failed with exit status 3 (it said: boom: cannot read input)")
-    let error = codecError { _ = try decode(codec, "x") }
+    let error = codecError { _ = try decodeText(codec, "x") }
     #expect(error?.message == "plugin 'boom' is broken: describe failed with exit status 3")
     #expect(error?.note?.hasSuffix("its standard error ends with:\n    | starting up\n    | boom: cannot read input") == true,
             "\(String(describing: error?.note))")

@@ -1,4 +1,5 @@
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 @Suite struct PluginDescriptorTests {

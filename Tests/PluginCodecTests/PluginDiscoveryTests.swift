@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 @Suite struct PluginDiscoveryTests {

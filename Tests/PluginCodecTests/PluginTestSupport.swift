@@ -1,5 +1,6 @@
 import Foundation
 import TrackerPort
+import TrackerTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -13,8 +14,7 @@ struct PluginFolder {
   var path: String { url.path }
 
   init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-plugins-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    url = try temporaryFolder("trackport-plugins")
   }
 
   /// Deletes the folder and everything in it (each test does, in a `defer`).
@@ -47,18 +47,9 @@ struct PluginFolder {
     return path
   }
 
-  /// Writes a script through a close-on-exec descriptor. Tests run in parallel and spawn
-  /// processes: a write descriptor without O_CLOEXEC would be inherited by another test's
-  /// child (a `sleep 30` plugin, say) and keep the script busy (ETXTBSY) for its whole life.
+  /// Writes a script through a close-on-exec descriptor (``TrackerTestSupport/writeScript(_:to:mode:)``).
   static func writeScript(_ text: String, to path: String, mode: mode_t = 0o755) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
-    defer { close(fd) }
-    let bytes = Array(text.utf8)
-    guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-      throw CocoaError(.fileWriteUnknown)
-    }
-    guard fchmod(fd, mode) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    try TrackerTestSupport.writeScript(text, to: path, mode: mode)
   }
 
   /// A plugin codec for the script at `path`.
@@ -82,22 +73,10 @@ func canonicalJSON(records: Int = 1) -> String {
 }
 
 /// Decodes `text` with `codec`, as a file named `name`.
-func decode(_ codec: PluginCodec, _ text: String, name: String = "in.test") throws -> (dataset: TrackerDataset, diagnostics: [Diagnostic]) {
+func decodeText(_ codec: PluginCodec, _ text: String, name: String = "in.test") throws -> (dataset: TrackerDataset, diagnostics: [Diagnostic]) {
   var context = CodecContext(fileName: name, options: [:])
   let dataset = try codec.decode(CodecInput(.bytes(Array(text.utf8), name: name)), context: &context)
   return (dataset, context.diagnostics)
-}
-
-/// The error `body` throws, as a ``CodecError``.
-func codecError(_ body: () throws -> Void) -> CodecError? {
-  do {
-    try body()
-  } catch let error as CodecError {
-    return error
-  } catch {
-    return nil
-  }
-  return nil
 }
 
 /// Whether process `pid` is gone (or a zombie) within a few seconds.

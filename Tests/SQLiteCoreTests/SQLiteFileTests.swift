@@ -2,14 +2,14 @@ import Foundation
 import GRDB
 @testable import SQLiteCore
 import Testing
+import TrackerTestSupport
 import TrackerCodec
 
 /// The hardened connection of ``SQLiteFile/read(_:fileName:app:_:)``: what a hostile file
 /// cannot make it do, checked on databases built here with `sqlite3`.
 @Suite struct SQLiteFileTests {
   private func database(_ sql: String) throws -> (folder: URL, path: String) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-sqlite-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-sqlite-test")
     let path = folder.appendingPathComponent("x.db").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import TableHabitCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 
 /// Bad input: every error is `malformed-input` at its line and column, with the JSON pointer.
 @Suite struct TableHabitErrorTests {

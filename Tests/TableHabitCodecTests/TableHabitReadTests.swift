@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import TableHabitCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 
 /// Reading the hand-built exports (`Fixtures/README.md` cites the mhabit lines each value follows).
 @Suite struct TableHabitReadTests {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import TableHabitCodec
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
 
 /// Writing: what Table Habit's importer reads, what comes back, and what is reported lost.
 @Suite struct TableHabitWriteTests {

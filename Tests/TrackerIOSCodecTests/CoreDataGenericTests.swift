@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import TrackerIOSCodec
-import TrackerPort
+import TrackerCodec
+import TrackerModel
 
 /// The generic Core Data layer on the 15 real stores of other projects, against `sqlite3` and
 /// Python's `plistlib`; detection; errors; the input never changed.
-@Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))
+@Suite(.enabled(if: IOS.haveFixtures, "needs the shared coredata folder (beside TRACKPORT_SHARED_FIXTURES)"))
 struct CoreDataGenericTests {
   @Test(arguments: IOS.samples)
   func sampleLayerMatchesSqlite(_ sample: String) throws {
@@ -38,29 +40,15 @@ struct CoreDataGenericTests {
       let parts = key.split(separator: ".")
       guard let entity = store.entity(String(parts[0])) else { continue }
       let table = store.table(of: entity)
-      let script = """
-        import sqlite3, sys, uuid
-        con = sqlite3.connect(sys.argv[1])
-        for (v,) in con.execute("SELECT \(parts[1]) FROM \(table) WHERE Z_ENT = \(entity.number) ORDER BY Z_PK"):
-            if isinstance(v, bytes) and len(v) == 16: print(str(uuid.UUID(bytes=v)).upper())
-        """
       let copy = try IOS.copyStore(path)
-      let python = try IOS.run([IOS.python, "-c", script, copy])
-      #expect(python.out.split(separator: "\n").map(String.init) == values, "\(sample) \(key)")
+      let python = try runPython(oracle: "coredata.py", ["uuids", copy, table, String(parts[1]), "\(entity.number)"])
+      #expect(python.split(separator: "\n").map(String.init) == values, "\(sample) \(key)")
     }
     // Model version hashes, as plistlib reads Z_PLIST.
-    let script = """
-      import sqlite3, sys, plistlib
-      con = sqlite3.connect(sys.argv[1])
-      (pl,) = con.execute("SELECT Z_PLIST FROM Z_METADATA").fetchone()
-      meta = plistlib.loads(pl)
-      for k, v in sorted(meta['NSStoreModelVersionHashes'].items()): print(k + '=' + v.hex())
-      print('framework=' + str(meta.get('NSPersistenceFrameworkVersion')))
-      """
-    let python = try IOS.run([IOS.python, "-c", script, try IOS.copyStore(path)])
+    let python = try runPython(oracle: "coredata.py", ["model-hashes", try IOS.copyStore(path)])
     var expected = store.versionHashes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     expected.append("framework=\(store.frameworkVersion.map(String.init) ?? "None")")
-    #expect(python.out.split(separator: "\n").map(String.init) == expected, "\(sample)")
+    #expect(python.split(separator: "\n").map(String.init) == expected, "\(sample)")
     #expect(!store.versionHashes.isEmpty)
   }
 
@@ -113,19 +101,14 @@ struct CoreDataGenericTests {
   /// Values of the wrong type everywhere: read as missing or skipped, never a crash.
   @Test func wrongTypesAreSkippedNotFatal() throws {
     let copy = try IOS.copyStore(IOS.shared("stores/azonaz/Tracker.sqlite"))
-    let script = """
-      import sqlite3, sys
-      c = sqlite3.connect(sys.argv[1])
-      c.execute("UPDATE ZTRACKERCD SET ZTITLE = X'00FF', ZCOLOR = 12.5, ZSCHEDULE = X'01', ZISPINNED = 'yes' WHERE Z_PK = 1")
-      c.execute("UPDATE ZTRACKERCD SET ZID = 'not a uuid', ZCATEGORY = 'one', ZEMODJI = 7 WHERE Z_PK = 2")
-      c.execute("UPDATE ZTRACKERRECORDCD SET ZDATE = 'yesterday' WHERE Z_PK = 1")
-      c.execute("UPDATE ZTRACKERRECORDCD SET ZDATE = 1e300 WHERE Z_PK = 2")
-      c.execute("UPDATE ZTRACKERCATEGORYCD SET ZTITLE = 3 WHERE Z_PK = 2")
-      c.execute("INSERT INTO Z_PRIMARYKEY VALUES (9, X'41', 'a', 'b')")
-      c.execute("INSERT INTO Z_PRIMARYKEY VALUES (10, 'Weird Name', 'x', 0)")
-      c.commit()
-      """
-    #expect(try IOS.run([IOS.python, "-c", script, copy]).status == 0)
+    _ = try runPython(oracle: "coredata.py", ["execute", copy,
+      "UPDATE ZTRACKERCD SET ZTITLE = X'00FF', ZCOLOR = 12.5, ZSCHEDULE = X'01', ZISPINNED = 'yes' WHERE Z_PK = 1",
+      "UPDATE ZTRACKERCD SET ZID = 'not a uuid', ZCATEGORY = 'one', ZEMODJI = 7 WHERE Z_PK = 2",
+      "UPDATE ZTRACKERRECORDCD SET ZDATE = 'yesterday' WHERE Z_PK = 1",
+      "UPDATE ZTRACKERRECORDCD SET ZDATE = 1e300 WHERE Z_PK = 2",
+      "UPDATE ZTRACKERCATEGORYCD SET ZTITLE = 3 WHERE Z_PK = 2",
+      "INSERT INTO Z_PRIMARYKEY VALUES (9, X'41', 'a', 'b')",
+      "INSERT INTO Z_PRIMARYKEY VALUES (10, 'Weird Name', 'x', 0)"])
     let (dataset, context) = try IOS.decode(copy)
     #expect(dataset.trackers.count == 2)
     #expect(dataset.trackers[0].name == "" && dataset.trackers[0].schedule == nil)
@@ -172,10 +155,6 @@ struct CoreDataGenericTests {
     for sample in IOS.samples {
       #expect(!codec.sniff(try CodecInput(path: IOS.shared("samples/" + sample)).head()), "\(sample)")
     }
-    // The registry picks it for a store under any name.
-    let registry = StandardCodecs.registry
-    let path = IOS.shared("stores/azonaz/Tracker.sqlite")
-    #expect(type(of: try registry.detect(CodecInput(path: path))).descriptor.id == "tracker-ios")
   }
 
   @Test func inputsAndSideFilesUnchanged() throws {
@@ -193,11 +172,7 @@ struct CoreDataGenericTests {
 
   @Test func keyedArchiveWalker() throws {
     // Built by Python's plistlib through the shared blob_examples.py.
-    let script = """
-      import sys; sys.path.insert(0, sys.argv[1]); import blob_examples as B
-      sys.stdout.write(B.string_array_archive(['MONDAY', 'FRIDAY']).hex() + '\\n' + B.catalog_color_archive('typeRed', 0.992, 0.298, 0.286).hex())
-      """
-    let out = try IOS.run([IOS.python, "-c", script, IOS.shared("tools")]).out.split(separator: "\n")
+    let out = try runPython(oracle: "coredata.py", ["archives", IOS.shared("tools")]).split(separator: "\n")
     #expect(out.count == 2)
     func bytes(_ hex: Substring) -> Data {
       var data = Data()

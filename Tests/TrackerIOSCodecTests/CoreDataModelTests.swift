@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import TrackerIOSCodec
-import TrackerPort
+import TrackerCodec
+import TrackerModel
 
 /// The writer's Core Data layer against real stores: the model version hashes, digests and
 /// checksums Core Data stored in 14 real stores of other projects, the schema it created in
 /// the flat ones, and the six Tracker models as their `.xcdatamodel` files say them.
-@Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))
+@Suite(.enabled(if: IOS.haveFixtures, "needs the shared coredata folder (beside TRACKPORT_SHARED_FIXTURES)"))
 struct CoreDataModelTests {
   /// Real stores and the model each was made with (`samples/PROVENANCE.md`).
   static let storesAndModels: [(store: String, model: String)] =
@@ -125,15 +127,9 @@ struct CoreDataModelTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(strings).write(to: folder.appendingPathComponent("strings.bin"))
     try Data(color).write(to: folder.appendingPathComponent("color.bin"))
-    let script = """
-      import sys; sys.path.insert(0, sys.argv[1]); import blob_examples as b
-      print(b.unarchive(open(sys.argv[2], 'rb').read()))
-      c = b.unarchive(open(sys.argv[3], 'rb').read()); print(c['$class'], c['UIDynamicCatalogName'], round(c['UIRed'] * 255), c['NSRGB'])
-      """
-    let result = try IOS.run([IOS.python, "-c", script, IOS.shared("tools"), folder.appendingPathComponent("strings.bin").path,
-                              folder.appendingPathComponent("color.bin").path])
-    #expect(result.status == 0)
-    #expect(result.out == "['MONDAY', 'FRIDAY']\nUIDynamicCatalogColor typeRed 253 b'0.992 0.298 0.286\\x00'\n")
+    let out = try runPython(oracle: "coredata.py", ["unarchive", IOS.shared("tools"), folder.appendingPathComponent("strings.bin").path,
+                                                    folder.appendingPathComponent("color.bin").path])
+    #expect(out == "['MONDAY', 'FRIDAY']\nUIDynamicCatalogColor typeRed 253 b'0.992 0.298 0.286\\x00'\n")
   }
 
   @Test func binaryPropertyListsReadBackInFoundation() throws {

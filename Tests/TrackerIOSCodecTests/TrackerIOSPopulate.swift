@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 
 /// Fills the schema-only stores of four variants with rows, in a copy, with Python's `sqlite3`
 /// and the shared `blob_examples.py` (keyed archives and JSON built by Python's `plistlib` and

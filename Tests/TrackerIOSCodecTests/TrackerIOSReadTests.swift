@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import TrackerIOSCodec
-import TrackerPort
+import TrackerCodec
+import TrackerModel
 
 /// Each variant's store → the expected dataset, cross-checked with `sqlite3` and Python.
-@Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))
+@Suite(.enabled(if: IOS.haveFixtures, "needs the shared coredata folder (beside TRACKPORT_SHARED_FIXTURES)"))
 struct TrackerIOSReadTests {
   static func day(_ text: String) -> LocalDate { LocalDate(text)! }
 
@@ -152,17 +154,9 @@ struct TrackerIOSReadTests {
   @Test func rowsOnlyInTheWALAreRead() throws {
     let copy = try IOS.copyStore(IOS.shared("stores/azonaz/Tracker.sqlite"))
     let target = try IOS.temporaryFolder().appendingPathComponent("Tracker.sqlite").path
-    let script = """
-      import sqlite3, sys, shutil
-      c = sqlite3.connect(sys.argv[1])
-      c.execute("PRAGMA wal_autocheckpoint=0")
-      c.execute("INSERT INTO ZTRACKERRECORDCD VALUES (4, 3, 1, 2, 729550800, X'C7B2D9E45A314F6B8E2D9A1C3B5D7F02')")
-      c.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 4 WHERE Z_ENT = 3")
-      c.commit()
-      for suffix in ('', '-wal'): shutil.copy(sys.argv[1] + suffix, sys.argv[2] + suffix)
-      c.close()
-      """
-    #expect(try IOS.run([IOS.python, "-c", script, copy, target]).status == 0)
+    _ = try runPython(oracle: "coredata.py", ["wal-copy", copy, target,
+      "INSERT INTO ZTRACKERRECORDCD VALUES (4, 3, 1, 2, 729550800, X'C7B2D9E45A314F6B8E2D9A1C3B5D7F02')",
+      "UPDATE Z_PRIMARYKEY SET Z_MAX = 4 WHERE Z_ENT = 3"])
     #expect(FileManager.default.fileExists(atPath: target + "-wal"))
     let before = IOS.snapshot(target)
     let (dataset, _) = try IOS.decode(target)
@@ -175,11 +169,7 @@ struct TrackerIOSReadTests {
   @Test(arguments: ["azonaz", "xcode73", "teenagelove", "headlinerten", "DmnUAll", "morethendeviant"])
   func identifiedByColumnsWithoutKnownHashes(_ variant: String) throws {
     let copy = try IOS.copyStore(IOS.shared("stores/" + IOS.stores[variant]!))
-    let script = """
-      import sqlite3, sys
-      c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE Z_METADATA SET Z_PLIST = X'00'"); c.commit()
-      """
-    #expect(try IOS.run([IOS.python, "-c", script, copy]).status == 0)
+    _ = try runPython(oracle: "coredata.py", ["execute", copy, "UPDATE Z_METADATA SET Z_PLIST = X'00'"])
     let (dataset, _) = try IOS.decode(copy)
     guard case .object(let members) = dataset.extras["tracker-ios"] else { Issue.record("no extras"); return }
     #expect(members.first { $0.key == "variant" }?.value == .string(variant))

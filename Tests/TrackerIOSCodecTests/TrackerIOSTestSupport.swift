@@ -1,32 +1,20 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerCodec
+import TrackerIOSCodec
+import TrackerModel
+import TrackerTestSupport
 
 /// Helpers for the iOS Tracker store tests: the shared stores (read in place), the `sqlite3`
 /// and Python oracles, in-process decoding.
-enum IOS {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+enum IOS: TestHelpers {
+  static var temporaryPrefix: String { "trackport-ios-test" }
 
-  /// The shared folder: `../shared` beside the repository (a worktree one level deeper finds
-  /// it at `../../shared`).
-  static let sharedRoot: URL = {
-    for candidate in ["../shared", "../../shared"] {
-      let url = root.appendingPathComponent(candidate).standardizedFileURL
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("coredata").path) { return url }
-    }
-    return root.appendingPathComponent("../shared").standardizedFileURL
-  }()
+  /// A path under the shared `coredata/` folder (beside the shared fixtures).
+  static func shared(_ path: String) -> String { SharedFixtures.coreData(path) }
 
-  /// A path under `../shared/coredata/`.
-  static func shared(_ path: String) -> String {
-    sharedRoot.appendingPathComponent("coredata/" + path).path
-  }
-
-  /// A path under `../shared/fixtures/`.
-  static func fixture(_ path: String) -> String {
-    sharedRoot.appendingPathComponent("fixtures/" + path).path
-  }
+  /// A path under the shared fixtures.
+  static func fixture(_ path: String) -> String { SharedFixtures.path(path) }
 
   /// The generated store of each variant.
   static let stores = ["azonaz": "azonaz/Tracker.sqlite", "xcode73": "xcode73/Tracker.sqlite",
@@ -46,38 +34,22 @@ enum IOS {
 
   /// Whether the shared stores are beside the repository; always under CI (`CI` set), so that
   /// a missing folder fails the tests there instead of skipping them.
-  static var haveFixtures: Bool {
-    ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.fileExists(atPath: shared("stores/azonaz/Tracker.sqlite"))
-  }
+  static var haveFixtures: Bool { SharedFixtures.available(shared("stores/azonaz/Tracker.sqlite")) }
 
-  static var python: String { ProcessInfo.processInfo.environment["TRACKPORT_PYTHON"] ?? "python3" }
+  /// The Python of the oracles (``Python/executable``).
+  static var python: String { Python.executable ?? "python3" }
 
-  /// Runs a program, returning its standard output and status.
+  /// Runs a program (found on the PATH unless absolute), returning its standard output and status.
   @discardableResult
   static func run(_ arguments: [String], input: String? = nil) throws -> (out: String, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    let inPipe = Pipe()
-    if input != nil { process.standardInput = inPipe }
-    try process.run()
-    if let input {
-      inPipe.fileHandleForWriting.write(Data(input.utf8))
-      try inPipe.fileHandleForWriting.close()
-    }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    let program = try #require(CLI.tool(arguments[0]), "\(arguments[0]) is not installed")
+    let result = try CLI.run(Array(arguments.dropFirst()), input: input.map { Data($0.utf8) }, executable: program)
+    return (result.stdout, result.status)
   }
 
   /// `sqlite3 -batch` on a copy of `db` (its `-wal` with it) as lines: the oracle.
   static func sqlite(_ db: String, _ sql: String) throws -> [String] {
-    let copy = try copyStore(db)
-    let result = try run(["sqlite3", "-batch", copy, sql])
-    #expect(result.status == 0, "sqlite3 \(sql) failed")
-    return result.out.split(separator: "\n").map(String.init)
+    try SQLite3.lines(try copyStore(db), sql)
   }
 
   /// Copies a store and its side files into a fresh folder; returns the copy's path.
@@ -91,24 +63,7 @@ enum IOS {
   }
 
   static func decode(_ path: String, options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
-    var context = CodecContext(fileName: path, options: options)
-    let dataset = try TrackerIOSCodec().decode(CodecInput(path: path), context: &context)
-    return (dataset, context)
-  }
-
-  static func error(_ body: () throws -> Void) -> CodecError? {
-    do {
-      try body()
-      return nil
-    } catch {
-      return error as? CodecError
-    }
-  }
-
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-ios-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TrackerTestSupport.decode(TrackerIOSCodec(), path: path, options: options)
   }
 
   /// SHA-like fingerprint of a file's bytes and its side files (content equality is enough).

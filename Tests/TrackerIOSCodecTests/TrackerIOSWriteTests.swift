@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 @testable import TrackerIOSCodec
-import TrackerPort
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 
 /// Writing each variant's store: its layout against the reference store (`sqlite3`), its
-/// metadata against the Python oracle, the dataset read back; templates; Loop → iOS store;
-/// errors and losses.
-@Suite(.enabled(if: IOS.haveFixtures, "needs ../shared/coredata"))
+/// metadata against the Python oracle, the dataset read back; templates; errors and losses
+/// (Loop → iOS store is in TrackerPortTests).
+@Suite(.enabled(if: IOS.haveFixtures, "needs the shared coredata folder (beside TRACKPORT_SHARED_FIXTURES)"))
 struct TrackerIOSWriteTests {
   static var demo: TrackerDataset {
-    get throws { try DatasetFile.load(IOS.root.appendingPathComponent("SampleData/demo.trackport.json").path).dataset }
+    get throws { try TrackerTestSupport.decode(JSONCodec(), path: Repository.demoPath).0 }
   }
 
   /// Writes `dataset` as a store of `variant` (or into `template`); returns its path.
@@ -89,30 +92,6 @@ struct TrackerIOSWriteTests {
     }
     #expect(pythonDays.sorted() == demo.records.map(\.date.description).sorted(), "\(id)")
     #expect(back.categories.map(\.title) == demo.categories.map(\.title))
-  }
-
-  @Test func loopBackupToAnIOSStoreKeepsHabitsSchedulesAndCompletions() throws {
-    let loop = try DatasetFile.load(IOS.fixture("loop_uhabits/loop.db")).dataset
-    try #require(!loop.records.isEmpty)
-    for id in ["azonaz", "xcode73"] {
-      let (path, _) = try Self.write(loop, ["variant": id, "timezone": "America/New_York"])
-      // Through the whole tool's path: the store → canonical JSON.
-      let json = try IOS.temporaryFolder().appendingPathComponent("back.trackport.json").path
-      var reading = CodecContext(fileName: path, options: ["timezone": "America/New_York"])
-      let back = try TrackerIOSCodec().decode(CodecInput(path: path), context: &reading)
-      var writing = CodecContext(fileName: json)
-      try JSONCodec().encode(back, to: CodecOutput(path: json), context: &writing)
-      let again = try DatasetFile.load(json).dataset
-      let habits = loop.trackers.filter { $0.kind == .habit }
-      #expect(again.trackers.map(\.name) == habits.map(\.name), "\(id)")
-      for (original, read) in zip(habits, again.trackers) {
-        #expect(read.schedule == (original.schedule ?? Weekday.allCases), "\(id) \(original.name)")
-      }
-      let names = Dictionary(loop.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-      let backNames = Dictionary(again.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-      #expect(Set(again.records.map { "\(backNames[$0.trackerId]!) \($0.date)" })
-              == Set(loop.records.filter { names[$0.trackerId] != nil }.map { "\(names[$0.trackerId]!) \($0.date)" }), "\(id)")
-    }
   }
 
   @Test func templateKeepsItsMetadataAndModelCacheAndReplacesTheRows() throws {

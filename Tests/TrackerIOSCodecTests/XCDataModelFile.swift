@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// The canonical CSV package end to end: real files through the registry, the parser, the

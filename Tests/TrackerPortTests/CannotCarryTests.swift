@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// What `trackport formats` says a format cannot carry is what a conversion to it reports lost.
@@ -147,8 +148,7 @@ import TrackerPort
   /// datasets are equal once the reported fields are forgotten on both sides (``forgetting(_:in:)``).
   @Test(arguments: writers.filter(\.codec.descriptor.canRead))
   func readingBackLosesOnlyWhatWasReported(_ writer: Writer) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-carry-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-carry")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent(writer.fileName).path
     let full = Self.fullDataset()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// A write-only codec that cannot carry records or tasks, to see losses reported and refused.

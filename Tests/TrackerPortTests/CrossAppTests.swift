@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// The shared Loop fixtures (Loop's own test files, HabitBull's among them), read in place.
-private let loopFixtures = SampleDataTests.root.appendingPathComponent("../shared/fixtures/loop_uhabits").standardizedFileURL.path
+private let loopFixtures = SharedFixtures.path("loop_uhabits")
 
 /// What habit apps share travels between two of them through the model's own fields, not
 /// through one app's extras: Loop → HabitBull and HabitBull → Loop, in process.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: loopFixtures + "/loop.db"),
-                "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: SharedFixtures.available(loopFixtures + "/loop.db"),
+                "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct CrossAppTests {
   static let fixtures = loopFixtures
 

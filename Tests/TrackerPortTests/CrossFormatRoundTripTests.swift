@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Nothing is lost between the formats that carry the whole model: a generated dataset that uses
@@ -21,8 +22,7 @@ import TrackerPort
     let (seed, trackers, days) = Self.cases[i]
     let original = DatasetGenerator(trackers: trackers, days: days, seed: seed, rich: true).generate()
     #expect(original.formatVersionNeeded == 2)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-chain-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-chain")
     defer { try? FileManager.default.removeItem(at: folder) }
     var dataset = original
     for (step, ending) in Self.chain.enumerated() {

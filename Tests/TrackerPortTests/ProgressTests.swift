@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Conversions tell a ``ProgressMeter`` how far they have read and written, format by format.

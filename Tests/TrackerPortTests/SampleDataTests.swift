@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Every file under SampleData/ read through the real codecs, as a user's `trackport validate`
 /// would: the demo is valid, and each `invalid/<code>` file yields exactly its manifest's codes.
 @Suite struct SampleDataTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  static let root = Repository.root
   static let invalid = root.appendingPathComponent("SampleData/invalid")
 
   struct Manifest {

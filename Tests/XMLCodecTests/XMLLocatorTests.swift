@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import TrackerValidation
+import XMLCodec
 
 /// Rule findings on a decoded XML file point at the entity's element.
 @Suite struct XMLLocatorTests {

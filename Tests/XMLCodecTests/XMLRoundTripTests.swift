@@ -1,16 +1,15 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import XMLCodec
 
 /// decode(encode(d)) == d, with no JSON in between for generated data.
 @Suite struct XMLRoundTripTests {
   @Test func demoDatasetSurvivesXML() throws {
-    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path)
-    let bytes = try Harness.encode(demo.dataset)
-    let (decoded, context) = try Harness.decode(bytes)
-    #expect(decoded == demo.dataset)
-    #expect(context.diagnostics.isEmpty)
-    #expect(try Harness.encode(decoded) == bytes, "writing is deterministic")
+    try expectLosslessRoundTrip(XMLCodec(), try Harness.demo(), name: "test.trackport.xml")
   }
 
   @Test(arguments: 0..<220)

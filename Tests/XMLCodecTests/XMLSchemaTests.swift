@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import TrackerCodec
+import TrackerModel
 @testable import XMLCodec
 
 /// The schema: the embedded copy is the published one, it accepts the codec's output (checked
@@ -15,7 +18,7 @@ import TrackerPort
         arguments: [0, 1, 2, 3, 17, 42, 99])
   func xmllintAcceptsTheOutput(seed: Int) throws {
     let dataset = seed == 0
-      ? try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path).dataset
+      ? try Harness.demo()
       : nastyDataset(seed: UInt64(seed))
     let verdict = try Harness.validate(try Harness.encode(dataset))
     #expect(verdict.status == 0, "\(verdict.message)")

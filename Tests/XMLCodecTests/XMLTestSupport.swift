@@ -1,13 +1,18 @@
 import Foundation
 import TrackerCodec
+import JSONCodec
 import TrackerModel
+import TrackerTestSupport
 import XMLCodec
 
 /// Decoding and encoding in memory, fixtures and the repository root.
-enum Harness {
+enum Harness: TestHelpers {
   static let codec = XMLCodec()
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The demo dataset (`SampleData/demo.trackport.json`), read with the JSON codec.
+  static func demo() throws -> TrackerDataset {
+    try TrackerTestSupport.decode(JSONCodec(), path: Repository.demoPath).0
+  }
 
   static func decode(_ text: String, name: String = "test.trackport.xml") throws -> (TrackerDataset, CodecContext) {
     try decode(Array(text.utf8), name: name)
@@ -15,28 +20,16 @@ enum Harness {
 
   static func decode(_ bytes: [UInt8], name: String = "test.trackport.xml",
                      options: [String: String] = [:]) throws -> (TrackerDataset, CodecContext) {
-    var context = CodecContext(fileName: name, options: options)
-    let dataset = try codec.decode(CodecInput(.bytes(bytes, name: name)), context: &context)
-    return (dataset, context)
+    try TrackerTestSupport.decode(codec, bytes: bytes, name: name, options: options)
   }
 
   static func encode(_ dataset: TrackerDataset) throws -> [UInt8] {
-    let memory = MemoryOutput()
-    var context = CodecContext(fileName: "(memory)")
-    try codec.encode(dataset, to: CodecOutput(.memory(memory)), context: &context)
-    return memory.bytes
+    try TrackerTestSupport.encode(codec, dataset).0
   }
 
   /// The error decoding `bytes` throws, or `nil` when it decodes.
   static func failure(_ bytes: [UInt8]) -> CodecError? {
-    do {
-      _ = try decode(bytes)
-      return nil
-    } catch let error as CodecError {
-      return error
-    } catch {
-      return CodecError(.io, "unexpected error \(error)")
-    }
+    TrackerTestSupport.decodeError(codec, bytes: bytes, name: "test.trackport.xml")
   }
 
   static func failure(_ text: String) -> CodecError? { failure(Array(text.utf8)) }
@@ -49,9 +42,7 @@ enum Harness {
   }
 
   /// `xmllint`, when installed.
-  static let xmllint: String? = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
+  static let xmllint: String? = CLI.tool("xmllint")
 
   /// The published schema, `schema/trackport.xsd`.
   static let schema = root.appendingPathComponent("schema/trackport.xsd").path
@@ -62,15 +53,8 @@ enum Harness {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("xmllint-\(UUID().uuidString).xml")
     try Data(bytes).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: xmllint ?? "xmllint")
-    process.arguments = ["--schema", schema, "--noout", file.path]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, message)
+    let result = try CLI.run(["--schema", schema, "--noout", file.path], executable: xmllint ?? "/usr/bin/xmllint")
+    return (result.status, result.stderr)
   }
 }
 

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import TrackerPort
+import TrackerTestSupport
+import JSONCodec
+import TrackerCodec
+import TrackerModel
+import XMLCodec
 
 /// Format version 2: what habit apps share (archived, description, goal, frequency, reminders,
 /// record amounts and notes, entries) travels through XML losslessly, marked `version="2"` only
@@ -107,7 +111,7 @@ import TrackerPort
     #expect(refused.status != 0)
     #expect(refused.message.contains(":2: element trackport: Schemas validity error : Element '{urn:trackport:1}trackport', attribute 'version'"),
             "\(refused.message)")
-    let demo = try DatasetFile.load(Harness.root.appendingPathComponent("SampleData/demo.trackport.json").path).dataset
+    let demo = try Harness.demo()
     let accepted = try Harness.validate(try Harness.encode(demo), schema: old)
     #expect(accepted.status == 0, "\(accepted.message)")
   }

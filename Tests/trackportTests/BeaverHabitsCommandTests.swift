@@ -1,15 +1,13 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
-/// The shared fixtures (beaverhabits' own storage files, Loop's backup), read in place (from
-/// `TRACKPORT_SHARED_FIXTURES`, for a clone that is not beside the shared folder).
-private let sharedFixtures = ProcessInfo.processInfo.environment["TRACKPORT_SHARED_FIXTURES"]
-  ?? CLI.root.appendingPathComponent("../shared/fixtures").standardizedFileURL.path
+/// The shared fixtures (beaverhabits' own storage files, Loop's backup), read in place.
+private let sharedFixtures = SharedFixtures.folder.path
 
 /// `trackport` on beaverhabits files, end to end.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["CI"] != nil
-                  || FileManager.default.fileExists(atPath: sharedFixtures + "/beaverhabits/storage-2024-04-09.json"),
-                "the shared fixtures are not at ../shared/fixtures"))
+@Suite(.enabled(if: SharedFixtures.available(SharedFixtures.path("beaverhabits/storage-2024-04-09.json")),
+                "the shared fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct BeaverHabitsCommandTests {
   static let fixtures = CLI.root.appendingPathComponent("Tests/BeaverHabitsCodecTests/Fixtures").path
   static let storage = sharedFixtures + "/beaverhabits/storage-2024-04-09.json"
@@ -49,13 +47,11 @@ struct BeaverHabitsCommandTests {
       let records = habit["records"] as? [[String: Any]] ?? []
       return "\(habit["name"] as? String ?? "")|\(records.count { $0["done"] as? Bool == true })|\(habit["status"] as? String == "archive" ? 1 : 0)"
     }
-    let sqlite3 = try #require(CLI.tool("sqlite3"), "sqlite3 is a test dependency (make deps)")
-    let oracle = try CLI.run(["-batch", "-readonly", db, """
+    let oracle = try SQLite3.lines(db, """
       SELECT h.name, count(DISTINCT r.timestamp), h.archived FROM Habits h LEFT JOIN Repetitions r ON r.habit = h.id
       GROUP BY h.id ORDER BY h.position
-      """], executable: sqlite3)
-    #expect(oracle.status == 0, "\(oracle.stderr)")
-    #expect(got == oracle.stdout.split(separator: "\n").map(String.init))
+      """, readOnly: true)
+    #expect(got == oracle)
     #expect(got.count == 9)
   }
 

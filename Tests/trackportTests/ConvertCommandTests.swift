@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 @Suite struct ConvertCommandTests {

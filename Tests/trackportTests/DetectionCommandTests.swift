@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// Detection that does not guess, end to end: windows-1251 CSV with and without

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// Exit statuses that tell the truth: no success while input was dropped, codes on every error

@@ -1,9 +1,10 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The HabitBull codec end to end: detection, conversion both ways, errors and exit codes.
 @Suite struct HabitBullCommandTests {
-  static let fixture = "../shared/fixtures/loop_uhabits/habitbull2.csv"
+  static let fixture = SharedFixtures.path("loop_uhabits/habitbull2.csv")
 
   @Test func aHabitBullExportIsDetectedAndConvertedBothWays() throws {
     let detect = try CLI.run(["detect", Self.fixture])

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// `trackport` on Habitica exports, end to end: detection by content, conversion with the

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// `trackport` on Habo backups, end to end.
@@ -94,9 +95,9 @@ struct HaboCommandTests {
   /// Loop's own example backup → Habo → canonical JSON through the command line: every
   /// completion comes back, counted by `sqlite3` (the oracle); the frequencies Habo cannot plan
   /// are `lossy-frequency` warnings, what it cannot carry `dropped-field` ones.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: CLI.root.appendingPathComponent("../shared/fixtures/loop_uhabits/loop.db").path)))
+  @Test(.enabled(if: SharedFixtures.available(SharedFixtures.path("loop_uhabits/loop.db"))))
   func loopsBackupThroughHaboKeepsEveryCompletion() throws {
-    let db = CLI.root.appendingPathComponent("../shared/fixtures/loop_uhabits/loop.db").standardizedFileURL.path
+    let db = SharedFixtures.path("loop_uhabits/loop.db")
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let habo = folder.appendingPathComponent("habo.json").path

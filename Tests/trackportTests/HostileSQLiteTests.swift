@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// SQLite files from strangers (docs/security.md): each hostile database is built here with

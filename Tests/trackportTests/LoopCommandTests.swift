@@ -1,12 +1,13 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The shared Loop fixtures, read in place.
-private let loopFixtures = CLI.root.appendingPathComponent("../shared/fixtures/loop_uhabits").standardizedFileURL.path
+private let loopFixtures = SharedFixtures.path("loop_uhabits")
 
 /// `trackport` on Loop files, end to end.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: loopFixtures + "/loop.db"),
-                "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: SharedFixtures.available(loopFixtures + "/loop.db"),
+                "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopCommandTests {
   static let fixtures = loopFixtures
 
@@ -78,12 +79,7 @@ struct LoopCommandTests {
     #expect(written.status == 0, "\(written.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == [])
     // A WAL-mode backup is read from a copy in the temporary folder.
-    let sqlite = Process()
-    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    sqlite.arguments = ["sqlite3", db, "PRAGMA journal_mode=WAL;"]
-    sqlite.standardOutput = FileHandle.nullDevice
-    try sqlite.run()
-    sqlite.waitUntilExit()
+    try SQLite3.execute(db, script: "PRAGMA journal_mode=WAL;")
     let read = try CLI.run(["convert", db, "-", "--to", "json"], environment: ["TMPDIR": tmp.path])
     #expect(read.status == 0, "\(read.stderr)")
     #expect(read.stdout.contains("\"kind\": \"habit\""))

@@ -1,8 +1,9 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The shared Loop fixtures, read in place (never changed: copies are made for each scenario).
-private let loopDatabase = CLI.root.appendingPathComponent("../shared/fixtures/loop_uhabits/loop.db").standardizedFileURL.path
+private let loopDatabase = SharedFixtures.path("loop_uhabits/loop.db")
 
 /// `trackport diff` and `trackport merge` end to end: exit statuses, every output format, the
 /// plan, atomic output, and the scenarios people meet (overlapping monthly exports, one history
@@ -203,7 +204,7 @@ struct MergeDiffCommandTests {
     #expect(diff.status == 0, "\(diff.stdout)")
   }
 
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: loopDatabase) && CLI.tool("sqlite3") != nil))
+  @Test(.enabled(if: SharedFixtures.available(loopDatabase) && CLI.tool("sqlite3") != nil))
   func twoOverlappingLoopExportsGiveEveryDayOfBoth() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -223,7 +224,7 @@ struct MergeDiffCommandTests {
     #expect(diff.status == 0, "every day of the full backup, none twice: \(diff.stdout)")
   }
 
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: loopDatabase) && CLI.tool("sqlite3") != nil))
+  @Test(.enabled(if: SharedFixtures.available(loopDatabase) && CLI.tool("sqlite3") != nil))
   func theSameHabitsFromLoopAndHabitBullAreMatchedByName() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

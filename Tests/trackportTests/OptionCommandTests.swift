@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 
 /// `--option KEY=VALUE` end to end: declared options are listed and accepted, a key no format
 /// of the command takes is refused with exit 64, never ignored.

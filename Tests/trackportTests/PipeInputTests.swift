@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 
 /// A shell's process substitution (`<(git show main:file)`) is a pipe: every command reads it
 /// once, so detecting its format and decoding it must share what was read.

@@ -1,34 +1,16 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The executable-plugin path end to end: the built `trackport` and the Python example plugin
 /// in `Examples/daylio-plugin/`, on `../shared/fixtures/daylio/sample.csv`.
 @Suite struct PluginCommandTests {
   static let examplePlugins = CLI.root.appendingPathComponent("Examples/daylio-plugin").path
-  static let daylio = CLI.root.appendingPathComponent("../shared/fixtures/daylio/sample.csv").standardizedFileURL
+  static let daylio = URL(fileURLWithPath: SharedFixtures.path("daylio/sample.csv"))
 
   /// Distinct activities and distinct (activity, day) pairs, counted apart from the plugin.
   static func countedIndependently() throws -> (activities: Int, days: Int) {
-    let script = """
-      import csv, sys
-      rows = list(csv.reader(open(sys.argv[1], encoding="utf-8-sig", newline="")))
-      header = rows[0]
-      acts, pairs = set(), set()
-      for row in rows[1:]:
-          for a in row[header.index("activities")].split("|"):
-              if a.strip():
-                  acts.add(a.strip())
-                  pairs.add((a.strip(), row[header.index("full_date")]))
-      print(len(acts), len(pairs))
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, daylio.path]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let text = try Python.run(oracle: "daylio_counts.py", [daylio.path])
     let numbers = text.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     let counts = try #require(numbers.count == 2 ? numbers : nil)
     return (counts[0], counts[1])
@@ -38,12 +20,7 @@ import Testing
   /// test spawns meanwhile cannot inherit the write descriptor and keep the script busy
   /// (ETXTBSY) for its whole life.
   static func writeScript(_ text: String, to url: URL) throws {
-    let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
-    defer { close(fd) }
-    let bytes = Array(text.utf8)
-    guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count,
-          fchmod(fd, 0o755) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    try TrackerTestSupport.writeScript(text, to: url.path)
   }
 
   /// Writes a read-only plugin `trackport-codec-NAME` into `folder` that creates the file

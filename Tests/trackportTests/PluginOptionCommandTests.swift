@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 
 /// Plugins' declared options end to end: listed, passed when declared, refused when not.
 @Suite struct PluginOptionCommandTests {

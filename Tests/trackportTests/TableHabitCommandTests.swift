@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// `trackport` on Table Habit exports, end to end: detection by content, both directions,

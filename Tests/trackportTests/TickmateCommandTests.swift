@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The shared Tickmate fixtures, read in place.

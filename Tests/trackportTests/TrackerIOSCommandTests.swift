@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The shared Core Data stores (`../shared/coredata`, or `../../shared` from a worktree).

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 import Testing
 
 /// The SwiftPM command plugin, end to end, as a repository of datasets runs it in CI:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// A folder or zip is a Loop export only by its own members: `Habits.csv` at its root, or in its
@@ -26,23 +27,13 @@ import TrackerPort
   /// `folder`'s contents zipped (by the `zip` tool) into `in.zip` beside it.
   static func zipped(_ folder: String) throws -> String {
     let zip = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent("in.zip").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["zip", "-q", "-r", zip, "."]
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let tool = try #require(CLI.tool("zip"), "zip is a test dependency")
+    #expect(try CLI.run(["-q", "-r", zip, "."], in: URL(fileURLWithPath: folder), executable: tool).status == 0)
     return zip
   }
 
   static func detectionError(_ path: String) -> CodecError? {
-    do {
-      _ = try StandardCodecs.registry.detect(CodecInput(path: path))
-      return nil
-    } catch {
-      return error as? CodecError
-    }
+    codecError { _ = try StandardCodecs.registry.detect(CodecInput(path: path)) }
   }
 
   @Test func anExportAtTheRootOrInTheOneTopFolderIsDetectedAndRead() throws {
@@ -103,5 +94,18 @@ import TrackerPort
     #expect(error.kind == .unknownFormat)
     #expect(error.message.contains("Loop Habit Tracker") && error.message.contains("CSV"))
     #expect(error.note?.contains("--from loop or --from csv") == true)
+  }
+}
+
+/// Among every built-in codec, Loop's backups are Loop's (moved from LoopExportTests).
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there"))
+struct LoopRegistryDetectionTests {
+  @Test func detectionClaimsLoopBackupsOnly() throws {
+    let registry = StandardCodecs.registry
+    #expect(try registry.detect(CodecInput(path: Loop.fixture("loop.db"))).descriptor.id == "loop")
+    #expect(try registry.detect(CodecInput(path: Loop.fixture("csv_export"))).descriptor.id == "loop")
+    #expect(!LoopCodec().sniff(Array(try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("tickmate.db"))).prefix(65_536))))
+    #expect(!LoopCodec().sniff(Array(try Data(contentsOf: URL(fileURLWithPath: Loop.fixture("rewire.db"))).prefix(65_536))))
+    #expect(try registry.detectOutput(CodecOutput(path: "/tmp/backup.db")).descriptor.id == "loop")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// A `.json` is Habo's by its content, and other `.json` formats are not taken for Habo.
@@ -10,7 +11,7 @@ import TrackerPort
 
   @Test(arguments: ["envelope.json", "legacy-array.json"])
   func aHaboBackupIsDetected(_ name: String) throws {
-    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Habo.fixture(name))))
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CodecFixtures.path("HaboCodecTests", name))))
     #expect(HaboCodec().sniff(bytes))
     #expect(try Self.detected(bytes, name: "habo_backup_2024-01-19_21-00-00.json") == "habo")
   }
@@ -25,10 +26,10 @@ import TrackerPort
     #expect(!codec.sniff(Array(#"{"trackport": 2, "categories": [], "trackers": []}"#.utf8)))
     #expect(!codec.sniff(Array(#"{"habits": [], "groups": []}"#.utf8)))
     #expect(!codec.sniff(Array(#""twoDayRule""#.utf8)))
-    for name in ["beaverhabits/storage-2024-04-09.json", "beaverhabits/storage-2024-04-13.json"] where Habo.haveSharedFixtures {
-      #expect(!codec.sniff(try [UInt8](Data(contentsOf: URL(fileURLWithPath: Habo.shared(name))))), "\(name)")
+    for name in ["beaverhabits/storage-2024-04-09.json", "beaverhabits/storage-2024-04-13.json"] where SharedFixtures.available(SharedFixtures.path(name)) {
+      #expect(!codec.sniff(try [UInt8](Data(contentsOf: URL(fileURLWithPath: SharedFixtures.path(name))))), "\(name)")
     }
-    let demo = try [UInt8](Data(contentsOf: Habo.root.appendingPathComponent("SampleData/demo.trackport.json")))
+    let demo = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Repository.demoPath)))
     #expect(!codec.sniff(demo))
   }
 

@@ -1,19 +1,23 @@
 import Foundation
 
-/// Runs the built `trackport` binary, as a user would, and captures what it prints.
-enum CLI {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// Runs the built `trackport` binary, as a user would, and captures what it prints; with
+/// `executable:`, any other program (the oracles' runner is the same).
+public enum CLI {
+  /// What a finished process said: its exit status and both outputs as UTF-8 text.
+  public struct Result: Sendable {
+    /// The exit status (for a process killed by a signal, what Foundation reports).
+    public var status: Int32
+    /// Everything written to standard output.
+    public var stdout: String
+    /// Everything written to standard error.
+    public var stderr: String
   }
 
   /// The repository root (the folder holding Package.swift).
-  static let root: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  public static var root: URL { Repository.root }
 
   /// `TRACKPORT_BIN`, or the `trackport` built beside the test bundle.
-  static var binary: String {
+  public static var binary: String {
     if let path = ProcessInfo.processInfo.environment["TRACKPORT_BIN"] { return path }
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for candidate in [bundle, bundle.deletingLastPathComponent(), bundle.deletingLastPathComponent().deletingLastPathComponent()] {
@@ -26,7 +30,7 @@ enum CLI {
   /// Runs `trackport args...` (or another `executable`) in the repository root, feeding
   /// `input` on standard input; `environment` entries are added to (or, when `nil`, removed
   /// from) the test's environment.
-  static func run(_ args: [String], input: Data? = nil, in directory: URL? = nil,
+  public static func run(_ args: [String], input: Data? = nil, in directory: URL? = nil,
                   executable: String? = nil, environment: [String: String?] = [:]) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable ?? binary)
@@ -62,15 +66,11 @@ enum CLI {
   }
 
   /// A fresh temporary folder.
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  public static func temporaryFolder() throws -> URL { try TrackerTestSupport.temporaryFolder("trackport-cli") }
 
   /// The first of `names` found on `PATH` (or given as an absolute path), for oracles and tools
   /// the tests run beside `trackport`.
-  static func tool(_ names: String...) -> String? {
+  public static func tool(_ names: String...) -> String? {
     let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
     for name in names {
       if name.hasPrefix("/") { if FileManager.default.isExecutableFile(atPath: name) { return name } else { continue } }
@@ -79,5 +79,6 @@ enum CLI {
     return nil
   }
 
-  static let demo = "SampleData/demo.trackport.json"
+  /// The demo dataset, relative to the root (the working directory of ``run(_:input:in:executable:environment:)``).
+  public static let demo = Repository.demo
 }

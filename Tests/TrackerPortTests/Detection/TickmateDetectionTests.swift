@@ -1,30 +1,38 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Tickmate's backups are Tickmate's, Loop's and Rewire's never, by content.
-@Suite(.enabled(if: Tickmate.haveFixtures, "the shared fixtures are not at ../shared/fixtures"))
+@Suite(.enabled(if: SharedFixtures.available(SharedFixtures.path("tickmate/tickmate-version14.db")), "the shared fixtures are not there"))
 struct TickmateDetectionTests {
   static func head(_ path: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(65536))
   }
 
-  @Test(arguments: Tickmate.databases)
+  @Test(arguments: CodecFixtures.tickmateDatabases)
   func aTickmateBackupIsTickmateAndNotLoop(_ name: String) throws {
-    let path = Tickmate.fixture(name)
+    let path = SharedFixtures.path(name)
     #expect(TickmateCodec().sniff(try Self.head(path)))
     #expect(!LoopCodec().sniff(try Self.head(path)))
     #expect(try StandardCodecs.registry.detect(CodecInput(path: path)).descriptor.id == "tickmate")
   }
 
-  @Test(arguments: Tickmate.loopDatabases)
+  @Test(arguments: CodecFixtures.loopDatabases)
   func loopAndRewireDatabasesAreNotTickmate(_ name: String) throws {
-    let path = Tickmate.fixture(name)
+    let path = SharedFixtures.path(name)
     #expect(!TickmateCodec().sniff(try Self.head(path)))
     let detected = try? StandardCodecs.registry.detect(CodecInput(path: path))
     #expect(detected?.descriptor.id != "tickmate")
-    let error = try #require(Tickmate.error { _ = try Tickmate.decode(path) })
+    let error = try #require(codecError { _ = try decode(TickmateCodec(), path: path) })
     #expect(error.kind == .malformedInput)
+  }
+
+  /// An empty SQLite file is no format at all (moved from TickmateReadTests' located-error test).
+  @Test func theEmptyDatabaseIsNoKnownFormat() throws {
+    let path = SharedFixtures.path("tickmate/empty-sqlitedb.db")
+    let detection = try #require(codecError { _ = try StandardCodecs.registry.detect(CodecInput(path: path)) })
+    #expect(detection.kind == .unknownFormat)
   }
 
   @Test func textThatOnlyMentionsTheTablesIsNotTickmate() {

@@ -11,12 +11,13 @@ import Darwin
 /// Foundation's `Process` passes on the signals its parent ignores, and a test runner started
 /// in the background ignores SIGINT, which would make a Ctrl-C test pass or fail by how the
 /// tests were started. Standard input, output and error are files given by descriptor.
-struct SpawnedProcess {
-  let pid: pid_t
+public struct SpawnedProcess {
+  /// The child's process id.
+  public let pid: pid_t
 
   /// Starts `executable arguments...` in `directory` with `environment` added to the test's,
   /// its standard streams on the given descriptors (which the caller closes).
-  init(_ executable: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+  public init(_ executable: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
        stdin: Int32, stdout: Int32, stderr: Int32) throws {
     var merged = ProcessInfo.processInfo.environment
     for (key, value) in environment { merged[key] = value }
@@ -58,16 +59,16 @@ struct SpawnedProcess {
   }
 
   /// Sends `signal` to the process.
-  func send(_ signal: Int32) { kill(pid, signal) }
+  public func send(_ signal: Int32) { kill(pid, signal) }
 
   /// Whether it has ended (without reaping it).
-  var hasEnded: Bool {
+  public var hasEnded: Bool {
     var info = siginfo_t()
     return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
   }
 
   /// Waits for the end: the exit status, or 128 + the signal that killed it (as a shell says).
-  func wait() -> Int32 {
+  public func wait() -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
@@ -75,7 +76,7 @@ struct SpawnedProcess {
 
   /// Polls `condition` every 5 ms until it holds (true) or `seconds` pass or the process ends
   /// (false).
-  func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+  public func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if condition() { return true }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import TrackerPort
+import TrackerTestSupport
 
 /// Loop → Table Habit → Loop, the migration the issue is about, checked by `sqlite3` (and, for
 /// the CSV export, by reading its CSV files here): never by the codecs under test.
-@Suite(.enabled(if: TableHabit.haveLoopFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: SharedFixtures.available(SharedFixtures.path("loop_uhabits/loop.db")), "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct TableHabitLoopMigrationTests {
   /// Loop `input` → a Table Habit file → a Loop backup, in `folder`; the warnings of each step.
   static func migrate(_ input: String, in folder: URL) throws -> (tableHabit: String, loop: String, warnings: [Diagnostic]) {
@@ -41,7 +42,7 @@ struct TableHabitLoopMigrationTests {
 
   static func loopDatabase(_ sql: String, in folder: URL) throws -> String {
     let db = folder.appendingPathComponent("loop.db").path
-    let schema = try String(contentsOfFile: TableHabit.loopFixture("loop_v25_schema.sql"), encoding: .utf8)
+    let schema = try String(contentsOfFile: SharedFixtures.path("loop_uhabits/loop_v25_schema.sql"), encoding: .utf8)
       .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
     _ = try Self.sqlite(db, input: schema + "PRAGMA user_version=25;\n" + sql)
     return db
@@ -49,19 +50,8 @@ struct TableHabitLoopMigrationTests {
 
   /// `sqlite3 -batch db` with `sql` as lines; the oracle.
   static func sqlite(_ db: String, _ sql: String? = nil, input: String? = nil) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-batch", db] + (sql.map { [$0] } ?? [])
-    let out = Pipe(), inPipe = Pipe()
-    process.standardOutput = out
-    process.standardInput = inPipe
-    try process.run()
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-    try inPipe.fileHandleForWriting.close()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 \(sql ?? "script") failed (sqlite3 is a test dependency: make deps)")
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    if let sql { return try SQLite3.lines(db, sql) }
+    return try SQLite3.execute(db, script: input ?? "").split(separator: "\n").map(String.init)
   }
 
   /// Every repetition (day, value, note) and every habit's name, archived flag, kind, goal,
@@ -70,7 +60,7 @@ struct TableHabitLoopMigrationTests {
   /// travel as the model's one description; how Loop splits it again is kept in
   /// `extras["loop"]`, which Table Habit cannot hold, and is reported.)
   @Test func aMeasurableHabitKeepsUnitGoalAmountsNotesAndSkips() throws {
-    let folder = try TableHabit.temporaryFolder()
+    let folder = try temporaryFolder("trackport-tablehabit")
     defer { try? FileManager.default.removeItem(at: folder) }
     let source = try Self.loopDatabase(Self.measurable, in: folder)
     let result = try Self.migrate(source, in: folder)
@@ -81,7 +71,7 @@ struct TableHabitLoopMigrationTests {
     #expect(try Self.sqlite(result.loop, habits) == (try Self.sqlite(source, habits)))
     #expect(try Self.sqlite(result.loop, days) == expectedDays)
 
-    let json = try TableHabit.foundationJSON(Array(try Data(contentsOf: URL(fileURLWithPath: result.tableHabit))))
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: result.tableHabit))) as? NSDictionary)
     let written = try #require(json["habits"] as? [NSDictionary])
     #expect(written.map { $0["name"] as? String } == ["Run", "Cigarettes", "Stretch"])
     #expect(written[0]["daily_goal"] as? Double == 5 && written[0]["daily_goal_unit"] as? String == "km")
@@ -102,9 +92,9 @@ struct TableHabitLoopMigrationTests {
   /// Loop's own backup fixture: every completion of every habit, by position, as `sqlite3`
   /// counts them in the source and in the backup written at the end.
   @Test func theLoopBackupFixtureKeepsEveryCompletion() throws {
-    let folder = try TableHabit.temporaryFolder()
+    let folder = try temporaryFolder("trackport-tablehabit")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let source = TableHabit.loopFixture("loop.db")
+    let source = SharedFixtures.path("loop_uhabits/loop.db")
     let result = try Self.migrate(source, in: folder)
     let expected = try Self.sqlite(source, """
       SELECT h.position, h.name, h.archived, count(DISTINCT r.timestamp / 86400000) FROM Habits h
@@ -121,9 +111,9 @@ struct TableHabitLoopMigrationTests {
   /// Loop's CSV export: the YES_MANUAL and SKIP days of each habit's `Checkmarks.csv`, counted
   /// here from the CSV text, are the completions and skips in the backup written at the end.
   @Test func theLoopCSVExportKeepsEveryCompletionAndSkip() throws {
-    let folder = try TableHabit.temporaryFolder()
+    let folder = try temporaryFolder("trackport-tablehabit")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let source = TableHabit.loopFixture("csv_export")
+    let source = SharedFixtures.path("loop_uhabits/csv_export")
     let result = try Self.migrate(source, in: folder)
     var expected: [String] = []
     for (position, name) in ["Meditate", "Wake up early"].enumerated() {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Detection by content: a `.json` is Table Habit's only when it looks like one.
 @Suite struct TableHabitDetectionTests {
   @Test(arguments: ["export-all.json", "first-export.json"])
   func theFixturesAreDetected(_ name: String) throws {
-    let codec = try StandardCodecs.registry.detect(CodecInput(path: TableHabit.fixture(name)))
+    let codec = try StandardCodecs.registry.detect(CodecInput(path: CodecFixtures.path("TableHabitCodecTests", name)))
     #expect(codec.descriptor.id == "tablehabit")
   }
 

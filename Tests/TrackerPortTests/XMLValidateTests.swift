@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// What `trackport validate` sees for an XML file: schema violations first, located, then the

@@ -1,39 +1,29 @@
 import Foundation
 import Testing
 import TrackerPort
+import TrackerTestSupport
 
 /// Loop → Habo → back: what Habo can hold comes back, checked against `sqlite3`'s reading of
 /// the Loop database (the oracle: neither the codecs nor TrackerPort's model).
-@Suite(.enabled(if: Habo.haveSharedFixtures, "the shared fixtures are not at ../shared/fixtures"))
+@Suite(.enabled(if: SharedFixtures.available(SharedFixtures.path("loop_uhabits/loop.db")), "the shared fixtures are not there"))
 struct HaboLoopMigrationTests {
   /// Loop's backup read by the Loop codec, written as Habo, read by the Habo codec.
   static func throughHabo(_ db: String) throws -> (loop: TrackerDataset, back: TrackerDataset, losses: [Diagnostic], writing: CodecContext) {
     var reading = CodecContext(fileName: db)
     let loop = try LoopCodec().decode(CodecInput(path: db), context: &reading)
     let losses = HaboCodec().losses(writing: loop, to: CodecOutput(path: "/tmp/habo.json"), options: [:])
-    let (bytes, writing) = try Habo.encode(loop)
-    let (back, _) = try Habo.decode(bytes)
+    let (bytes, writing) = try encode(HaboCodec(), loop, name: "out.json")
+    let (back, _) = try decode(HaboCodec(), bytes: bytes, name: "backup.json")
     return (loop, back, losses, writing)
   }
 
   /// `sqlite3 -batch -readonly db sql`, one line per row.
-  static func sqlite(_ db: String, _ sql: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-batch", "-readonly", db, sql]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 \(sql) failed")
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-  }
+  static func sqlite(_ db: String, _ sql: String) throws -> [String] { try SQLite3.lines(db, sql, readOnly: true) }
 
   /// Every completion of Loop's own example backup (schema 12) comes back from Habo, habit by
   /// habit in Loop's order; the frequencies Habo cannot plan are reported.
   @Test func theLoopFixtureKeepsEveryCompletion() throws {
-    let db = Habo.shared("loop_uhabits/loop.db")
+    let db = SharedFixtures.path("loop_uhabits/loop.db")
     let (loop, back, losses, writing) = try Self.throughHabo(db)
     let oracle = try Self.sqlite(db, """
       SELECT h.name, count(DISTINCT r.timestamp / 86400000) FROM Habits h LEFT JOIN Repetitions r ON r.habit = h.Id
@@ -55,11 +45,10 @@ struct HaboLoopMigrationTests {
   /// note), a yes/no habit (a note, a skip) that is archived: amounts, notes, skips and the
   /// archived flag come back as `sqlite3` reads them from the database.
   @Test func amountsNotesAndSkipsComeBack() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackport-habo-loop-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("trackport-habo-loop")
     defer { try? FileManager.default.removeItem(at: folder) }
     let db = folder.appendingPathComponent("v25.db").path
-    let schema = try String(contentsOfFile: Habo.shared("loop_uhabits/loop_v25_schema.sql"), encoding: .utf8)
+    let schema = try String(contentsOfFile: SharedFixtures.path("loop_uhabits/loop_v25_schema.sql"), encoding: .utf8)
       .replacingOccurrences(of: "CREATE TABLE sqlite_sequence(name,seq);", with: "")
     // 2024-03-04 is 1709510400000 ms; a day is 86400000.
     let sql = schema + """
@@ -71,16 +60,7 @@ struct HaboLoopMigrationTests {
         (1, 1709596800000, 7500, NULL), (1, 1709683200000, 2000, 'tired'), (1, 1709769600000, 5000, 'done, "finally"'),
         (2, 1709510400000, 2, 'leg day'), (2, 1709683200000, 3, 'sore'), (2, 1709856000000, 2, NULL), (2, 1709942400000, 3, NULL);
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-batch", db]
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    input.fileHandleForWriting.write(Data(sql.utf8))
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
+    try SQLite3.execute(db, script: sql)
 
     let (_, back, _, _) = try Self.throughHabo(db)
     let names = Dictionary(uniqueKeysWithValues: back.trackers.map { ($0.id, $0.name) })

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// Loop → a canonical format → Loop keeps every habit column and repetition (amounts, notes,
 /// skips), now that they travel in the model's own fields rather than in `extras["loop"]`.
-@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not at ../shared/fixtures/loop_uhabits"))
+@Suite(.enabled(if: Loop.haveFixtures, "the shared Loop fixtures are not there (TRACKPORT_SHARED_FIXTURES)"))
 struct LoopThroughCanonicalFormatsTests {
   /// The rich backup through `codec` (in memory) and back to Loop is the backup Loop → Loop writes.
   func throughFormat(_ codec: some TrackerCodec) throws {

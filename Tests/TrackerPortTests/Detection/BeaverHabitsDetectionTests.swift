@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 import TrackerPort
 
 /// `.json` files are beaverhabits' by their content, and only theirs.
@@ -10,7 +11,7 @@ import TrackerPort
 
   @Test func theExportTheStoredListAndTheStorageFileAreRecognised() throws {
     for name in ["export.json", "backup.json"] {
-      let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Beaver.fixture(name))), as: UTF8.self)
+      let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: CodecFixtures.path("BeaverHabitsCodecTests", name))), as: UTF8.self)
       #expect(try Self.detected(text) == "beaverhabits", "\(name)")
       #expect(try Self.detected(text, name: "-") == "beaverhabits", "\(name) on standard input")
     }
@@ -18,9 +19,10 @@ import TrackerPort
     #expect(try Self.detected("\u{FEFF}\n {\"user_email\": \"\", \"exported_at\": \"2026-01-01 00:00:00\", \"habits\": []}") == "beaverhabits")
   }
 
-  @Test(.enabled(if: Beaver.haveFixtures, "the shared fixtures are not at ../shared/fixtures"), arguments: Beaver.storageFiles)
+  @Test(.enabled(if: SharedFixtures.available(SharedFixtures.path(CodecFixtures.beaverStorageFiles[0])), "the shared fixtures are not there"),
+        arguments: CodecFixtures.beaverStorageFiles)
   func theAppsOwnStorageFilesAreRecognised(_ name: String) throws {
-    #expect(try StandardCodecs.registry.detect(CodecInput(path: Beaver.shared(name))).id == "beaverhabits")
+    #expect(try StandardCodecs.registry.detect(CodecInput(path: SharedFixtures.path(name))).id == "beaverhabits")
   }
 
   /// Other apps' JSON with a `"habits"` key is never taken for beaverhabits': Table Habit's
