@@ -24,6 +24,8 @@ public struct ServeAPI: Sendable {
       switch (method, path) {
       case ("GET", "/healthz"):
         return ServeResponse(status: 200, contentType: "text/plain; charset=utf-8", text: "ok\n")
+      case ("GET", "/openapi.json"):
+        return .json(OpenAPIDocument.json)
       case ("GET", "/api/formats"):
         return .json(FormatJSON.document(registry.codecs))
       case ("POST", "/api/inspect"):
@@ -32,7 +34,7 @@ public struct ServeAPI: Sendable {
         return try convert(try form(contentType, body))
       case ("POST", "/api/validate"):
         return try validate(try form(contentType, body))
-      case (_, "/healthz"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"):
+      case (_, "/healthz"), (_, "/openapi.json"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"):
         throw ServeError(status: 405, code: "method-not-allowed", message: "\(method) is not allowed on \(path)")
       default:
         throw ServeError(status: 404, code: "not-found", message: "no such endpoint: \(path)")

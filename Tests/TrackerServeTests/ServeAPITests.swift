@@ -42,17 +42,18 @@ import TrackerTestSupport
   /// What a format needs to write the demo (the iOS store: the app it is for).
   static let writeOptions: [String: [String]] = ["tracker-ios": ["variant=azonaz"]]
 
-  /// The bytes with what a format writes from the clock masked: Habo's `export_timestamp` is
-  /// the moment of writing, in the CLI as in the server.
+  /// The bytes with what a format writes from the clock masked: Habo's `export_timestamp` and
+  /// beaverhabits' `exported_at` are the moment of writing, in the CLI as in the server.
   static func withoutClock(_ bytes: [UInt8], _ format: String) -> [UInt8] {
-    guard format == "habo" else { return bytes }
+    guard format == "habo" || format == "beaverhabits" else { return bytes }
     let text = String(decoding: bytes, as: UTF8.self)
-    return Array(text.replacing(/"export_timestamp":"[^"]*"/, with: "\"export_timestamp\":\"(now)\"").utf8)
+    return Array(text.replacing(/"(export_timestamp|exported_at)": ?"[^"]*"/, with: "(the moment of writing)").utf8)
   }
 
   /// The bytes /api/convert returns are the bytes `trackport convert` writes, for every format
   /// that writes (but for the moment of writing where a format records it, and the iOS store's
-  /// own UUID, new for every store).
+  /// own UUID, new for every store). A masked value is checked to be there, so the mask cannot
+  /// hide a whole file.
   @Test(arguments: StandardCodecs.all.filter(\.descriptor.canWrite).map(\.descriptor.id))
   func convertGivesTheCLIsBytes(_ format: String) throws {
     let options = Self.writeOptions[format] ?? []
@@ -80,6 +81,9 @@ import TrackerTestSupport
     } else {
       #expect(Self.withoutClock(response.body, format) == Self.withoutClock(written, format),
               "\(format): the server's bytes differ from the CLI's")
+      if Self.withoutClock(written, format) != written {
+        #expect(String(decoding: Self.withoutClock(written, format), as: UTF8.self).contains("(the moment of writing)"))
+      }
     }
     let report = try #require(response.header("X-Trackport-Report"))
     #expect(report.unicodeScalars.allSatisfy { $0.isASCII })
@@ -170,5 +174,25 @@ import TrackerTestSupport
     #expect(ServeAPI.asciiJSON("{\"m\": \"Чай ☕\"}") == #"{"m": "\u0427\u0430\u0439 \u2615"}"#)
     let form = try MultipartForm(body: FormBody.upload("../../etc/pass\u{7}wd", [1]), boundary: FormBody.boundary)
     #expect(try Upload(form).name == "passwd")
+  }
+
+  /// GET /openapi.json describes exactly the endpoints there are, and the statuses they answer.
+  @Test func theOpenAPIDocumentDescribesTheAPI() throws {
+    let response = Self.api.respond(method: "GET", path: "/openapi.json", contentType: nil, body: [])
+    #expect(response.status == 200)
+    let document = try Self.json(response)
+    #expect(document["openapi"] as? String == "3.1.0")
+    let paths = try #require(document["paths"] as? [String: [String: Any]])
+    #expect(Set(paths.keys) == ["/healthz", "/openapi.json", "/api/formats", "/api/inspect", "/api/convert", "/api/validate"])
+    for (path, operations) in paths {
+      for method in operations.keys {
+        // Every documented operation answers (not 404 or 405).
+        let answer = Self.api.respond(method: method.uppercased(), path: path, contentType: FormBody.contentType,
+                                      body: FormBody.upload("demo.trackport.json", try Self.demo, [("to", "xml")]))
+        #expect(answer.status != 404 && answer.status != 405, "\(method) \(path)")
+        let documented = ((operations[method] as? [String: Any])?["responses"] as? [String: Any])?.keys
+        #expect(documented?.contains(String(answer.status)) == true, "\(method) \(path) answered \(answer.status)")
+      }
+    }
   }
 }

@@ -21,7 +21,7 @@ import TrackerTestSupport
     let log = Log()
     let server = try TrackerServer(host: "127.0.0.1", port: 0, api: ServeAPI(limits: limits), log: { log.add($0) })
     let running = Task { try await server.run() }
-    try await server.waitUntilListening()
+    try await server.waitUntilListening(timeout: 60)
     let port = try #require(await server.port())
     do {
       try await body(URL(string: "http://127.0.0.1:\(port)")!, log)
