@@ -13,6 +13,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // `trackport serve`: a small HTTP/1.1 server on plain sockets (docs/serve.md says why not
+    // Hummingbird: its SwiftNIO stack costs minutes of every clean build).
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -64,9 +67,15 @@ let package = Package(
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
     // and the tests that replay their corpora.
     .target(name: "TrackerFuzzing", dependencies: ["TrackerPort"]),
+    // The JSON documents both the CLI prints and the server returns (formats, diagnostics).
+    .target(name: "TrackerOutput", dependencies: ["TrackerPort"]),
+    // `trackport serve`: the HTTP API over the library (ServeAPI, independent of the server)
+    // and its FlyingFox server (TrackerServer).
+    .target(name: "TrackerServe", dependencies: ["TrackerPort", "TrackerOutput",
+                                                  .product(name: "FlyingFox", package: "FlyingFox")]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
-      "TrackerPort", "TrackerReport",
+      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServe",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -109,6 +118,7 @@ let package = Package(
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerModel"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServe", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]

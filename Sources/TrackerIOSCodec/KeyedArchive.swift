@@ -31,7 +31,6 @@ struct KeyedArchive {
     guard text.contains("CF$UID"), let start = text.range(of: "<integer>"),
           let end = text.range(of: "</integer>", range: start.upperBound..<text.endIndex) else { return nil }
     return Int(text[start.upperBound..<end.lowerBound])
-    return nil
   }
 
   /// The object a value stands for: a UID followed (once), `$null` as `nil`.

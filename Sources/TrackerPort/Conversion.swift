@@ -60,13 +60,16 @@ public struct Conversion: Sendable {
   /// a misspelt option fails fast: a key neither codec declares is `.unknownOption`, a value a
   /// declaration rules out `.unsupportedOperation` (``CodecDescriptor/checkOptions(_:reading:writing:)``).
   /// The output is written atomically and never replaces the input. `progress`, when given, is told how far
-  /// reading (phase `reading`) and then writing (phase `writing`) have gone.
-  public func run(registry: CodecRegistry = StandardCodecs.registry, refuseLoss: Bool = false,
-                  skipBadRows: Bool = false, progress: ProgressMeter? = nil) throws -> Result {
+  /// reading (phase `reading`) and then writing (phase `writing`) have gone. `source`, when
+  /// given, holds the input's bytes (an upload to `trackport serve`), which ``input`` then only
+  /// names, for detection by name and in diagnostics.
+  public func run(source: CodecInput? = nil, registry: CodecRegistry = StandardCodecs.registry,
+                  refuseLoss: Bool = false, skipBadRows: Bool = false,
+                  progress: ProgressMeter? = nil) throws -> Result {
     var destination = try DatasetDestination(path: output, format: to, overwrite: overwrite, inputs: [input],
                                              options: options, registry: registry)
     // One input for detection and reading: a pipe is read once.
-    let source = CodecInput(path: input)
+    let source = source ?? CodecInput(path: input)
     let reader = try DatasetFile.reader(for: source, format: from, registry: registry, options: options)
     try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [destination.writer.descriptor])
     let file = try DatasetFile.load(source, reader: reader, options: options, progress: progress)

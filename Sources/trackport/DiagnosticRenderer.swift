@@ -1,3 +1,4 @@
+import TrackerOutput
 import TrackerPort
 
 /// How diagnostics are shown: `text` for people, `json` for scripts, `github` for Actions,
@@ -15,16 +16,6 @@ enum DiagnosticRenderer {
     return text
   }
 
-  /// One diagnostic as the JSON object of `validate --format json`.
-  static func json(_ d: Diagnostic) -> String {
-    JSONOutput.object([
-      ("file", JSONOutput.value(d.location.file)), ("code", JSONOutput.quote(d.code)),
-      ("severity", JSONOutput.quote(d.severity.rawValue)), ("message", JSONOutput.quote(d.message)),
-      ("line", JSONOutput.value(d.location.line)), ("column", JSONOutput.value(d.location.column)),
-      ("pointer", JSONOutput.value(d.location.pointer)),
-    ])
-  }
-
   /// `::error file=F,line=L,col=C,title=CODE::message`, a GitHub Actions workflow command.
   /// `command` replaces the severity (`notice` for `diff`'s annotations).
   static func github(_ d: Diagnostic, command: String? = nil) -> String {
@@ -35,13 +26,6 @@ enum DiagnosticRenderer {
     properties.append("title=" + escapeProperty(d.code))
     let message = d.note.map { d.message + "\n" + $0 } ?? d.message
     return "::\(command ?? d.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))"
-  }
-
-  /// The `validate --format json` document.
-  static func report(_ diagnostics: [Diagnostic], valid: Bool) -> String {
-    let errors = diagnostics.count(where: { $0.severity == .error })
-    return "{\n  \"valid\": \(JSONOutput.value(valid)),\n  \"errors\": \(errors),\n  \"warnings\": \(diagnostics.count - errors),\n"
-      + "  \"diagnostics\": \(JSONOutput.arrayOfLines(diagnostics.map(json)))\n}"
   }
 
   // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also : and ,.

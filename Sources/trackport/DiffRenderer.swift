@@ -1,3 +1,4 @@
+import TrackerOutput
 import TrackerPort
 
 /// Renders a ``DatasetDiff`` as `diff --format` asks: text for people, JSON for scripts,

@@ -26,36 +26,6 @@ enum FormatsListing {
     }
   }
 
-  /// One codec as an object of `formats --json`; plugins add `version`, and `broken` with the
-  /// reason when `describe` failed.
-  static func json(_ codec: any TrackerCodec) -> String {
-    let d = codec.descriptor
-    var members: [(String, String)] = [
-      ("id", JSONOutput.quote(d.id)), ("name", JSONOutput.quote(d.name)),
-      ("reads", JSONOutput.value(d.canRead)), ("writes", JSONOutput.value(d.canWrite)),
-      ("extensions", JSONOutput.array(d.extensions.map(JSONOutput.quote))),
-      ("detectedExtensions", JSONOutput.array(d.sniffedExtensions.map(JSONOutput.quote))),
-      ("cannotCarry", JSONOutput.array(ModelField.inModelOrder(d.cannotCarry).map { JSONOutput.quote($0.rawValue) })),
-      ("shapes", JSONOutput.array(d.shapes.map { shape in
-        JSONOutput.object([("name", JSONOutput.quote(shape.name)), ("summary", JSONOutput.quote(shape.summary)),
-                           ("cannotCarry", JSONOutput.array(ModelField.inModelOrder(shape.cannotCarry).map { JSONOutput.quote($0.rawValue) }))])
-      })),
-      ("options", JSONOutput.array(d.options.map(option))),
-      ("origin", JSONOutput.quote(d.origin)),
-    ]
-    if let plugin = codec as? PluginCodec {
-      switch plugin.described {
-      case .success(let described): members.append(("version", JSONOutput.quote(described.version)))
-      case .failure(let problem):
-        members.append(("broken", JSONOutput.quote(problem.reason)))
-        if !problem.standardError.isEmpty {
-          members.append(("standardError", JSONOutput.array(problem.standardError.map(JSONOutput.quote))))
-        }
-      }
-    }
-    return JSONOutput.object(members)
-  }
-
   /// What writing a codec loses, after the table: `ID cannot carry: fields` for a codec that
   /// writes one shape, `ID --to-shape NAME cannot carry: fields` per shape for one that writes
   /// several (the CSV tables), none for what loses nothing. Fields are in the model's order,
@@ -68,23 +38,6 @@ enum FormatsListing {
       guard !fields.isEmpty else { return [] }
       return wrap("\(subject) cannot carry:", ModelField.inModelOrder(fields).map(\.rawValue), width: width)
     }
-  }
-
-  /// One declared option as `formats --json` lists it, the shape a plugin's `describe` declares
-  /// it in (`docs/plugins.md`): `key`, `type`, `values` for a choice, `minimum` and `maximum`
-  /// for an integer, `default` when there is one, `help`, `reads`, `writes`, and `aliases` when
-  /// a choice has other spellings.
-  static func option(_ o: CodecOption) -> String {
-    var members: [(String, String)] = [("key", JSONOutput.quote(o.key)), ("type", JSONOutput.quote(o.values.kind))]
-    switch o.values {
-    case .choice(let words): members.append(("values", JSONOutput.array(words.map(JSONOutput.quote))))
-    case .integer(let low, let high): members += [("minimum", String(low)), ("maximum", String(high))]
-    default: break
-    }
-    if let value = o.defaultValue { members.append(("default", JSONOutput.quote(value))) }
-    members += [("help", JSONOutput.quote(o.help)), ("reads", JSONOutput.value(o.reads)), ("writes", JSONOutput.value(o.writes))]
-    if !o.aliases.isEmpty { members.append(("aliases", JSONOutput.array(o.aliases.map(JSONOutput.quote)))) }
-    return JSONOutput.object(members)
   }
 
   /// A codec's options after the table: `ID options:`, then one line per option:

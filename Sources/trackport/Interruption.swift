@@ -31,6 +31,7 @@ enum Interruption {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var output = Output.none
   nonisolated(unsafe) private static var display: ProgressDisplay?
+  nonisolated(unsafe) private static var ending: (@Sendable (Int32) -> Void)?
 
   /// Installs the handlers; call once, before any work.
   static func install() {
@@ -67,6 +68,13 @@ enum Interruption {
     lock.withLock { self.output = output }
   }
 
+  /// For a command that ends itself on a signal (`serve` lets the requests in flight finish):
+  /// called on the signal thread with the signal instead of the default ending; a second
+  /// signal still ends the tool at once.
+  static func ending(_ body: @escaping @Sendable (Int32) -> Void) {
+    lock.withLock { self.ending = body }
+  }
+
   /// The progress line to erase when interrupted; `nil` once it is gone.
   static func showing(_ display: ProgressDisplay?) {
     lock.withLock { self.display = display }
@@ -81,6 +89,10 @@ enum Interruption {
       return
     }
     let received = Int32(byte)
+    if let ending = lock.withLock({ self.ending }) {
+      ending(received)
+      return
+    }
     let placed = TemporaryItems.interrupt()
     // Nothing is left to clean: a second Ctrl-C now ends the tool at once, whatever it waits on.
     for number in [SIGINT, SIGTERM, SIGHUP] where !isIgnored(number) { _ = signal(number, SIG_DFL) }

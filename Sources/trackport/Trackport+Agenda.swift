@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrackerOutput
 import TrackerPort
 
 extension Trackport {

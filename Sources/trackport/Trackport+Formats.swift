@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrackerOutput
 import TrackerPort
 
 extension Trackport {
@@ -30,13 +31,11 @@ extension Trackport {
         let codecs = registry.codecs.filter { !($0 is PluginCodec) } + registry.codecs.filter { $0 is PluginCodec }
         let unused = FormatsListing.unused(discovery)
         if json {
-          let items = codecs.map { FormatsListing.json($0) }
           let others = unused.map { u in
             JSONOutput.object([("name", JSONOutput.quote(u.name)), ("path", JSONOutput.quote(u.path)),
                                ("status", JSONOutput.quote(u.status)), ("reason", JSONOutput.quote(u.reason))])
           }
-          try StandardOutput.line("{\"formats\": \(JSONOutput.arrayOfLines(items, indent: "")),\n"
-                                  + "\"unusedPlugins\": \(JSONOutput.arrayOfLines(others, indent: ""))}")
+          try StandardOutput.line(FormatJSON.document(codecs, unusedPlugins: others))
           return .ok
         }
         let rows = codecs.map(FormatsListing.row)

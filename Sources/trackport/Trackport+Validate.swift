@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TrackerOutput
 import TrackerPort
 
 extension Trackport {
@@ -107,7 +108,7 @@ extension Trackport {
         case .text:
           try StandardOutput.write((diagnostics.map(DiagnosticRenderer.text) + results.map(\.summary)).map { $0 + "\n" }.joined())
         case .json:
-          try StandardOutput.line(DiagnosticRenderer.report(diagnostics, valid: !failed))
+          try StandardOutput.line(DiagnosticJSON.report(diagnostics, valid: !failed))
         case .github:
           try StandardOutput.write(diagnostics.map { DiagnosticRenderer.github($0) + "\n" }.joined())
         case .sarif:

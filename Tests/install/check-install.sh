@@ -145,7 +145,7 @@ warnings=$(groff -mandoc -Tutf8 -ww -z "$man_file" 2>&1 || true)
 [ -z "$warnings" ] && pass "man page renders without warnings" || fail "groff warns: $warnings"
 rendered=$(groff -mandoc -Tutf8 "$man_file" 2>/dev/null | sed 's/.\x08//g')
 grep -q 'trackport' <<< "$rendered" || fail "man page does not render its name"
-for sub in convert validate stats agenda formats detect rules generate report; do
+for sub in convert validate stats agenda formats detect rules generate report serve; do
   grep -Eq "^ +$sub( |$)" <<< "$rendered" || fail "man page does not document '$sub'"
 done
 
@@ -169,7 +169,7 @@ pass "man page's ENVIRONMENT documents" $variables TMPDIR TERM PATH
 # EXAMPLES: the README tour's main commands, a CSV package and a Loop backup among them.
 examples=$(section EXAMPLES)
 for example in "trackport validate " "trackport convert " "trackport stats " "trackport agenda " "trackport report " \
-               "trackport generate " "trackport formats" "trackport detect " ".zip" "backup.db"; do
+               "trackport generate " "trackport formats" "trackport detect " "trackport serve" ".zip" "backup.db"; do
   grep -qF -- "$example" <<< "$examples" || fail "man page's EXAMPLES has no '$example'"
 done
 

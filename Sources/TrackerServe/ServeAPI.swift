@@ -1,0 +1,279 @@
+import Foundation
+import TrackerOutput
+import TrackerPort
+
+/// The HTTP API of `trackport serve` over the TrackerPort library, independent of the server
+/// that carries it: a request's method, path, content type and body in, a ``ServeResponse`` out
+/// (docs/serve.md). Each upload is read from memory; a writer that needs a file writes into a
+/// private temporary folder that is removed before the answer, on success and on error.
+public struct ServeAPI: Sendable {
+  /// The formats the API reads and writes (the built-ins unless given).
+  public var registry: CodecRegistry
+  /// The limits a request must keep.
+  public var limits: ServeLimits
+
+  /// An API over `registry` within `limits`.
+  public init(registry: CodecRegistry = StandardCodecs.registry, limits: ServeLimits = ServeLimits()) {
+    self.registry = registry
+    self.limits = limits
+  }
+
+  /// Answers one request. `path` is the request's path without its query.
+  public func respond(method: String, path: String, contentType: String?, body: [UInt8]) -> ServeResponse {
+    do throws(ServeError) {
+      switch (method, path) {
+      case ("GET", "/healthz"):
+        return ServeResponse(status: 200, contentType: "text/plain; charset=utf-8", text: "ok\n")
+      case ("GET", "/openapi.json"):
+        return .json(OpenAPIDocument.json)
+      case ("GET", "/api/formats"):
+        return .json(FormatJSON.document(registry.codecs))
+      case ("POST", "/api/inspect"):
+        return try inspect(try form(contentType, body))
+      case ("POST", "/api/convert"):
+        return try convert(try form(contentType, body))
+      case ("POST", "/api/validate"):
+        return try validate(try form(contentType, body))
+      case (_, "/healthz"), (_, "/openapi.json"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"):
+        throw ServeError(status: 405, code: "method-not-allowed", message: "\(method) is not allowed on \(path)")
+      default:
+        throw ServeError(status: 404, code: "not-found", message: "no such endpoint: \(path)")
+      }
+    } catch {
+      return ServeResponse(error: error)
+    }
+  }
+
+  // MARK: - Endpoints
+
+  /// `POST /api/inspect`: what the file is, how much it holds, what its reader said and, with
+  /// `to`, what converting it would lose.
+  func inspect(_ form: MultipartForm) throws(ServeError) -> ServeResponse {
+    let upload = try Upload(form)
+    let options = try Self.options(form)
+    return try Self.catching { () throws -> ServeResponse in
+      let input = CodecInput(.bytes(upload.bytes, name: upload.name))
+      let reader = try DatasetFile.reader(for: input, format: form.nonEmptyField("from"), registry: registry, options: options)
+      let folder = try PrivateFolder()
+      defer { folder.remove() }
+      let destination = try form.nonEmptyField("to").map { to in
+        try DatasetDestination(path: folder.path(for: Self.downloadName(upload.name, writer: try registry.codec(id: to))),
+                               format: to, overwrite: false, inputs: [upload.name], options: options, registry: registry)
+      }
+      try CodecDescriptor.checkOptions(options, reading: [reader.descriptor],
+                                       writing: destination.map { [$0.writer.descriptor] } ?? [])
+      let file = try DatasetFile.load(input, reader: reader, options: options)
+      let losses = destination?.losses(writing: file.dataset) ?? []
+      let d = file.dataset
+      let days = d.records.map(\.date) + d.entries.map(\.date)
+      var members: [(String, String)] = [
+        ("file", JSONOutput.quote(upload.name)),
+        ("format", JSONOutput.object([("id", JSONOutput.quote(file.codec.id)), ("name", JSONOutput.quote(file.codec.name))])),
+        ("counts", JSONOutput.object([
+          ("trackers", String(d.trackers.count)), ("records", String(d.records.count)),
+          ("entries", String(d.entries.count)), ("tasks", String(d.tasks.count)),
+          ("categories", String(d.categories.count)),
+        ])),
+        ("firstDay", JSONOutput.value(days.min()?.description)),
+        ("lastDay", JSONOutput.value(days.max()?.description)),
+        ("diagnostics", JSONOutput.array(file.diagnostics.map(DiagnosticJSON.object))),
+      ]
+      if let destination {
+        members.append(("to", JSONOutput.object([("id", JSONOutput.quote(destination.writer.descriptor.id)),
+                                                 ("name", JSONOutput.quote(destination.writer.descriptor.name))])))
+        members.append(("losses", JSONOutput.array(losses.map(DiagnosticJSON.object))))
+      }
+      return .json(JSONOutput.object(members))
+    }
+  }
+
+  /// `POST /api/convert`: the converted file as an attachment, its report in the
+  /// `X-Trackport-Report` header; nothing when the input has read errors or, with
+  /// `fail_on_loss`, the output format would lose data (422 with the diagnostics).
+  func convert(_ form: MultipartForm) throws(ServeError) -> ServeResponse {
+    let upload = try Upload(form)
+    guard let to = form.nonEmptyField("to") else {
+      throw ServeError.missing("to", "name the format to write (GET /api/formats lists them)")
+    }
+    let options = try Self.options(form)
+    let failOnLoss = try Self.flag(form, "fail_on_loss")
+    return try Self.catching { () throws -> ServeResponse in
+      let writer = try registry.codec(id: to)
+      let folder = try PrivateFolder()
+      defer { folder.remove() }
+      let name = Self.downloadName(upload.name, writer: writer)
+      let output = folder.path(for: name)
+      let conversion = Conversion(input: upload.name, output: output, from: form.nonEmptyField("from"), to: to,
+                                  options: options)
+      let result = try conversion.run(source: CodecInput(.bytes(upload.bytes, name: upload.name)),
+                                      registry: registry, refuseLoss: failOnLoss)
+      let diagnostics = result.diagnostics.map { folder.hidden($0, as: name) }
+      switch result.refusal {
+      case .readErrors?:
+        throw ServeError(status: 422, code: "read-errors",
+                         message: "\(upload.name): \(result.readErrors) part(s) of the file could not be read; nothing was converted",
+                         diagnostics: diagnostics)
+      case .losses?:
+        throw ServeError(status: 422, code: "losses",
+                         message: "\(writer.descriptor.name) cannot carry everything in \(upload.name) (\(result.losses) loss(es)); nothing was converted",
+                         diagnostics: diagnostics)
+      case nil:
+        break
+      }
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue {
+        throw ServeError(status: 422, code: "folder-output",
+                         message: "\(writer.descriptor.name) writes a folder here; ask for one file (option to-shape, or a .zip package)")
+      }
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
+      return ServeResponse(status: 200, headers: [
+        ("Content-Type", Self.contentType(of: name)),
+        ("Content-Disposition", Self.attachment(name)),
+        ("X-Trackport-Report", Self.report(losses: result.losses, diagnostics: diagnostics)),
+      ], body: bytes)
+    }
+  }
+
+  /// `POST /api/validate`: the `validate --format json` report of the file (`today` a
+  /// `YYYY-MM-DD` field, default the server's day).
+  func validate(_ form: MultipartForm) throws(ServeError) -> ServeResponse {
+    let upload = try Upload(form)
+    let options = try Self.options(form)
+    let today = try form.nonEmptyField("today").map { text throws(ServeError) -> LocalDate in
+      guard let day = LocalDate(text) else {
+        throw ServeError(status: 400, code: "bad-field", message: "today: '\(text)' is not a day (YYYY-MM-DD)")
+      }
+      return day
+    } ?? LocalDate.localToday()
+    return try Self.catching { () throws -> ServeResponse in
+      let input = CodecInput(.bytes(upload.bytes, name: upload.name))
+      let reader = try DatasetFile.reader(for: input, format: form.nonEmptyField("from"), registry: registry, options: options)
+      try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [])
+      let file = try DatasetFile.load(input, reader: reader, options: options)
+      let found = file.validate(options: ValidationOptions(today: today))
+      return .json(DiagnosticJSON.report(found, valid: !found.contains { $0.severity == .error }))
+    }
+  }
+
+  // MARK: - Requests
+
+  /// The multipart form of a POST, within the limits.
+  func form(_ contentType: String?, _ body: [UInt8]) throws(ServeError) -> MultipartForm {
+    guard let contentType, let boundary = MultipartForm.boundary(ofContentType: contentType) else {
+      throw ServeError(status: 415, code: "not-a-form",
+                       message: "send multipart/form-data with a 'file' part (Content-Type: \(contentType ?? "none"))")
+    }
+    guard body.count <= limits.maxRequestBytes else { throw ServeError.tooLarge(limits.maxRequestBytes) }
+    return try MultipartForm(body: body, boundary: boundary, maxParts: limits.maxParts)
+  }
+
+  /// The `option` fields (`KEY=VALUE`, repeatable), as `--option` takes them.
+  static func options(_ form: MultipartForm) throws(ServeError) -> [String: String] {
+    var options: [String: String] = [:]
+    for text in form.fields("option") where !text.isEmpty {
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        throw ServeError(status: 400, code: "bad-field", message: "option: '\(text)' is not KEY=VALUE")
+      }
+      options[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    return options
+  }
+
+  /// A yes/no field: absent, empty, `false`, `0`, `off` or `no` is no; `true`, `1`, `on`, `yes` is yes.
+  static func flag(_ form: MultipartForm, _ name: String) throws(ServeError) -> Bool {
+    switch form.field(name)?.lowercased() {
+    case nil, "", "false", "0", "off", "no": return false
+    case "true", "1", "on", "yes": return true
+    case let other?: throw ServeError(status: 400, code: "bad-field", message: "\(name): '\(other)' is not true or false")
+    }
+  }
+
+  /// Runs `body`, turning a codec's refusal into a ``ServeError`` and anything else into a 500
+  /// that says nothing of the file.
+  static func catching(_ body: () throws -> ServeResponse) throws(ServeError) -> ServeResponse {
+    do {
+      return try body()
+    } catch let error as ServeError {
+      throw error
+    } catch let error as CodecError {
+      throw ServeError(error)
+    } catch {
+      throw ServeError(status: 500, code: "internal-error", message: "the conversion failed: \(type(of: error))")
+    }
+  }
+
+  // MARK: - Responses
+
+  /// The name a download gets: the upload's name with the writer's extension (`loop.db` to
+  /// Table Habit is `loop.json`), or the writer's id for a format named by content only.
+  static func downloadName(_ upload: String, writer: any TrackerCodec) -> String {
+    let d = writer.descriptor
+    var base = upload
+    for ext in StandardCodecs.all.flatMap({ $0.descriptor.extensions + $0.descriptor.sniffedExtensions })
+      .sorted(by: { $0.count > $1.count }) where base.lowercased().hasSuffix("." + ext) && base.count > ext.count + 1 {
+      base = String(base.dropLast(ext.count + 1))
+      break
+    }
+    let ext = d.extensions.first ?? (d.sniffedExtensions.contains("zip") ? "zip" : d.sniffedExtensions.first ?? d.id)
+    return base + "." + ext
+  }
+
+  /// The media type of a download, by its extension.
+  static func contentType(of name: String) -> String {
+    let lower = name.lowercased()
+    let types: [(String, String)] = [
+      (".json", "application/json"), (".xml", "application/xml"), (".ics", "text/calendar; charset=utf-8"),
+      (".csv", "text/csv; charset=utf-8"), (".zip", "application/zip"), (".db", "application/vnd.sqlite3"),
+      (".sqlite", "application/vnd.sqlite3"),
+    ]
+    return types.first { lower.hasSuffix($0.0) }?.1 ?? "application/octet-stream"
+  }
+
+  /// `attachment; filename="..."; filename*=UTF-8''...`: an ASCII fallback (non-ASCII and
+  /// quotes as `_`) and the exact name percent-encoded (RFC 6266).
+  static func attachment(_ name: String) -> String {
+    let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
+    var encoded = ""
+    for byte in name.utf8 {
+      let c = Character(Unicode.Scalar(byte))
+      if byte < 0x80, c.isLetter || c.isNumber || "-._~".contains(c) { encoded.append(c) } else {
+        encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+  }
+
+  /// The `X-Trackport-Report` header: `{"losses": n, "diagnostics": [...]}` in ASCII; past 8 KiB
+  /// the diagnostics are left out and `diagnosticsLeftOut` counts them (`/api/inspect` lists all).
+  static func report(losses: Int, diagnostics: [Diagnostic]) -> String {
+    let full = asciiJSON(JSONOutput.object([("losses", String(losses)),
+                                            ("diagnostics", JSONOutput.array(diagnostics.map(DiagnosticJSON.object)))]))
+    guard full.utf8.count > 8_192 else { return full }
+    return JSONOutput.object([("losses", String(losses)), ("diagnostics", "[]"),
+                              ("diagnosticsLeftOut", String(diagnostics.count))])
+  }
+
+  /// JSON with every non-ASCII character as `\uXXXX`, so that it fits a header value.
+  static func asciiJSON(_ json: String) -> String {
+    var out = ""
+    for unit in json.utf16 {
+      if unit < 0x80 { out.unicodeScalars.append(Unicode.Scalar(unit)!) } else {
+        out += "\\u" + String(unit, radix: 16).leftPadded(to: 4)
+      }
+    }
+    return out
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}
+
+extension MultipartForm {
+  /// The field's text, `nil` when absent or empty (an HTML form sends empty selects).
+  func nonEmptyField(_ name: String) -> String? {
+    field(name).flatMap { $0.isEmpty ? nil : $0 }
+  }
+}

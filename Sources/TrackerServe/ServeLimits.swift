@@ -1,0 +1,32 @@
+/// What one request may ask of the server; each is a `trackport serve` flag (docs/serve.md).
+public struct ServeLimits: Sendable, Equatable {
+  /// The largest request body, in bytes (`--max-upload`); a larger one is refused with 413
+  /// before its body is read, when it declares its length.
+  public var maxRequestBytes: Int
+  /// The most parts a form may have (`--max-parts`); more is 413.
+  public var maxParts: Int
+  /// How many conversions run at once (`--max-conversions`); a request past them waits up to
+  /// ``queueWaitSeconds`` for a turn, then gets 503 with `Retry-After`.
+  public var maxConcurrent: Int
+  /// How long a request waits for a conversion slot before 503.
+  public var queueWaitSeconds: Double
+  /// How long a client may take to send its request (`--request-timeout`), in seconds.
+  public var requestTimeoutSeconds: Double
+
+  /// 64 MiB, 16 parts, 4 conversions at once, a 5-second wait, 30 seconds to send a request.
+  public init(maxRequestBytes: Int = 64 << 20, maxParts: Int = 16, maxConcurrent: Int = 4,
+              queueWaitSeconds: Double = 5, requestTimeoutSeconds: Double = 30) {
+    self.maxRequestBytes = maxRequestBytes
+    self.maxParts = maxParts
+    self.maxConcurrent = maxConcurrent
+    self.queueWaitSeconds = queueWaitSeconds
+    self.requestTimeoutSeconds = requestTimeoutSeconds
+  }
+}
+
+extension ServeError {
+  /// 413 `too-large`.
+  static func tooLarge(_ limit: Int) -> ServeError {
+    ServeError(status: 413, code: "too-large", message: "the request is larger than the server takes (\(limit) bytes)")
+  }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import TrackerPort
+import TrackerServe
+
+extension Trackport {
+  struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Serve the converter as an HTTP API (docs/serve.md).",
+      discussion: """
+        Answers GET /healthz, GET /api/formats, and POST /api/inspect, /api/convert and \
+        /api/validate with a multipart/form-data upload (a 'file' part; fields named as the \
+        command line's options). Files are read in memory and kept nowhere; the access log on \
+        standard error names method, path, status, sizes and duration only. SIGTERM or Ctrl-C \
+        lets the requests in flight finish, then exits 0.
+        """)
+
+    @Option(help: ArgumentHelp("The address to listen on: an IPv4 or IPv6 address, or localhost.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on (0: any free port, printed at start).", valueName: "port"))
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("The largest request body, in MiB (larger: 413).", valueName: "MiB"))
+    var maxUpload: Int = 64
+
+    @Option(help: ArgumentHelp("The most parts a form may have (more: 413).", valueName: "count"))
+    var maxParts: Int = 16
+
+    @Option(help: ArgumentHelp("How many conversions run at once; a request past them waits up to 5 s, then 503.", valueName: "count"))
+    var maxConversions: Int = 4
+
+    @Option(help: ArgumentHelp("Seconds a client may take to send its request.", valueName: "seconds"))
+    var requestTimeout: Double = 30
+
+    func validate() throws {
+      guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+      guard maxUpload > 0, maxParts > 0, maxConversions > 0, requestTimeout > 0 else {
+        throw ValidationError("--max-upload, --max-parts, --max-conversions and --request-timeout must be positive")
+      }
+    }
+
+    func run() throws {
+      let limits = ServeLimits(maxRequestBytes: maxUpload << 20, maxParts: maxParts, maxConcurrent: maxConversions,
+                               requestTimeoutSeconds: requestTimeout)
+      let server: TrackerServer
+      do {
+        server = try TrackerServer(host: host, port: UInt16(port), api: ServeAPI(limits: limits),
+                                   log: { StandardError.line($0) })
+      } catch {
+        StandardError.line("error: cannot listen on \(host): \(error)")
+        throw ExitStatus.usage.exitCode
+      }
+      let finished = DispatchSemaphore(value: 0)
+      final class Outcome: @unchecked Sendable { var error: (any Error)?; var stopping = false }
+      let outcome = Outcome()
+      Task {
+        do { try await server.run() } catch { outcome.error = error }
+        finished.signal()
+      }
+      Task {
+        try? await server.waitUntilListening(timeout: 10)
+        if let bound = await server.port() {
+          StandardError.line("trackport serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/")
+        }
+      }
+      Interruption.ending { _ in
+        outcome.stopping = true
+        StandardError.line("trackport serve: stopping; letting requests in flight finish")
+        let drained = DispatchSemaphore(value: 0)
+        Task {
+          await server.stop(timeout: 10)
+          drained.signal()
+        }
+        drained.wait()
+        Foundation.exit(0)
+      }
+      finished.wait()
+      if let error = outcome.error, !outcome.stopping {
+        StandardError.line("error: cannot serve on \(host):\(port): \(error)")
+        throw ExitStatus.cannotCreateOutput.exitCode
+      }
+    }
+  }
+}

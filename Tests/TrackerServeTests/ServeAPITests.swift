@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import TrackerPort
+import TrackerTestSupport
+@testable import TrackerServe
+
+@Suite struct ServeAPITests {
+  static let api = ServeAPI()
+  static var demo: [UInt8] { get throws { try Array(Data(contentsOf: URL(fileURLWithPath: Repository.demoPath))) } }
+
+  static func post(_ path: String, _ body: [UInt8], contentType: String = FormBody.contentType) -> ServeResponse {
+    api.respond(method: "POST", path: path, contentType: contentType, body: body)
+  }
+
+  static func json(_ response: ServeResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+  }
+
+  static func errorCode(_ response: ServeResponse) throws -> String? {
+    (try json(response)["error"] as? [String: Any])?["code"] as? String
+  }
+
+  @Test func healthAndFormats() throws {
+    let health = Self.api.respond(method: "GET", path: "/healthz", contentType: nil, body: [])
+    #expect(health.status == 200)
+    #expect(String(decoding: health.body, as: UTF8.self) == "ok\n")
+    let formats = Self.api.respond(method: "GET", path: "/api/formats", contentType: nil, body: [])
+    #expect(formats.status == 200)
+    let listed = try #require(try Self.json(formats)["formats"] as? [[String: Any]])
+    #expect(listed.compactMap { $0["id"] as? String } == StandardCodecs.all.map(\.descriptor.id))
+    #expect(listed.allSatisfy { $0["cannotCarry"] is [String] && $0["options"] is [[String: Any]] })
+  }
+
+  @Test func unknownPathsAndMethodsAreRefused() throws {
+    let missing = Self.api.respond(method: "GET", path: "/nope", contentType: nil, body: [])
+    #expect(missing.status == 404)
+    #expect(try Self.errorCode(missing) == "not-found")
+    let wrongMethod = Self.api.respond(method: "GET", path: "/api/convert", contentType: nil, body: [])
+    #expect(wrongMethod.status == 405)
+  }
+
+  /// What a format needs to write the demo (the iOS store: the app it is for).
+  static let writeOptions: [String: [String]] = ["tracker-ios": ["variant=azonaz"]]
+
+  /// The bytes with what a format writes from the clock masked: Habo's `export_timestamp` and
+  /// beaverhabits' `exported_at` are the moment of writing, in the CLI as in the server.
+  static func withoutClock(_ bytes: [UInt8], _ format: String) -> [UInt8] {
+    guard format == "habo" || format == "beaverhabits" else { return bytes }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return Array(text.replacing(/"(export_timestamp|exported_at)": ?"[^"]*"/, with: "(the moment of writing)").utf8)
+  }
+
+  /// The bytes /api/convert returns are the bytes `trackport convert` writes, for every format
+  /// that writes (but for the moment of writing where a format records it, and the iOS store's
+  /// own UUID, new for every store). A masked value is checked to be there, so the mask cannot
+  /// hide a whole file.
+  @Test(arguments: StandardCodecs.all.filter(\.descriptor.canWrite).map(\.descriptor.id))
+  func convertGivesTheCLIsBytes(_ format: String) throws {
+    let options = Self.writeOptions[format] ?? []
+    let response = Self.post("/api/convert", FormBody.upload("demo.trackport.json", try Self.demo,
+                                                             [("to", format)] + options.map { ("option", $0) }))
+    #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+    let disposition = try #require(response.header("Content-Disposition"))
+    let name = ServeAPI.downloadName("demo.trackport.json", writer: try StandardCodecs.registry.codec(id: format))
+    #expect(disposition.hasPrefix("attachment; filename=\"\(name)\""))
+    let folder = try temporaryFolder("trackport-serve-test")
+    defer { removeFolder(folder) }
+    let output = folder.appendingPathComponent(name).path
+    let cli = try CLI.run(["convert", Repository.demoPath, output, "--to", format, "--quiet"] + options.flatMap { ["--option", $0] })
+    #expect(cli.status == 0, "\(cli.stderr)")
+    let written = try Array(Data(contentsOf: URL(fileURLWithPath: output)))
+    if format == "tracker-ios" {
+      // Each new Core Data store gets a new store UUID (Z_METADATA), as the app's own do: the
+      // stores are compared row by row with it masked.
+      let served = folder.appendingPathComponent("served.sqlite").path
+      try Data(response.body).write(to: URL(fileURLWithPath: served))
+      let dump = { (path: String) in
+        try SQLite3.lines(path, ".dump").map { $0.replacing(/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/, with: "(uuid)") }
+      }
+      #expect(try dump(served) == dump(output), "tracker-ios: the server's store differs from the CLI's")
+    } else {
+      #expect(Self.withoutClock(response.body, format) == Self.withoutClock(written, format),
+              "\(format): the server's bytes differ from the CLI's")
+      if Self.withoutClock(written, format) != written {
+        #expect(String(decoding: Self.withoutClock(written, format), as: UTF8.self).contains("(the moment of writing)"))
+      }
+    }
+    let report = try #require(response.header("X-Trackport-Report"))
+    #expect(report.unicodeScalars.allSatisfy { $0.isASCII })
+    let parsed = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
+    #expect(parsed["losses"] as? Int == (parsed["diagnostics"] as? [[String: Any]])?.filter { $0["code"] as? String == "dropped-field" }.count)
+  }
+
+  @Test func aFileThatCannotBeReadIs422WithItsLocatedDiagnostics() throws {
+    let broken = Array("{\"trackport\": 1, \"trackers\": [\n  {\"id\": }\n]}".utf8)
+    let response = Self.post("/api/convert", FormBody.upload("mine.trackport.json", broken, [("to", "xml")]))
+    #expect(response.status == 422)
+    let body = try Self.json(response)
+    #expect((body["error"] as? [String: Any])?["code"] as? String == "malformed-input")
+    let diagnostic = try #require((body["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["file"] as? String == "mine.trackport.json")
+    #expect(diagnostic["line"] as? Int == 2)
+    #expect(diagnostic["column"] != nil)
+    #expect(response.header("Content-Disposition") == nil, "never a partial file")
+  }
+
+  @Test func optionsAreCheckedAsTheCLIChecksThem() throws {
+    let misspelt = Self.post("/api/convert", FormBody.upload("demo.trackport.json", try Self.demo,
+                                                             [("to", "beaverhabits"), ("option", "emial=me@example.org")]))
+    #expect(misspelt.status == 400)
+    #expect(try Self.errorCode(misspelt) == "unknown-option")
+    let notKeyValue = Self.post("/api/convert", FormBody.upload("demo.trackport.json", try Self.demo, [("to", "xml"), ("option", "history")]))
+    #expect(notKeyValue.status == 400)
+    let unknownFormat = Self.post("/api/convert", FormBody.upload("demo.trackport.json", try Self.demo, [("to", "nosuch")]))
+    #expect(try Self.errorCode(unknownFormat) == "unknown-codec")
+  }
+
+  @Test func failOnLossRefusesAndNamesTheLosses() throws {
+    let response = Self.post("/api/convert", FormBody.upload("demo.trackport.json", try Self.demo, [("to", "habo"), ("fail_on_loss", "true")]))
+    #expect(response.status == 422)
+    #expect(try Self.errorCode(response) == "losses")
+    let codes = (try Self.json(response)["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+    #expect(codes.contains("dropped-field"))
+  }
+
+  @Test func inspectSaysWhatTheFileIsAndWhatATargetLoses() throws {
+    let dataset = try DatasetFile.load(Repository.demoPath).dataset
+    let response = Self.post("/api/inspect", FormBody.upload("demo.trackport.json", try Self.demo, [("to", "habo")]))
+    #expect(response.status == 200)
+    let body = try Self.json(response)
+    #expect((body["format"] as? [String: Any])?["id"] as? String == "json")
+    let counts = try #require(body["counts"] as? [String: Int])
+    #expect(counts["trackers"] == dataset.trackers.count && counts["records"] == dataset.records.count
+            && counts["tasks"] == dataset.tasks.count && counts["categories"] == dataset.categories.count)
+    let days = dataset.records.map(\.date) + dataset.entries.map(\.date)
+    #expect(body["firstDay"] as? String == days.min()?.description)
+    #expect(body["lastDay"] as? String == days.max()?.description)
+    let losses = try #require(body["losses"] as? [[String: Any]])
+    #expect(!losses.isEmpty && losses.allSatisfy { $0["code"] as? String == "dropped-field" || $0["code"] != nil })
+    // Without `to`, no losses key.
+    let plain = try Self.json(Self.post("/api/inspect", FormBody.upload("demo.trackport.json", try Self.demo)))
+    #expect(plain["losses"] == nil)
+  }
+
+  @Test func validateGivesTheCLIsJSONReport() throws {
+    let path = Repository.path("SampleData/invalid/name-too-long.trackport.json")
+    let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+    let response = Self.post("/api/validate", FormBody.upload("name-too-long.trackport.json", bytes, [("today", "2026-11-22")]))
+    #expect(response.status == 200)
+    let cli = try CLI.run(["validate", path, "--format", "json", "--today", "2026-11-22"])
+    let server = try Self.json(response)
+    let command = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
+    #expect(server["valid"] as? Bool == false && command["valid"] as? Bool == false)
+    let codes = { (report: [String: Any]) in (report["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } }
+    #expect(codes(server) == codes(command))
+  }
+
+  @Test func requestsOutsideTheLimitsAreRefused() throws {
+    #expect(Self.post("/api/convert", try Self.demo, contentType: "application/json").status == 415)
+    let noFile = Self.post("/api/convert", { var f = FormBody(); f.field("to", "xml"); return f.closed }())
+    #expect(noFile.status == 400)
+    #expect(try Self.errorCode(noFile) == "missing-field")
+    let small = ServeAPI(limits: ServeLimits(maxRequestBytes: 100))
+    let tooLarge = small.respond(method: "POST", path: "/api/convert", contentType: FormBody.contentType,
+                                 body: FormBody.upload("demo.trackport.json", try Self.demo, [("to", "xml")]))
+    #expect(tooLarge.status == 413)
+  }
+
+  @Test func downloadNamesAndHeadersAreSafe() throws {
+    let xml = try StandardCodecs.registry.codec(id: "xml")
+    #expect(ServeAPI.downloadName("loop.db", writer: xml) == "loop." + xml.descriptor.extensions[0])
+    #expect(ServeAPI.downloadName("my.trackport.json", writer: xml) == "my." + xml.descriptor.extensions[0])
+    #expect(ServeAPI.attachment("Мой \"файл\".json") == "attachment; filename=\"___ ______.json\"; filename*=UTF-8''%D0%9C%D0%BE%D0%B9%20%22%D1%84%D0%B0%D0%B9%D0%BB%22.json")
+    #expect(ServeAPI.asciiJSON("{\"m\": \"Чай ☕\"}") == #"{"m": "\u0427\u0430\u0439 \u2615"}"#)
+    let form = try MultipartForm(body: FormBody.upload("../../etc/pass\u{7}wd", [1]), boundary: FormBody.boundary)
+    #expect(try Upload(form).name == "passwd")
+  }
+
+  /// GET /openapi.json describes exactly the endpoints there are, and the statuses they answer.
+  @Test func theOpenAPIDocumentDescribesTheAPI() throws {
+    let response = Self.api.respond(method: "GET", path: "/openapi.json", contentType: nil, body: [])
+    #expect(response.status == 200)
+    let document = try Self.json(response)
+    #expect(document["openapi"] as? String == "3.1.0")
+    let paths = try #require(document["paths"] as? [String: [String: Any]])
+    #expect(Set(paths.keys) == ["/healthz", "/openapi.json", "/api/formats", "/api/inspect", "/api/convert", "/api/validate"])
+    for (path, operations) in paths {
+      for method in operations.keys {
+        // Every documented operation answers (not 404 or 405).
+        let answer = Self.api.respond(method: method.uppercased(), path: path, contentType: FormBody.contentType,
+                                      body: FormBody.upload("demo.trackport.json", try Self.demo, [("to", "xml")]))
+        #expect(answer.status != 404 && answer.status != 405, "\(method) \(path)")
+        let documented = ((operations[method] as? [String: Any])?["responses"] as? [String: Any])?.keys
+        #expect(documented?.contains(String(answer.status)) == true, "\(method) \(path) answered \(answer.status)")
+      }
+    }
+  }
+}
