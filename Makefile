@@ -148,7 +148,7 @@ fuzz: deps
 	$(SWIFT) build --product trackport
 	FUZZ_SECONDS=$(FUZZ_SECONDS) TRACKPORT_BIN=$(BIN) TRACKPORT_PYTHON=$(abspath $(PYTHON)) Fuzz/run $(FUZZ_HARNESSES)
 
-## fuzz-smoke: every harness for 10 s (part of make test, so the harnesses keep building and
+## fuzz-smoke: every harness for 5 s (part of make test, so the harnesses keep building and
 ## the regression corpus keeps passing under the sanitizers).
 fuzz-smoke: deps
 	$(SWIFT) build --product trackport

@@ -71,7 +71,7 @@ let package = Package(
     .target(name: "TrackerOutput", dependencies: ["TrackerPort"]),
     // `trackport serve`: the HTTP API over the library (ServeAPI, independent of the server)
     // and its FlyingFox server (TrackerServer).
-    .target(name: "TrackerServe", dependencies: ["TrackerPort", "TrackerOutput",
+    .target(name: "TrackerServe", dependencies: ["TrackerPort", "TrackerOutput", "TrackerReport",
                                                   .product(name: "FlyingFox", package: "FlyingFox")]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
@@ -118,7 +118,7 @@ let package = Package(
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerModel"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort", "TrackerTestSupport"]),
-    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServe", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServe", "TrackerReport", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]

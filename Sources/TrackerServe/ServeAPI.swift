@@ -1,6 +1,7 @@
 import Foundation
 import TrackerOutput
 import TrackerPort
+import TrackerReport
 
 /// The HTTP API of `trackport serve` over the TrackerPort library, independent of the server
 /// that carries it: a request's method, path, content type and body in, a ``ServeResponse`` out
@@ -34,7 +35,12 @@ public struct ServeAPI: Sendable {
         return try convert(try form(contentType, body))
       case ("POST", "/api/validate"):
         return try validate(try form(contentType, body))
-      case (_, "/healthz"), (_, "/openapi.json"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"):
+      case ("POST", "/api/report"):
+        return try report(try form(contentType, body))
+      case ("POST", "/api/diff"):
+        return try diff(try form(contentType, body))
+      case (_, "/healthz"), (_, "/openapi.json"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"),
+           (_, "/api/report"), (_, "/api/diff"):
         throw ServeError(status: 405, code: "method-not-allowed", message: "\(method) is not allowed on \(path)")
       default:
         throw ServeError(status: 404, code: "not-found", message: "no such endpoint: \(path)")
@@ -139,12 +145,7 @@ public struct ServeAPI: Sendable {
   func validate(_ form: MultipartForm) throws(ServeError) -> ServeResponse {
     let upload = try Upload(form)
     let options = try Self.options(form)
-    let today = try form.nonEmptyField("today").map { text throws(ServeError) -> LocalDate in
-      guard let day = LocalDate(text) else {
-        throw ServeError(status: 400, code: "bad-field", message: "today: '\(text)' is not a day (YYYY-MM-DD)")
-      }
-      return day
-    } ?? LocalDate.localToday()
+    let today = try Self.day(form, "today") ?? LocalDate.localToday()
     return try Self.catching { () throws -> ServeResponse in
       let input = CodecInput(.bytes(upload.bytes, name: upload.name))
       let reader = try DatasetFile.reader(for: input, format: form.nonEmptyField("from"), registry: registry, options: options)
@@ -155,7 +156,86 @@ public struct ServeAPI: Sendable {
     }
   }
 
+  /// `POST /api/report`: the `trackport report` page of the file (HTML with its own
+  /// Content-Security-Policy): the 365 days up to `today`, or the calendar `year`; `locale`
+  /// `en` or `ru`, `theme` `light`, `dark` or `auto`; the 50 trackers done on the most days.
+  func report(_ form: MultipartForm) throws(ServeError) -> ServeResponse {
+    let upload = try Upload(form)
+    let options = try Self.options(form)
+    guard let today = try Self.day(form, "today") ?? LocalDate.localToday() else {
+      throw ServeError(status: 500, code: "internal-error", message: "the server cannot tell today's date; send 'today'")
+    }
+    let locale = try Self.choice(form, "locale", default: AgendaLocale.en)
+    let theme = try Self.choice(form, "theme", default: ReportTheme.auto)
+    var range = today.adding(days: -364)...today
+    if let text = form.nonEmptyField("year") {
+      guard let year = Int(text), let first = LocalDate(year: year, month: 1, day: 1),
+            let last = LocalDate(year: year, month: 12, day: 31) else {
+        throw ServeError(status: 400, code: "bad-field", message: "year: '\(text)' is not a year")
+      }
+      range = first...last
+    }
+    return try Self.catching { () throws -> ServeResponse in
+      let file = try load(upload, from: form.nonEmptyField("from"), options: options)
+      let report = TrackerReport(dataset: file.dataset, range: range, today: today, limit: 50, pinnedTitle: locale.pinnedTitle)
+      return ServeResponse(status: 200, headers: [
+        ("Content-Type", "text/html; charset=utf-8"),
+        ("Content-Security-Policy", HTMLReport.contentSecurityPolicy),
+      ], body: Array(HTMLReport(report, locale: locale, theme: theme).render().utf8))
+    }
+  }
+
+  /// `POST /api/diff`: the `trackport diff --format json` document between the files in the
+  /// `base` and `incoming` parts.
+  func diff(_ form: MultipartForm) throws(ServeError) -> ServeResponse {
+    let base = try Upload(form, part: "base")
+    let incoming = try Upload(form, part: "incoming")
+    let options = try Self.options(form)
+    return try Self.catching { () throws -> ServeResponse in
+      let old = try load(base, from: form.nonEmptyField("from"), options: options)
+      let new = try load(incoming, from: form.nonEmptyField("from"), options: options)
+      let diff = DatasetDiff(from: MergeInput(old.dataset, cannotCarry: old.codec.cannotCarry),
+                             to: MergeInput(new.dataset, cannotCarry: new.codec.cannotCarry))
+      return .json(DiffJSON.document(diff, old: base.name, new: incoming.name))
+    }
+  }
+
+  /// Reads an upload as the CLI reads a file: the reader detected (or `from`), the options
+  /// checked against it, and refused with 422 `read-errors` when part of it cannot be read.
+  func load(_ upload: Upload, from: String?, options: [String: String]) throws -> DatasetFile {
+    let input = CodecInput(.bytes(upload.bytes, name: upload.name))
+    let reader = try DatasetFile.reader(for: input, format: from, registry: registry, options: options)
+    try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [])
+    let file = try DatasetFile.load(input, reader: reader, options: options)
+    guard file.readErrors.isEmpty else {
+      throw ServeError(status: 422, code: "read-errors",
+                       message: "\(upload.name): \(file.readErrors.count) part(s) of the file could not be read",
+                       diagnostics: file.readErrors)
+    }
+    return file
+  }
+
   // MARK: - Requests
+
+  /// A `YYYY-MM-DD` field; `nil` when absent or empty.
+  static func day(_ form: MultipartForm, _ name: String) throws(ServeError) -> LocalDate? {
+    guard let text = form.nonEmptyField(name) else { return nil }
+    guard let day = LocalDate(text) else {
+      throw ServeError(status: 400, code: "bad-field", message: "\(name): '\(text)' is not a day (YYYY-MM-DD)")
+    }
+    return day
+  }
+
+  /// A field that is one of `T`'s raw values; `fallback` when absent or empty.
+  static func choice<T: RawRepresentable & CaseIterable>(_ form: MultipartForm, _ name: String, default fallback: T) throws(ServeError) -> T
+    where T.RawValue == String {
+    guard let text = form.nonEmptyField(name) else { return fallback }
+    guard let value = T(rawValue: text) else {
+      throw ServeError(status: 400, code: "bad-field",
+                       message: "\(name): '\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return value
+  }
 
   /// The multipart form of a POST, within the limits.
   func form(_ contentType: String?, _ body: [UInt8]) throws(ServeError) -> MultipartForm {

@@ -7,9 +7,10 @@ struct Upload {
   var name: String
   var bytes: [UInt8]
 
-  init(_ form: MultipartForm) throws(ServeError) {
-    guard let part = form.file("file") else {
-      throw ServeError.missing("file", "attach the file to read as a 'file' part with a filename")
+  /// The upload in the part named `part` (`file`; `base` and `incoming` for a diff).
+  init(_ form: MultipartForm, part field: String = "file") throws(ServeError) {
+    guard let part = form.file(field) else {
+      throw ServeError.missing(field, "attach the file to read as a '\(field)' part with a filename")
     }
     let last = part.fileName?.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
     let clean = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))

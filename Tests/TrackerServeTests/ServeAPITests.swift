@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerPort
+import TrackerReport
 import TrackerTestSupport
 @testable import TrackerServe
 
@@ -183,7 +184,8 @@ import TrackerTestSupport
     let document = try Self.json(response)
     #expect(document["openapi"] as? String == "3.1.0")
     let paths = try #require(document["paths"] as? [String: [String: Any]])
-    #expect(Set(paths.keys) == ["/healthz", "/openapi.json", "/api/formats", "/api/inspect", "/api/convert", "/api/validate"])
+    #expect(Set(paths.keys) == ["/healthz", "/openapi.json", "/api/formats", "/api/inspect", "/api/convert", "/api/validate",
+                                "/api/report", "/api/diff"])
     for (path, operations) in paths {
       for method in operations.keys {
         // Every documented operation answers (not 404 or 405).
@@ -194,5 +196,39 @@ import TrackerTestSupport
         #expect(documented?.contains(String(answer.status)) == true, "\(method) \(path) answered \(answer.status)")
       }
     }
+  }
+
+  @Test func reportIsTheCLIsPageWithItsOwnPolicy() throws {
+    let response = Self.post("/api/report", FormBody.upload("demo.trackport.json", try Self.demo,
+                                                            [("today", "2026-11-22"), ("theme", "dark"), ("locale", "ru")]))
+    #expect(response.status == 200)
+    #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+    #expect(response.header("Content-Security-Policy") == HTMLReport.contentSecurityPolicy)
+    let cli = try CLI.run(["report", Repository.demoPath, "-o", "-", "--today", "2026-11-22", "--theme", "dark", "--locale", "ru"])
+    #expect(cli.status == 0, "\(cli.stderr)")
+    #expect(String(decoding: response.body, as: UTF8.self) == cli.stdout)
+    let badTheme = Self.post("/api/report", FormBody.upload("demo.trackport.json", try Self.demo, [("theme", "neon")]))
+    #expect(badTheme.status == 400)
+    let message = (try Self.json(badTheme)["error"] as? [String: Any])?["message"] as? String
+    #expect(message?.contains("light, dark, auto") == true, "\(message ?? "")")
+  }
+
+  @Test func diffIsTheCLIsJSON() throws {
+    let incomingPath = Repository.path("SampleData/invalid/name-too-long.trackport.json")
+    var form = FormBody()
+    form.file("base", fileName: "demo.trackport.json", try Self.demo)
+    form.file("incoming", fileName: "name-too-long.trackport.json", try Array(Data(contentsOf: URL(fileURLWithPath: incomingPath))))
+    let response = Self.post("/api/diff", form.closed)
+    #expect(response.status == 200)
+    let cli = try CLI.run(["diff", Repository.demoPath, incomingPath, "--format", "json"])
+    let server = try Self.json(response)
+    var command = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
+    // The CLI names the files by the paths it was given; the server by the uploads' names.
+    #expect(server["old"] as? String == "demo.trackport.json" && server["new"] as? String == "name-too-long.trackport.json")
+    command["old"] = server["old"]
+    command["new"] = server["new"]
+    #expect(NSDictionary(dictionary: server) == NSDictionary(dictionary: command))
+    let missing = Self.post("/api/diff", FormBody.upload("demo.trackport.json", try Self.demo))
+    #expect(try Self.errorCode(missing) == "missing-field")
   }
 }
