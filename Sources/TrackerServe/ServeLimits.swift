@@ -10,12 +10,14 @@ public struct ServeLimits: Sendable, Equatable {
   public var maxConcurrent: Int
   /// How long a request waits for a conversion slot before 503.
   public var queueWaitSeconds: Double
-  /// How long a client may take to send its request (`--request-timeout`), in seconds.
+  /// How long one request may take, from its headers to the answer — reading the upload and
+  /// converting it (`--request-timeout`), in seconds; past it the server answers 500 and closes
+  /// the connection, so a slow client cannot hold one.
   public var requestTimeoutSeconds: Double
 
-  /// 64 MiB, 16 parts, 4 conversions at once, a 5-second wait, 30 seconds to send a request.
+  /// 64 MiB, 16 parts, 4 conversions at once, a 5-second wait, 120 seconds a request.
   public init(maxRequestBytes: Int = 64 << 20, maxParts: Int = 16, maxConcurrent: Int = 4,
-              queueWaitSeconds: Double = 5, requestTimeoutSeconds: Double = 30) {
+              queueWaitSeconds: Double = 5, requestTimeoutSeconds: Double = 120) {
     self.maxRequestBytes = maxRequestBytes
     self.maxParts = maxParts
     self.maxConcurrent = maxConcurrent

@@ -74,9 +74,13 @@ public final class TrackerServer: Sendable {
           }
           let api = self.api
           let contentType = request.headers[.contentType]
-          response = await Task.detached {
-            api.respond(method: method, path: path, contentType: contentType, body: body)
-          }.value
+          // Off the cooperative pool: a conversion is CPU-bound, synchronous library work, and
+          // must not hold the threads the server's sockets run on.
+          response = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+              continuation.resume(returning: api.respond(method: method, path: path, contentType: contentType, body: body))
+            }
+          }
           await slots.release()
         } else {
           response = api.respond(method: method, path: path, contentType: nil, body: body)

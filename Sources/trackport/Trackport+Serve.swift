@@ -31,8 +31,8 @@ extension Trackport {
     @Option(help: ArgumentHelp("How many conversions run at once; a request past them waits up to 5 s, then 503.", valueName: "count"))
     var maxConversions: Int = 4
 
-    @Option(help: ArgumentHelp("Seconds a client may take to send its request.", valueName: "seconds"))
-    var requestTimeout: Double = 30
+    @Option(help: ArgumentHelp("Seconds one request may take, reading the upload and converting it (past it: 500).", valueName: "seconds"))
+    var requestTimeout: Double = 120
 
     func validate() throws {
       guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
