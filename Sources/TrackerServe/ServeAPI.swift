@@ -58,17 +58,14 @@ public struct ServeAPI: Sendable {
     let upload = try Upload(form)
     let options = try Self.options(form)
     return try Self.catching { () throws -> ServeResponse in
-      let input = CodecInput(.bytes(upload.bytes, name: upload.name))
-      let reader = try DatasetFile.reader(for: input, format: form.nonEmptyField("from"), registry: registry, options: options)
       let folder = try PrivateFolder()
       defer { folder.remove() }
       let destination = try form.nonEmptyField("to").map { to in
         try DatasetDestination(path: folder.path(for: Self.downloadName(upload.name, writer: try registry.codec(id: to))),
                                format: to, overwrite: false, inputs: [upload.name], options: options, registry: registry)
       }
-      try CodecDescriptor.checkOptions(options, reading: [reader.descriptor],
-                                       writing: destination.map { [$0.writer.descriptor] } ?? [])
-      let file = try DatasetFile.load(input, reader: reader, options: options)
+      let file = try read(upload, from: form.nonEmptyField("from"), options: options,
+                          writing: destination.map { [$0.writer.descriptor] } ?? [])
       let losses = destination?.losses(writing: file.dataset) ?? []
       let d = file.dataset
       let days = d.records.map(\.date) + d.entries.map(\.date)
@@ -147,10 +144,8 @@ public struct ServeAPI: Sendable {
     let options = try Self.options(form)
     let today = try Self.day(form, "today") ?? LocalDate.localToday()
     return try Self.catching { () throws -> ServeResponse in
-      let input = CodecInput(.bytes(upload.bytes, name: upload.name))
-      let reader = try DatasetFile.reader(for: input, format: form.nonEmptyField("from"), registry: registry, options: options)
-      try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [])
-      let file = try DatasetFile.load(input, reader: reader, options: options)
+      // Read errors are findings here, as in `trackport validate`: not refused.
+      let file = try read(upload, from: form.nonEmptyField("from"), options: options)
       let found = file.validate(options: ValidationOptions(today: today))
       return .json(DiagnosticJSON.report(found, valid: !found.contains { $0.severity == .error }))
     }
@@ -201,12 +196,19 @@ public struct ServeAPI: Sendable {
   }
 
   /// Reads an upload as the CLI reads a file: the reader detected (or `from`), the options
-  /// checked against it, and refused with 422 `read-errors` when part of it cannot be read.
-  func load(_ upload: Upload, from: String?, options: [String: String]) throws -> DatasetFile {
+  /// checked against it and against `writing` (the writer a caller will use), then read.
+  func read(_ upload: Upload, from: String?, options: [String: String],
+            writing: [CodecDescriptor] = []) throws -> DatasetFile {
     let input = CodecInput(.bytes(upload.bytes, name: upload.name))
     let reader = try DatasetFile.reader(for: input, format: from, registry: registry, options: options)
-    try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [])
-    let file = try DatasetFile.load(input, reader: reader, options: options)
+    try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: writing)
+    return try DatasetFile.load(input, reader: reader, options: options)
+  }
+
+  /// ``read(_:from:options:writing:)``, refused with 422 `read-errors` when part of the upload
+  /// cannot be read.
+  func load(_ upload: Upload, from: String?, options: [String: String]) throws -> DatasetFile {
+    let file = try read(upload, from: from, options: options)
     guard file.readErrors.isEmpty else {
       throw ServeError(status: 422, code: "read-errors",
                        message: "\(upload.name): \(file.readErrors.count) part(s) of the file could not be read",

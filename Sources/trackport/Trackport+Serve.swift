@@ -9,8 +9,8 @@ extension Trackport {
     static let configuration = CommandConfiguration(
       abstract: "Serve the converter as an HTTP API (docs/serve.md).",
       discussion: """
-        Answers GET /healthz, GET /api/formats, and POST /api/inspect, /api/convert and \
-        /api/validate with a multipart/form-data upload (a 'file' part; fields named as the \
+        Answers GET /healthz, /openapi.json and /api/formats, and POST /api/inspect, \
+        /api/convert, /api/validate, /api/report and /api/diff with a multipart/form-data upload (a 'file' part; fields named as the \
         command line's options). Files are read in memory and kept nowhere; the access log on \
         standard error names method, path, status, sizes and duration only. SIGTERM or Ctrl-C \
         lets the requests in flight finish, then exits 0.
