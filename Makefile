@@ -16,15 +16,17 @@ DEMO_OUT   := .build/demo
 # Debian packages, each with a command that succeeds when it is installed. BUILD_PACKAGES are
 # needed to build and run the tool (a codec on a C library adds its -dev package here);
 # TEST_PACKAGES only by the tests' oracles (Python packages, xmllint, sqlite3; shells and groff
-# to check the installed completions and man page; chromium to open `trackport report` pages).
+# to check the installed completions and man page; chromium to open `trackport report` pages,
+# and with chromium-driver to drive serve's page).
 BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev
-TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium
+TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium chromium-driver
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
+check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release demo test test-suite check-fast doc-examples fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release demo test test-suite check-fast doc-examples browser-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -49,6 +51,7 @@ for pkg in $(1); do \
     python3) check='$(check_python3)' ;; \
     python3-venv) check='$(check_python3-venv)' ;; \
     chromium) check='$(check_chromium)' ;; \
+    chromium-driver) check='$(check_chromium-driver)' ;; \
     *) check="dpkg -s $$pkg" ;; \
   esac; \
   sh -c "$$check" >/dev/null 2>&1 || missing="$$missing $$pkg"; \
@@ -118,7 +121,7 @@ JOBS     ?= 2
 test: deps
 	@start=$$(date +%s); $(SWIFT) build --build-tests || exit $$?; \
 	  echo "make test: the build took $$(( $$(date +%s) - start )) s"
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run doc-examples
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run doc-examples browser-test
 
 ## check-fast: the edit-compile-test loop: build and run the Swift tests only (FILTER=regex
 ## picks suites or tests, as `swift test --filter`), without
@@ -163,6 +166,12 @@ fuzz-smoke-run:
 ## against the built tool; the output must be what the document shows (docs/doc-examples.md).
 doc-examples:
 	python3 Tests/docs/run_doc_examples.py $(BIN)
+
+## browser-test: serve's page in headless Chromium through its WebDriver (Tests/browser/page_test.py):
+## a Loop backup to Table Habit by mouse, at 360 px and by keyboard, byte-equal to the CLI's file.
+browser-test:
+	@start=$$(date +%s); $(PYTHON) Tests/browser/page_test.py $(BIN) || exit $$?; \
+	  echo "make test: the browser test took $$(( $$(date +%s) - start )) s"
 
 ## docs: the library's DocC site in $(DOCS_OUT)/TrackerPort.doccarchive (docs/architecture.md,
 ## "The library's documentation"): TrackerPort and every module it re-exports (Exports.swift) as

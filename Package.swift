@@ -71,7 +71,7 @@ let package = Package(
     .target(name: "TrackerOutput", dependencies: ["TrackerPort"]),
     // `trackport serve`: the HTTP API over the library (ServeAPI, independent of the server)
     // and its FlyingFox server (TrackerServer).
-    .target(name: "TrackerServe", dependencies: ["TrackerPort", "TrackerOutput", "TrackerReport",
+    .target(name: "TrackerServe", dependencies: ["TrackerPort", "TrackerOutput", "TrackerReport", "CLibCrypto",
                                                   .product(name: "FlyingFox", package: "FlyingFox")]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [

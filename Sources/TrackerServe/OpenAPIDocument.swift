@@ -11,6 +11,23 @@ enum OpenAPIDocument {
       "description": "Say what a habit tracker's file holds, convert it to another app's format, validate it. Files are read in memory and kept nowhere (docs/serve.md)."
     },
     "paths": {
+      "/": {
+        "get": {
+          "summary": "The page: choose a file, see what it holds and what an app will not keep, convert it",
+          "responses": {
+            "200": {
+              "description": "One self-contained HTML page under a strict Content-Security-Policy",
+              "content": {
+                "text/html": {
+                  "schema": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
       "/healthz": {
         "get": {
           "summary": "Whether the server answers",

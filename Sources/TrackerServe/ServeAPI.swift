@@ -23,6 +23,8 @@ public struct ServeAPI: Sendable {
   public func respond(method: String, path: String, contentType: String?, body: [UInt8]) -> ServeResponse {
     do throws(ServeError) {
       switch (method, path) {
+      case ("GET", "/"):
+        return WebPage.response
       case ("GET", "/healthz"):
         return ServeResponse(status: 200, contentType: "text/plain; charset=utf-8", text: "ok\n")
       case ("GET", "/openapi.json"):
@@ -39,7 +41,7 @@ public struct ServeAPI: Sendable {
         return try report(try form(contentType, body))
       case ("POST", "/api/diff"):
         return try diff(try form(contentType, body))
-      case (_, "/healthz"), (_, "/openapi.json"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"),
+      case (_, "/"), (_, "/healthz"), (_, "/openapi.json"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"),
            (_, "/api/report"), (_, "/api/diff"):
         throw ServeError(status: 405, code: "method-not-allowed", message: "\(method) is not allowed on \(path)")
       default:

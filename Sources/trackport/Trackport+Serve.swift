@@ -9,7 +9,8 @@ extension Trackport {
     static let configuration = CommandConfiguration(
       abstract: "Serve the converter as an HTTP API (docs/serve.md).",
       discussion: """
-        Answers GET /healthz, /openapi.json and /api/formats, and POST /api/inspect, \
+        Answers GET / (the page: choose a file, see what it holds and what the chosen app will \
+        not keep, convert it), GET /healthz, /openapi.json and /api/formats, and POST /api/inspect, \
         /api/convert, /api/validate, /api/report and /api/diff with a multipart/form-data upload (a 'file' part; fields named as the \
         command line's options). Files are read in memory and kept nowhere; the access log on \
         standard error names method, path, status, sizes and duration only. SIGTERM or Ctrl-C \
@@ -21,6 +22,9 @@ extension Trackport {
 
     @Option(help: ArgumentHelp("The port to listen on (0: any free port, printed at start).", valueName: "port"))
     var port: Int = 8080
+
+    @Flag(help: "Open the page in the default browser once the server listens ($BROWSER, else xdg-open or open).")
+    var open = false
 
     @Option(help: ArgumentHelp("The largest request body, in MiB (larger: 413).", valueName: "MiB"))
     var maxUpload: Int = 64
@@ -38,6 +42,35 @@ extension Trackport {
       guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
       guard maxUpload > 0, maxParts > 0, maxConversions > 0, requestTimeout > 0 else {
         throw ValidationError("--max-upload, --max-parts, --max-conversions and --request-timeout must be positive")
+      }
+    }
+
+    /// Starts the user's browser on `page`: the command in `BROWSER` (as Python's webbrowser and
+    /// man-db read it), else `xdg-open` (Linux) or `open` (macOS); says so when none starts.
+    static func openInBrowser(_ page: String) {
+      let environment = ProcessInfo.processInfo.environment
+      #if os(macOS)
+      let fallback = "open"
+      #else
+      let fallback = "xdg-open"
+      #endif
+      let command = environment["BROWSER"].flatMap { $0.split(separator: ":").first.map(String.init) } ?? fallback
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [command, page]
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      process.terminationHandler = { ended in
+        if ended.terminationStatus != 0 {
+          StandardError.line("trackport serve: \(command) could not open the page (exit status \(ended.terminationStatus)); open \(page) in a browser")
+        }
+      }
+      do {
+        try process.run()
+        StandardError.line("trackport serve: opening \(page) with \(command)")
+      } catch {
+        StandardError.line("trackport serve: could not start \(command); open \(page) in a browser")
       }
     }
 
@@ -62,7 +95,9 @@ extension Trackport {
       Task {
         try? await server.waitUntilListening(timeout: 10)
         if let bound = await server.port() {
-          StandardError.line("trackport serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/")
+          let page = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/"
+          StandardError.line("trackport serve: listening on \(page)")
+          if open { Self.openInBrowser(page) }
         }
       }
       Interruption.ending { _ in

@@ -211,7 +211,7 @@ import TrackerTestSupport
     let document = try Self.json(response)
     #expect(document["openapi"] as? String == "3.1.0")
     let paths = try #require(document["paths"] as? [String: [String: Any]])
-    #expect(Set(paths.keys) == ["/healthz", "/openapi.json", "/api/formats", "/api/inspect", "/api/convert", "/api/validate",
+    #expect(Set(paths.keys) == ["/", "/healthz", "/openapi.json", "/api/formats", "/api/inspect", "/api/convert", "/api/validate",
                                 "/api/report", "/api/diff"])
     for (path, operations) in paths {
       for method in operations.keys {

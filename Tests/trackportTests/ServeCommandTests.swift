@@ -37,6 +37,30 @@ import TrackerTestSupport
     #expect(said().contains("stopping"), "\(said())")
   }
 
+  /// `--open` starts `$BROWSER` (here a script that writes down what it was given) on the page.
+  @Test func openStartsTheBrowserOnThePage() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let opened = folder.appendingPathComponent("opened.txt").path
+    let browser = folder.appendingPathComponent("browser").path
+    try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
+    chmod(browser, 0o755)
+    let log = folder.appendingPathComponent("stderr.txt").path
+    FileManager.default.createFile(atPath: log, contents: nil)
+    let errors = open(log, O_WRONLY)
+    let null = open("/dev/null", O_RDWR)
+    defer { close(errors); close(null) }
+    let process = try SpawnedProcess(CLI.binary, ["serve", "--port", "0", "--open"], in: CLI.root,
+                                     environment: ["BROWSER": browser], stdin: null, stdout: null, stderr: errors)
+    defer { process.send(SIGKILL); _ = process.wait() }
+    func said() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    #expect(process.waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: opened) && said().contains("opening") },
+            "\(said())")
+    let page = try String(contentsOfFile: opened, encoding: .utf8)
+    #expect(page.hasPrefix("http://127.0.0.1:") && page.hasSuffix("/"), "\(page)")
+    #expect(said().contains("listening on \(page)"), "\(said())")
+  }
+
   @Test func anAddressThatIsNotOneIsAUsageError() throws {
     let result = try CLI.run(["serve", "--host", "not an address", "--port", "0"])
     #expect(result.status == 64, "\(result.stderr)")
