@@ -26,7 +26,7 @@ check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release demo test test-suite check-fast doc-examples browser-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release demo test test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -121,7 +121,7 @@ JOBS     ?= 2
 test: deps
 	@start=$$(date +%s); $(SWIFT) build --build-tests || exit $$?; \
 	  echo "make test: the build took $$(( $$(date +%s) - start )) s"
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run doc-examples browser-test
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run doc-examples serve-test
 
 ## check-fast: the edit-compile-test loop: build and run the Swift tests only (FILTER=regex
 ## picks suites or tests, as `swift test --filter`), without
@@ -151,7 +151,7 @@ fuzz: deps
 	$(SWIFT) build --product trackport
 	FUZZ_SECONDS=$(FUZZ_SECONDS) TRACKPORT_BIN=$(BIN) TRACKPORT_PYTHON=$(abspath $(PYTHON)) Fuzz/run $(FUZZ_HARNESSES)
 
-## fuzz-smoke: every harness for 5 s (part of make test, so the harnesses keep building and
+## fuzz-smoke: every harness for 3 s (part of make test, so the harnesses keep building and
 ## the regression corpus keeps passing under the sanitizers).
 fuzz-smoke: deps
 	$(SWIFT) build --product trackport
@@ -167,11 +167,14 @@ fuzz-smoke-run:
 doc-examples:
 	python3 Tests/docs/run_doc_examples.py $(BIN)
 
-## browser-test: serve's page in headless Chromium through its WebDriver (Tests/browser/page_test.py):
-## a Loop backup to Table Habit by mouse, at 360 px and by keyboard, byte-equal to the CLI's file.
-browser-test:
-	@start=$$(date +%s); $(PYTHON) Tests/browser/page_test.py $(BIN) || exit $$?; \
-	  echo "make test: the browser test took $$(( $$(date +%s) - start )) s"
+## serve-test: `trackport serve` as its users meet it. Tests/serve/hostile_test.py sends a running
+## server a zip bomb, deep JSON, endless SQLite views, a 2 GB declared body, garbage multipart
+## and a slow client; Tests/serve/page_test.py drives the page in headless Chromium through its
+## WebDriver (a Loop backup to Table Habit by mouse, at 360 px and by keyboard, byte-equal to
+## the CLI's file).
+serve-test:
+	@start=$$(date +%s); $(PYTHON) Tests/serve/hostile_test.py $(BIN) && $(PYTHON) Tests/serve/page_test.py $(BIN) || exit $$?; \
+	  echo "make test: the serve tests took $$(( $$(date +%s) - start )) s"
 
 ## docs: the library's DocC site in $(DOCS_OUT)/TrackerPort.doccarchive (docs/architecture.md,
 ## "The library's documentation"): TrackerPort and every module it re-exports (Exports.swift) as

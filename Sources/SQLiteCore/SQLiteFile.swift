@@ -50,12 +50,14 @@ package enum SQLiteFile {
     let head = try input.head(20)
     guard head.starts(with: magic) else { throw notSQLite() }
     if let size = input.regularFileSize { try checkSize(size, of: fileName) }
-    let wal = head.count == 20 && (head[18] == 2 || head[19] == 2)
+    let wal: Bool = head.count == 20 && (head[18] == 2 || head[19] == 2)
     var walPath: String?
-    if wal, case .file(let path) = input.source, let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int,
-       size > 0 {
-      try checkSize(size, of: fileName + "-wal")
-      walPath = path + "-wal"
+    if wal, case .file(let path) = input.source {
+      let attributes: [FileAttributeKey: Any]? = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
+      if let size = attributes?[.size] as? Int, size > 0 {
+        try checkSize(size, of: fileName + "-wal")
+        walPath = path + "-wal"
+      }
     }
     return try ScratchFolder.with(prefix: scratchPrefix, fileName: fileName) { folder in
       let path = folder + "/backup.db"

@@ -149,6 +149,12 @@ extension CodecInput {
                          "archive member \(path) claims \(entry.uncompressedSize) bytes, more than its \(entry.compressedSize) compressed bytes can hold",
                          location: SourceLocation(file: displayName))
       }
+      if let budget = unpackBudget, !budget.take(entry.uncompressedSize) {
+        throw CodecError(.malformedInput,
+                         "archive member \(path) claims \(entry.uncompressedSize) bytes, past the \(budget.limit) bytes its archive may unpack to",
+                         location: SourceLocation(file: displayName),
+                         note: "a limit of the server's (trackport serve --max-unpacked)")
+      }
       var bytes: [UInt8] = []
       // Memory follows what really unpacks, not what the header claims (found by Fuzz/run: a
       // 2 KB archive claiming 2.6 GB).
@@ -165,7 +171,7 @@ extension CodecInput {
         throw CodecError(.malformedInput, "cannot read archive member \(path): \(ForeignError.words(error))",
                          location: SourceLocation(file: displayName))
       }
-      return CodecInput(.bytes(bytes, name: displayName + "/" + path))
+      return CodecInput(.bytes(bytes, name: displayName + "/" + path), unpackBudget: unpackBudget)
     case nil:
       break
     }

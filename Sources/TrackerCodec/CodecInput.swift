@@ -20,9 +20,20 @@ public struct CodecInput: Sendable {
   /// cached (sniffing and decoding both need it), bytes are used as they are.
   public let source: Source
 
+  /// What the members of this input (an archive) may unpack to, together, beside the 1 GiB
+  /// cap on each (``memberSizeLimit``); `nil`, the default, sets no such total. A server gives
+  /// each upload one, so a small archive cannot make it unpack gigabytes.
+  public var unpackBudget: UnpackBudget?
+
   /// Reads exactly `source`; for a command-line argument use ``init(path:)``, where `-`
   /// means standard input.
   public init(_ source: Source) { self.source = source }
+
+  /// Reads exactly `source`, its archive members held to `unpackBudget` together.
+  public init(_ source: Source, unpackBudget: UnpackBudget?) {
+    self.source = source
+    self.unpackBudget = unpackBudget
+  }
 
   /// `-` means standard input. A pipe (a shell's `<(command)`, a FIFO) can be read only once,
   /// so its bytes are read here, whole: sniffing and decoding then see the same bytes.

@@ -110,7 +110,7 @@ public struct ServeAPI: Sendable {
       let output = folder.path(for: name)
       let conversion = Conversion(input: upload.name, output: output, from: form.nonEmptyField("from"), to: to,
                                   options: options)
-      let result = try conversion.run(source: CodecInput(.bytes(upload.bytes, name: upload.name)),
+      let result = try conversion.run(source: input(upload),
                                       registry: registry, refuseLoss: failOnLoss)
       let diagnostics = result.diagnostics.map { folder.hidden($0, as: name) }
       switch result.refusal {
@@ -197,11 +197,17 @@ public struct ServeAPI: Sendable {
     }
   }
 
+  /// An upload as a reader's input, its archive members held to ``ServeLimits/maxUnpackedBytes``
+  /// together.
+  func input(_ upload: Upload) -> CodecInput {
+    CodecInput(.bytes(upload.bytes, name: upload.name), unpackBudget: UnpackBudget(bytes: limits.maxUnpackedBytes))
+  }
+
   /// Reads an upload as the CLI reads a file: the reader detected (or `from`), the options
   /// checked against it and against `writing` (the writer a caller will use), then read.
   func read(_ upload: Upload, from: String?, options: [String: String],
             writing: [CodecDescriptor] = []) throws -> DatasetFile {
-    let input = CodecInput(.bytes(upload.bytes, name: upload.name))
+    let input = input(upload)
     let reader = try DatasetFile.reader(for: input, format: from, registry: registry, options: options)
     try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: writing)
     return try DatasetFile.load(input, reader: reader, options: options)

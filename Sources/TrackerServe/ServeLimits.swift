@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one request may ask of the server; each is a `trackport serve` flag (docs/serve.md).
 public struct ServeLimits: Sendable, Equatable {
   /// The largest request body, in bytes (`--max-upload`); a larger one is refused with 413
@@ -14,19 +16,38 @@ public struct ServeLimits: Sendable, Equatable {
   /// converting it (`--request-timeout`), in seconds; past it the server answers 500 and closes
   /// the connection, so a slow client cannot hold one.
   public var requestTimeoutSeconds: Double
+  /// How long the work on one upload may take once it has its slot (`--conversion-timeout`),
+  /// in seconds; past it the answer is 503 `conversion-timeout`. The work itself cannot be
+  /// cut off mid-way (the readers bound themselves: docs/security.md); it keeps its slot until
+  /// it ends, so a file that is slow to read never makes the server take more at once.
+  public var conversionTimeoutSeconds: Double
+  /// What the members of an uploaded archive (a zipped CSV package or Loop export) may unpack
+  /// to, together, in bytes (`--max-unpacked`); past it the upload is refused (422) before
+  /// the member is unpacked, so half a megabyte of zeros cannot become gigabytes in memory.
+  public var maxUnpackedBytes: Int
 
-  /// 64 MiB, 16 parts, 4 conversions at once, a 5-second wait, 120 seconds a request.
+  /// 64 MiB, 16 parts, 4 conversions at once, a 5-second wait, 120 seconds a request, 60 a
+  /// conversion, 64 MiB unpacked from an archive.
   public init(maxRequestBytes: Int = 64 << 20, maxParts: Int = 16, maxConcurrent: Int = 4,
-              queueWaitSeconds: Double = 5, requestTimeoutSeconds: Double = 120) {
+              queueWaitSeconds: Double = 5, requestTimeoutSeconds: Double = 120, conversionTimeoutSeconds: Double = 60,
+              maxUnpackedBytes: Int = 64 << 20) {
     self.maxRequestBytes = maxRequestBytes
     self.maxParts = maxParts
     self.maxConcurrent = maxConcurrent
     self.queueWaitSeconds = queueWaitSeconds
     self.requestTimeoutSeconds = requestTimeoutSeconds
+    self.conversionTimeoutSeconds = conversionTimeoutSeconds
+    self.maxUnpackedBytes = maxUnpackedBytes
   }
 }
 
 extension ServeError {
+  /// 503 `conversion-timeout`.
+  static func conversionTimeout(_ seconds: Double) -> ServeError {
+    ServeError(status: 503, code: "conversion-timeout",
+               message: "the file took longer to convert than this server allows (\(String(format: "%g", seconds)) s); nothing was converted")
+  }
+
   /// 413 `too-large`.
   static func tooLarge(_ limit: Int) -> ServeError {
     ServeError(status: 413, code: "too-large", message: "the request is larger than the server takes (\(limit) bytes)")

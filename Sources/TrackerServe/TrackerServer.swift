@@ -22,7 +22,13 @@ public final class TrackerServer: Sendable {
     }
     // The handler answers every request itself (no FlyingFox routes): ServeAPI routes.
     let handler = Handler(api: api, slots: ConversionSlots(api.limits.maxConcurrent), log: log)
-    server = HTTPServer(config: .init(address: address, timeout: api.limits.requestTimeoutSeconds, logger: DisabledLogger.disabled),
+    // FlyingFox reads a body of up to sharedRequestBufferSize bytes before the handler runs,
+    // and keeps up to sharedRequestReplaySize for a replay before it; with no replay, every
+    // body past 4 KiB is read by the handler, in 4 KiB chunks, so the request timeout bounds a
+    // slow body. Headers and a body of 4 KiB or less are read before it: bounded in size, not
+    // in time (docs/serve.md says to put a proxy in front for that).
+    server = HTTPServer(config: .init(address: address, timeout: api.limits.requestTimeoutSeconds, sharedRequestBufferSize: 4_096,
+                                      sharedRequestReplaySize: 0, logger: DisabledLogger.disabled),
                         handler: handler)
   }
 
@@ -73,15 +79,24 @@ public final class TrackerServer: Sendable {
             throw ServeError(status: 503, code: "busy", message: "the server is converting as many files as it may; try again in a few seconds")
           }
           let api = self.api
+          let slots = self.slots
           let contentType = request.headers[.contentType]
           // Off the cooperative pool: a conversion is CPU-bound, synchronous library work, and
-          // must not hold the threads the server's sockets run on.
+          // must not hold the threads the server's sockets run on. The answer is whichever comes
+          // first, the conversion's or the time limit's; the slot is freed when the work ends.
+          let answer = FirstAnswer()
+          let timeout = api.limits.conversionTimeoutSeconds
           response = await withCheckedContinuation { continuation in
+            answer.continuation = continuation
             DispatchQueue.global(qos: .userInitiated).async {
-              continuation.resume(returning: api.respond(method: method, path: path, contentType: contentType, body: body))
+              let converted = api.respond(method: method, path: path, contentType: contentType, body: body)
+              Task { await slots.release() }
+              answer.give(converted)
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+              answer.give(ServeResponse(error: .conversionTimeout(timeout)))
             }
           }
-          await slots.release()
         } else {
           response = api.respond(method: method, path: path, contentType: nil, body: body)
         }
@@ -136,6 +151,24 @@ public final class TrackerServer: Sendable {
       default: "Internal Server Error"
       }
     }
+  }
+}
+
+/// The first of two answers to one request (the conversion's, the time limit's); the other
+/// is dropped.
+final class FirstAnswer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var given = false
+  /// Set before either answer can come (both are scheduled after it is set).
+  var continuation: CheckedContinuation<ServeResponse, Never>?
+
+  func give(_ response: ServeResponse) {
+    let waiting: CheckedContinuation<ServeResponse, Never>? = lock.withLock {
+      guard !given else { return nil }
+      given = true
+      return continuation
+    }
+    waiting?.resume(returning: response)
   }
 }
 

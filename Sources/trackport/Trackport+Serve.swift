@@ -29,6 +29,9 @@ extension Trackport {
     @Option(help: ArgumentHelp("The largest request body, in MiB (larger: 413).", valueName: "MiB"))
     var maxUpload: Int = 64
 
+    @Option(help: ArgumentHelp("What an uploaded archive may unpack to, in MiB (more: 422, before unpacking).", valueName: "MiB"))
+    var maxUnpacked: Int = 64
+
     @Option(help: ArgumentHelp("The most parts a form may have (more: 413).", valueName: "count"))
     var maxParts: Int = 16
 
@@ -38,10 +41,13 @@ extension Trackport {
     @Option(help: ArgumentHelp("Seconds one request may take, reading the upload and converting it (past it: 500).", valueName: "seconds"))
     var requestTimeout: Double = 120
 
+    @Option(help: ArgumentHelp("Seconds the work on one upload may take (past it: 503; the work keeps its slot until it ends).", valueName: "seconds"))
+    var conversionTimeout: Double = 60
+
     func validate() throws {
       guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-      guard maxUpload > 0, maxParts > 0, maxConversions > 0, requestTimeout > 0 else {
-        throw ValidationError("--max-upload, --max-parts, --max-conversions and --request-timeout must be positive")
+      guard maxUpload > 0, maxUnpacked > 0, maxParts > 0, maxConversions > 0, requestTimeout > 0, conversionTimeout > 0 else {
+        throw ValidationError("--max-upload, --max-unpacked, --max-parts, --max-conversions, --request-timeout and --conversion-timeout must be positive")
       }
     }
 
@@ -76,7 +82,8 @@ extension Trackport {
 
     func run() throws {
       let limits = ServeLimits(maxRequestBytes: maxUpload << 20, maxParts: maxParts, maxConcurrent: maxConversions,
-                               requestTimeoutSeconds: requestTimeout)
+                               requestTimeoutSeconds: requestTimeout, conversionTimeoutSeconds: conversionTimeout,
+                               maxUnpackedBytes: maxUnpacked << 20)
       let server: TrackerServer
       do {
         server = try TrackerServer(host: host, port: UInt16(port), api: ServeAPI(limits: limits),

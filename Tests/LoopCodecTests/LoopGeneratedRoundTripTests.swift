@@ -22,6 +22,15 @@ import TrackerModel
     }
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    /// The first of up to 20 draws below 30,000 that `accept` takes (written out: the lazy
+    /// map-and-first it replaces took seconds to type-check).
+    mutating func thousandths(where accept: (Int) -> Bool) -> Int? {
+      for _ in 0..<20 {
+        let value = below(30_000)
+        if accept(value) { return value }
+      }
+      return nil
+    }
   }
 
   static let notes = ["в парке", "tired, \"really\"", "line one\nline two", "é and e\u{301}", "🏃", "x"]
@@ -72,14 +81,16 @@ import TrackerModel
             continue
           }
           // A value in thousandths that meets the goal (never 3, Loop's SKIP).
-          guard let value = (0..<20).lazy.map({ _ in n.below(30_000) })
-            .first(where: { $0 != 3 && goal.isMet(by: Double($0) / 1000) && ($0 > 0 || goal.direction == .atMost) }) else { continue }
+          guard let value = n.thousandths(where: { (v: Int) -> Bool in
+            v != 3 && goal.isMet(by: Double(v) / 1000) && (v > 0 || goal.direction == .atMost)
+          }) else { continue }
           records.append(TrackerRecord(trackerId: id, date: date, amount: Double(value) / 1000, note: note))
         case 2:
           entries.append(TrackerEntry(trackerId: id, date: date, skipped: true, note: note))
         default:
-          if let goal, let value = (0..<20).lazy.map({ _ in n.below(30_000) })
-            .first(where: { $0 != 3 && (!goal.isMet(by: Double($0) / 1000) || ($0 == 0 && goal.direction == .atLeast)) }) {
+          if let goal, let value = n.thousandths(where: { (v: Int) -> Bool in
+            v != 3 && (!goal.isMet(by: Double(v) / 1000) || (v == 0 && goal.direction == .atLeast))
+          }) {
             entries.append(TrackerEntry(trackerId: id, date: date, amount: Double(value) / 1000, note: note))
           } else if let note {
             entries.append(TrackerEntry(trackerId: id, date: date, note: note))

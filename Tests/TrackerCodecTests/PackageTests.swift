@@ -140,6 +140,33 @@ struct NamesPackageCodec: TrackerCodec {
     }
   }
 
+  /// With a budget (the server's `--max-unpacked`), the members of one archive unpack to at
+  /// most that much together: the member that would pass it is refused before it is unpacked.
+  @Test func membersTogetherStayWithinTheUnpackBudget() throws {
+    let path = folder + "/two.zip"
+    let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+    let data = Data(repeating: UInt8(ascii: "a"), count: 600_000)
+    for name in ["a.csv", "b.csv"] {
+      try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+        data.subdata(in: Int(position)..<Int(position) + size)
+      }
+    }
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(bytes.count < 10_000)
+    let input = CodecInput(.bytes(bytes, name: "two.zip"), unpackBudget: UnpackBudget(bytes: 1_000_000))
+    let first = try input.member("a.csv")
+    guard case .bytes(let unpacked, _) = first.source else { Issue.record("a member is bytes"); return }
+    #expect(unpacked.count == 600_000)
+    #expect {
+      try input.member("b.csv")
+    } throws: { error in
+      guard let error = error as? CodecError else { return false }
+      return error.kind == .malformedInput && error.message.contains("b.csv claims 600000 bytes, past the 1000000 bytes")
+    }
+    // Without a budget, only the per-member cap applies.
+    #expect(throws: Never.self) { try CodecInput(.bytes(bytes, name: "two.zip")).member("b.csv") }
+  }
+
   @Test func anInputFolderIsNeverReplaced() throws {
     let path = folder + "/in"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)

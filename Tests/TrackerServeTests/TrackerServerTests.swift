@@ -80,4 +80,24 @@ import TrackerTestSupport
       #expect(health.statusCode == 200)
     }
   }
+
+  /// A conversion past `--conversion-timeout` is answered 503 `conversion-timeout` at the
+  /// limit; it keeps its slot until it ends, and the server goes on answering.
+  @Test func aConversionPastItsTimeIs503AndTheServerGoesOn() async throws {
+    let big = DatasetGenerator(trackers: 200, days: 365, seed: 3).generate()
+    let (bytes, _) = try encode(JSONCodec(), big)
+    let limits = ServeLimits(maxConcurrent: 1, queueWaitSeconds: 600, requestTimeoutSeconds: 600, conversionTimeoutSeconds: 0.001)
+    try await Self.withServer(limits: limits) { base, log in
+      var request = URLRequest(url: base.appendingPathComponent("api/convert"))
+      request.httpMethod = "POST"
+      request.setValue(FormBody.contentType, forHTTPHeaderField: "Content-Type")
+      request.httpBody = Data(FormBody.upload("big.trackport.json", bytes, [("to", "xml")]))
+      let (body, response) = try await Self.send(request)
+      #expect(response.statusCode == 503)
+      #expect(String(decoding: body, as: UTF8.self).contains("\"conversion-timeout\""), "\(String(decoding: body, as: UTF8.self))")
+      let (_, health) = try await Self.send(URLRequest(url: base.appendingPathComponent("healthz")))
+      #expect(health.statusCode == 200)
+      #expect(log.all.contains { $0.hasPrefix("POST /api/convert 503 ") }, "\(log.all)")
+    }
+  }
 }

@@ -4,7 +4,7 @@ import TrackerPort
 import TrackerTestSupport
 @testable import TrackerServe
 
-/// The page of `GET /` as markup; Tests/browser/page_test.py drives it in Chromium.
+/// The page of `GET /` as markup; Tests/serve/page_test.py drives it in Chromium.
 @Suite struct WebPageTests {
   static let page = ServeAPI().respond(method: "GET", path: "/", contentType: nil, body: [])
   static var html: String { String(decoding: page.body, as: UTF8.self) }

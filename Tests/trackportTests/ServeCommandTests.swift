@@ -12,7 +12,7 @@ import TrackerTestSupport
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let log = folder.appendingPathComponent("stderr.txt").path
-    FileManager.default.createFile(atPath: log, contents: nil)
+    #expect(FileManager.default.createFile(atPath: log, contents: nil))
     let errors = open(log, O_WRONLY)
     let null = open("/dev/null", O_RDWR)
     defer { close(errors); close(null) }
@@ -22,8 +22,8 @@ import TrackerTestSupport
     defer { if !reaped { process.send(SIGKILL); _ = process.wait() } }
     func said() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
     #expect(process.waitUntil(seconds: 20) { said().contains("listening on http://127.0.0.1:") }, "\(said())")
-    let address = try #require(said().split(separator: "\n").first { $0.contains("listening on") }?
-      .split(separator: " ").last.map(String.init))
+    let listening: Substring? = said().split(separator: "\n").first { (line: Substring) -> Bool in line.contains("listening on") }
+    let address = String(try #require(listening?.split(separator: " ").last))
     let (body, response) = try await URLSession.shared.data(from: try #require(URL(string: address + "healthz")))
     #expect((response as? HTTPURLResponse)?.statusCode == 200)
     #expect(String(decoding: body, as: UTF8.self) == "ok\n")
@@ -46,7 +46,7 @@ import TrackerTestSupport
     try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
     chmod(browser, 0o755)
     let log = folder.appendingPathComponent("stderr.txt").path
-    FileManager.default.createFile(atPath: log, contents: nil)
+    #expect(FileManager.default.createFile(atPath: log, contents: nil))
     let errors = open(log, O_WRONLY)
     let null = open("/dev/null", O_RDWR)
     defer { close(errors); close(null) }
