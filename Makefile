@@ -26,7 +26,7 @@ check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release demo test test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -109,19 +109,26 @@ demo: build
 	@echo; echo "\$$ trackport validate SampleData/invalid/name-too-long.trackport.json   # a broken file"
 	@$(BIN) validate SampleData/invalid/name-too-long.trackport.json; echo "exit status $$?"
 
-## test: every test, with the Python oracles, the doc examples, the install check and the fuzz
-## smoke run. One debug build serves them all (the tool, the tests, the install check); then
-## the Swift suite with its checks, the fuzz smoke run (its own sanitized build in .build-fuzz)
-## and the doc examples go side by side, each printing when it ends (and how long it took).
+## test: every test, with the Python oracles, the doc examples, the install check, the fuzz
+## smoke run and serve's tests (hostile uploads, the page in Chromium, schemathesis). One debug
+## build serves them all (the tool, the tests, the install check), with the Python oracles
+## installing beside it; then the Swift suite with its checks, the fuzz smoke run (its own
+## sanitized build in .build-fuzz), the doc examples and serve's tests go side by side, each
+## printing when it ends (and how long it took).
 ## The suite's temporary files go to a folder of their own (TMPDIR), emptied before each run;
 ## afterwards no temporary folder of the tool's own (`trackport-loop-XXXXXX`, Loop's scratch
 ## space) may be left in it.
 TEST_TMP := .build/test-tmp
 JOBS     ?= 2
-test: deps
+test: build-deps test-deps
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-build venv
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run doc-examples serve-test
+
+# The debug build of everything, tests included (the Python oracles install beside it: pip
+# waits on the network more than on the processor).
+test-build:
 	@start=$$(date +%s); $(SWIFT) build --build-tests || exit $$?; \
 	  echo "make test: the build took $$(( $$(date +%s) - start )) s"
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run doc-examples serve-test
 
 ## check-fast: the edit-compile-test loop: build and run the Swift tests only (FILTER=regex
 ## picks suites or tests, as `swift test --filter`), without
@@ -171,9 +178,10 @@ doc-examples:
 ## server a zip bomb, deep JSON, endless SQLite views, a 2 GB declared body, garbage multipart
 ## and a slow client; Tests/serve/page_test.py drives the page in headless Chromium through its
 ## WebDriver (a Loop backup to Table Habit by mouse, at 360 px and by keyboard, byte-equal to
-## the CLI's file).
+## the CLI's file); Tests/serve/schemathesis_test.py runs schemathesis on the OpenAPI document.
 serve-test:
-	@start=$$(date +%s); $(PYTHON) Tests/serve/hostile_test.py $(BIN) && $(PYTHON) Tests/serve/page_test.py $(BIN) || exit $$?; \
+	@start=$$(date +%s); $(PYTHON) Tests/serve/hostile_test.py $(BIN) && $(PYTHON) Tests/serve/page_test.py $(BIN) \
+	  && $(PYTHON) Tests/serve/schemathesis_test.py $(BIN) || exit $$?; \
 	  echo "make test: the serve tests took $$(( $$(date +%s) - start )) s"
 
 ## docs: the library's DocC site in $(DOCS_OUT)/TrackerPort.doccarchive (docs/architecture.md,

@@ -43,7 +43,11 @@ public struct ServeAPI: Sendable {
         return try diff(try form(contentType, body))
       case (_, "/"), (_, "/healthz"), (_, "/openapi.json"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"),
            (_, "/api/report"), (_, "/api/diff"):
-        throw ServeError(status: 405, code: "method-not-allowed", message: "\(method) is not allowed on \(path)")
+        // RFC 9110 §15.5.6: a 405 says which methods the resource has.
+        let allowed = ["/", "/healthz", "/openapi.json", "/api/formats"].contains(path) ? "GET" : "POST"
+        var refused = ServeResponse(error: ServeError(status: 405, code: "method-not-allowed", message: "\(method) is not allowed on \(path)"))
+        refused.headers.append(("Allow", allowed))
+        return refused
       default:
         throw ServeError(status: 404, code: "not-found", message: "no such endpoint: \(path)")
       }

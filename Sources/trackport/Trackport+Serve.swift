@@ -23,6 +23,11 @@ extension Trackport {
     @Option(help: ArgumentHelp("The port to listen on (0: any free port, printed at start).", valueName: "port"))
     var port: Int = 8080
 
+    @Flag(help: "Read and write with the codec plugins found (--plugin-path, TRACKPORT_PLUGIN_PATH, PATH); off by default: a plugin is a program run on strangers' files.")
+    var allowPlugins = false
+
+    @OptionGroup var plugins: PluginOptions
+
     @Flag(help: "Open the page in the default browser once the server listens ($BROWSER, else xdg-open or open).")
     var open = false
 
@@ -84,9 +89,10 @@ extension Trackport {
       let limits = ServeLimits(maxRequestBytes: maxUpload << 20, maxParts: maxParts, maxConcurrent: maxConversions,
                                requestTimeoutSeconds: requestTimeout, conversionTimeoutSeconds: conversionTimeout,
                                maxUnpackedBytes: maxUnpacked << 20)
+      let registry = allowPlugins ? try plugins.registry() : StandardCodecs.registry
       let server: TrackerServer
       do {
-        server = try TrackerServer(host: host, port: UInt16(port), api: ServeAPI(limits: limits),
+        server = try TrackerServer(host: host, port: UInt16(port), api: ServeAPI(registry: registry, limits: limits),
                                    log: { StandardError.line($0) })
       } catch {
         StandardError.line("error: cannot listen on \(host): \(error)")

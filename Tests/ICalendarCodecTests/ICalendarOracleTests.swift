@@ -24,8 +24,8 @@ import TrackerModel
     let folder = try temporaryFolder("trackport-ics")
     defer { try? FileManager.default.removeItem(at: folder) }
     var datasets = [try Harness.demo()]
-    datasets += (0..<6).map { DatasetGenerator(trackers: 12, days: 40, seed: UInt64($0)).generate() }
-    datasets += (0..<6).map { nastyDataset(seed: UInt64($0) + 7) }
+    datasets += (0..<4).map { DatasetGenerator(trackers: 12, days: 40, seed: UInt64($0)).generate() }
+    datasets += (0..<4).map { nastyDataset(seed: UInt64($0) + 7) }
     var files: [String] = []
     for (n, dataset) in datasets.enumerated() {
       let url = folder.appendingPathComponent("d\(n).ics")

@@ -38,6 +38,8 @@ import TrackerTestSupport
     #expect(try Self.errorCode(missing) == "not-found")
     let wrongMethod = Self.api.respond(method: "GET", path: "/api/convert", contentType: nil, body: [])
     #expect(wrongMethod.status == 405)
+    #expect(wrongMethod.header("Allow") == "POST")
+    #expect(Self.api.respond(method: "TRACE", path: "/healthz", contentType: nil, body: []).header("Allow") == "GET")
   }
 
   /// What a format needs to write the demo (the iOS store: the app it is for).

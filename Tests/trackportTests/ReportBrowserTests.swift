@@ -196,7 +196,7 @@ struct ReportBrowserTests {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("big.trackport.json").path
-    let generated = try CLI.run(["generate", "--trackers", "1000", "--days", "400", "--start", "2025-01-01", "-o", data])
+    let generated = try CLI.run(["generate", "--trackers", "1000", "--days", "60", "--start", "2025-12-07", "-o", data])
     #expect(generated.status == 0, "\(generated.stderr)")
     let page = folder.appendingPathComponent("big.html").path
     let made = try CLI.run(["report", data, "-o", page, "--today", "2026-02-04"])
