@@ -88,13 +88,18 @@ public final class TrackerServer: Sendable {
           let timeout = api.limits.conversionTimeoutSeconds
           response = await withCheckedContinuation { continuation in
             answer.continuation = continuation
+            // The limit's clock is a task the conversion cancels when it ends first, so a
+            // finished request holds nothing until its limit would have come (a Dispatch timer
+            // would: under load, a minute of requests' worth of memory).
+            let clock = Task {
+              try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+              answer.give(ServeResponse(error: .conversionTimeout(timeout)))
+            }
             DispatchQueue.global(qos: .userInitiated).async {
               let converted = api.respond(method: method, path: path, contentType: contentType, body: body)
+              clock.cancel()
               Task { await slots.release() }
               answer.give(converted)
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-              answer.give(ServeResponse(error: .conversionTimeout(timeout)))
             }
           }
         } else {
