@@ -88,16 +88,16 @@ public final class TrackerServer: Sendable {
           let timeout = api.limits.conversionTimeoutSeconds
           response = await withCheckedContinuation { continuation in
             answer.continuation = continuation
-            // The limit's clock is a task the conversion cancels when it ends first, so a
-            // finished request holds nothing until its limit would have come (a Dispatch timer
-            // would: under load, a minute of requests' worth of memory).
-            let clock = Task {
-              try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-              answer.give(ServeResponse(error: .conversionTimeout(timeout)))
-            }
+            // The limit's clock is a Dispatch timer (it fires even when the cooperative pool is
+            // busy), cancelled when the conversion ends first: a cancelled source lets go of its
+            // handler at once, so a finished request holds nothing until its limit.
+            let clock = DispatchSource.makeTimerSource(queue: .global())
+            clock.schedule(deadline: .now() + timeout)
+            clock.setEventHandler { answer.give(ServeResponse(error: .conversionTimeout(timeout))) }
+            answer.clock = clock
+            clock.resume()
             DispatchQueue.global(qos: .userInitiated).async {
               let converted = api.respond(method: method, path: path, contentType: contentType, body: body)
-              clock.cancel()
               Task { await slots.release() }
               answer.give(converted)
             }
@@ -166,13 +166,17 @@ final class FirstAnswer: @unchecked Sendable {
   private var given = false
   /// Set before either answer can come (both are scheduled after it is set).
   var continuation: CheckedContinuation<ServeResponse, Never>?
+  /// The time limit's timer, cancelled by the first answer (a cancelled source lets go of its
+  /// handler, and so of this object, at once).
+  var clock: (any DispatchSourceTimer)?
 
   func give(_ response: ServeResponse) {
-    let waiting: CheckedContinuation<ServeResponse, Never>? = lock.withLock {
-      guard !given else { return nil }
+    let (waiting, timer): (CheckedContinuation<ServeResponse, Never>?, (any DispatchSourceTimer)?) = lock.withLock {
+      guard !given else { return (nil, nil) }
       given = true
-      return continuation
+      return (continuation, clock)
     }
+    timer?.cancel()
     waiting?.resume(returning: response)
   }
 }
