@@ -15,8 +15,10 @@ server sees the request.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 
 def main():
@@ -32,6 +34,7 @@ def main():
     if not match:
         server.kill()
         sys.exit("schemathesis_test: the server did not start")
+    scratch = tempfile.mkdtemp(prefix="schemathesis-")
     try:
         run = subprocess.run(
             [schemathesis, "run", match.group(1) + "openapi.json",
@@ -39,10 +42,12 @@ def main():
                          "response_headers_conformance,response_schema_conformance",
              "--max-examples", examples, "--seed", "1", "--generation-database", "none", "--no-shrink",
              "--request-timeout", "60"],
-            capture_output=True, text=True, timeout=600)
+            # In a folder of its own: schemathesis keeps a cache (.schemathesis/) where it runs.
+            capture_output=True, text=True, timeout=600, cwd=scratch)
     finally:
         server.terminate()
         server.wait(timeout=30)
+        shutil.rmtree(scratch, ignore_errors=True)
     summary = [line for line in run.stdout.splitlines() if re.search(r"generated", line)]
     if run.returncode != 0:
         print(run.stdout[-6000:], run.stderr[-2000:], sep="\n", file=sys.stderr)
