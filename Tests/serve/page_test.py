@@ -239,7 +239,7 @@ def main():
     started = time.monotonic()
     try:
         page.open(1280, 900)
-        check("kept nowhere" in page.text("form").lower() or "kept nowhere" in driver.find_element(By.TAG_NAME, "main").text,
+        check("kept nowhere" in driver.find_element(By.CSS_SELECTOR, "p.privacy").text,
               "the page says files are kept nowhere")
         convert_loop_to_table_habit(page, binary, folder, "click")
 
