@@ -69,6 +69,21 @@ public struct HabiticaCodec: TrackerCodec {
     HabiticaSniffer.isUserData(head) || HabiticaSniffer.isHistoryCSV(head)
   }
 
+  /// What a user would take for a Habitica export and is not: the user object without its
+  /// tasks, or the API's task list.
+  public func unrecognisedHint(_ head: [UInt8], options: [String: String]) -> String? {
+    if HabiticaSniffer.userObject(head) == .withoutTasks {
+      return "a Habitica user object without \"tasks\" (as the API's /user answers): " + Self.exportHelp
+    }
+    if HabiticaSniffer.isTaskList(head) {
+      return "a list of Habitica tasks (as the API's /tasks/user answers), not an export: " + Self.exportHelp
+    }
+    return nil
+  }
+
+  /// Where the file that holds everything comes from.
+  static let exportHelp = "the export with tasks and their history is Settings › Site Data › Export Data › User Data (JSON), or the task history CSV"
+
   /// A folder or zip with `habitica-user-data.json` or `habitica-tasks-history.csv`.
   public func sniffPackage(_ members: [String]) -> Bool {
     members.contains(Self.userDataFile) || members.contains(Self.historyFile)
@@ -110,7 +125,8 @@ public struct HabiticaCodec: TrackerCodec {
     }
     let head = try input.head(1_024)
     let firstByte = head.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x0A, 0x0D, 0x09].contains($0) }.first
-    return try firstByte == UInt8(ascii: "{") ? decodeJSON(input, context: &context) : decodeCSV(input, context: &context)
+    let json = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[")
+    return try json ? decodeJSON(input, context: &context) : decodeCSV(input, context: &context)
   }
 
   private func decodeJSON(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {

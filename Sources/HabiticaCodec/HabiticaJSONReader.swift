@@ -17,6 +17,14 @@ struct HabiticaJSONReader {
   ///   not a Habitica export, a task without an id, or a mapped field of the wrong type.
   mutating func read() throws -> HabiticaExport {
     let top = document.top
+    if case .array = top.value {
+      throw document.failure("", "not a Habitica export: a JSON array" + (try Self.holdsTasks(top) ? " of Habitica tasks (as the API's /tasks/user answers)" : ""),
+                             note: HabiticaCodec.exportHelp)
+    }
+    if case .object = top.value, top.member("tasks") == nil, let data = top.member("data"), case .array = data.value, try Self.holdsTasks(data) {
+      throw document.failure("", "not a Habitica export: an API answer whose \"data\" is a list of tasks (as /tasks/user answers)",
+                             note: HabiticaCodec.exportHelp)
+    }
     guard case .object = top.value, let tasks = top.member("tasks"), case .object = tasks.value else {
       throw document.failure("", "not a Habitica export: the top level has no \"tasks\" object",
                              note: "Habitica's userdata.json (Settings › Site Data › Export Data) holds the user with the tasks under \"tasks\"")
@@ -48,6 +56,13 @@ struct HabiticaJSONReader {
     }
     if let rewards = tasks.member("rewards") { export.rewards = try rewards.elements().count }
     return export
+  }
+
+  /// Whether an array's first element is an object with a Habitica task `type`.
+  private static func holdsTasks(_ array: ForeignJSONValue) throws -> Bool {
+    guard let first = try array.elements().first, case .object = first.value,
+          let type = first.member("type"), case .string(let kind) = type.value else { return false }
+    return ["habit", "daily", "todo", "reward"].contains(kind)
   }
 
   private mutating func readTask(_ value: ForeignJSONValue, kind: HabiticaTask.Kind) throws -> HabiticaTask {

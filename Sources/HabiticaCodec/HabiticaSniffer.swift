@@ -13,12 +13,23 @@ enum HabiticaSniffer {
                                       "apiToken", "pushDevices", "lastCron", "loginIncentives", "pinnedItems"]
 
   static func isUserData(_ head: [UInt8]) -> Bool {
-    head.withUnsafeBytes { bytes in
+    userObject(head) == .export
+  }
+
+  /// What a head holding a user object is: an export, or (seen whole, without `tasks`) the
+  /// user alone, as the API's `/user` answers; `nil` for anything else.
+  enum UserObject { case export, withoutTasks }
+
+  /// A head seen whole (its closing brace in it) decides by `tasks` alone, as the reader does:
+  /// `detect` and `convert` never disagree on a file. A head cut before `tasks` counts on the
+  /// user's other members.
+  static func userObject(_ head: [UInt8]) -> UserObject? {
+    head.withUnsafeBytes { bytes -> UserObject? in
       var scanner = Scanner(bytes: bytes)
       scanner.skipByteOrderMark()
-      guard scanner.peek() == UInt8(ascii: "{") else { return false }
+      guard scanner.peek() == UInt8(ascii: "{") else { return nil }
       scanner.position += 1
-      var preferences = false, tasksOrder = false
+      var preferences = false, tasksOrder = false, whole = false
       var others = 0
       var tasks: Bool?
       while true {
@@ -31,21 +42,37 @@ enum HabiticaSniffer {
         case "tasksOrder":
           tasksOrder = scanner.peek() == UInt8(ascii: "{")
         case "trackport":
-          return false
+          return nil
         case "tasks":
           tasks = scanner.taskKeysAreHabitica()
-          if tasks == false { return false }
+          if tasks == false { return nil }
         default:
           if userKeys.contains(key) { others += 1 }
         }
         if key != "tasks" || tasks == nil {
           guard scanner.skipValue() else { break }
         }
-        guard let next = scanner.peek(), next == UInt8(ascii: ",") else { break }
+        guard let next = scanner.peek(), next == UInt8(ascii: ",") else {
+          whole = scanner.peek() == UInt8(ascii: "}")
+          break
+        }
         scanner.position += 1
       }
-      return preferences && (tasks == true || (tasks == nil && (tasksOrder || others >= 3)))
+      guard preferences else { return nil }
+      if tasks == true { return .export }
+      guard tasks == nil, tasksOrder || others >= 3 else { return nil }
+      return whole ? .withoutTasks : .export
     }
+  }
+
+  /// A JSON array whose first element is an object with a Habitica task `type` (`habit`,
+  /// `daily`, `todo`, `reward`): the task list of the API's `/tasks/user` answer.
+  static func isTaskList(_ head: [UInt8]) -> Bool {
+    let text = String(decoding: head.prefix(4_096), as: UTF8.self)
+    let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+    guard start.first == "[", start.dropFirst().drop(while: \.isWhitespace).first == "{" else { return false }
+    let compact = start.filter { !$0.isWhitespace }
+    return ["habit", "daily", "todo", "reward"].contains { compact.contains("\"type\":\"\($0)\"") }
   }
 
   static func isHistoryCSV(_ head: [UInt8]) -> Bool {

@@ -53,11 +53,11 @@ public struct HaboCodec: TrackerCodec {
     .taskAttachments, .taskCategoryOrder, .extras,
   ]
 
-  /// Id `habo`; claims `.json` files by content.
+  /// Id `habo`; writes `.habo.json`, claims `.json` files by content.
   public static let descriptor = CodecDescriptor(
     id: "habo", name: "Habo",
     summary: "Habo's backup JSON (current envelope and legacy array); restoring it in Habo replaces all data.",
-    extensions: [], sniffedExtensions: ["json"],
+    extensions: ["habo.json"], sniffedExtensions: ["json"],
     cannotCarry: lostFields,
     diagnostics: [lossyFrequency, assignedDefaults, deletedHabits, keptDays, skippedLinks, tooLarge],
     options: [

@@ -56,7 +56,7 @@ public struct LoopCodec: TrackerCodec {
     summary: "Loop's CSV export (.zip or folder) and SQLite backup (.db); writes a .db backup.",
     extensions: [], sniffedExtensions: ["db"],
     cannotCarry: lostFields,
-    diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit, orphanRepetitions],
+    diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit, orphanRepetitions, SQLiteFile.missingLog],
     options: [
       CodecOption("default-category", .text, default: LoopDatasetBuilder.defaultCategory,
                   help: "the category every habit is put in (Loop has none)", reads: true, writes: false),
@@ -102,6 +102,7 @@ public struct LoopCodec: TrackerCodec {
     var builder = LoopDatasetBuilder(fileName: fileName, options: context.options)
     let dataset = builder.build(contents.habits)
     context.report(contentsOf: contents.warnings + builder.warnings)
+    if let missing = SQLiteFile.missingLogWarning(input, fileName: fileName, empty: contents.habits.isEmpty) { context.report(missing) }
     return dataset
   }
 

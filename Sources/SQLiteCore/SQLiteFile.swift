@@ -88,8 +88,39 @@ package enum SQLiteFile {
       } catch {
         throw CodecError(.io, "cannot copy the database to a temporary file: \(ForeignError.words(error))", location: SourceLocation(file: fileName))
       }
-      return try read(path)
+      do {
+        return try read(path)
+      } catch var error as CodecError where wal && walPath == nil && error.kind == .malformedInput {
+        // The tables themselves may be in the log left behind.
+        let log = (fileName.split(separator: "/").last.map(String.init) ?? fileName) + "-wal"
+        error.note = (error.note.map { $0 + "; " } ?? "")
+          + "the database is in write-ahead-log mode and its log \(log) is not beside it: copy it along with the database"
+        throw error
+      }
     }
+  }
+
+  /// A WAL-mode database read without its `-wal`, holding nothing: its rows are most likely in
+  /// the log left behind (an iOS store copied without `<name>.sqlite-wal`).
+  package static let missingLog = DiagnosticDescriptor(
+    code: "sqlite-missing-wal", severity: .warning,
+    summary: "A database in write-ahead-log mode read without its -wal file beside it holds no rows: the app's rows are most likely in that file; copy it (and -shm) along with the database.")
+
+  /// The ``missingLog`` warning for `input` when it read as `empty`, is in WAL mode and has
+  /// no non-empty `<file>-wal` beside it (or came from a pipe or an upload, which has none);
+  /// `nil` otherwise. A WAL database that does hold rows is not warned about: a store the
+  /// app closed cleanly has everything in its main file.
+  package static func missingLogWarning(_ input: CodecInput, fileName: String, empty: Bool) -> Diagnostic? {
+    guard empty, let head = try? input.head(20), head.count == 20, head.starts(with: magic), head[18] == 2 || head[19] == 2 else { return nil }
+    if case .file(let path) = input.source,
+       let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int, size > 0 {
+      return nil
+    }
+    let log = (fileName.split(separator: "/").last.map(String.init) ?? fileName) + "-wal"
+    return Diagnostic(code: missingLog.code, severity: .warning,
+                      message: "the database is in write-ahead-log mode and holds no rows, and its log \(log) is not beside it: the rows are most likely in that file",
+                      location: SourceLocation(file: fileName),
+                      note: "copy \(log) (and \(log.dropLast(4))-shm) from the app's folder into the same folder as the database, then read it again")
   }
 
   private static func checkSize(_ size: Int, of fileName: String) throws {

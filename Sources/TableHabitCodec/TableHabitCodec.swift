@@ -27,11 +27,11 @@ public struct TableHabitCodec: TrackerCodec {
     code: "tablehabit-text-cut", severity: .warning,
     summary: "Writing Table Habit: a group name longer than 100 characters or a unit longer than 16, the limits of Table Habit's editor, is cut to that length (reported before writing, so --fail-on-loss refuses); habit names have no limit there and are never cut.")
 
-  /// Id `tablehabit`; claims `.json` files by content.
+  /// Id `tablehabit`; writes `.tablehabit.json`, claims `.json` files by content.
   public static let descriptor = CodecDescriptor(
     id: "tablehabit", name: "Table Habit",
     summary: "Table Habit's (mhabit) habits export, {\"habits\", \"groups\"} JSON; its import adds, never replaces.",
-    extensions: [], sniffedExtensions: ["json"],
+    extensions: ["tablehabit.json"], sniffedExtensions: ["json"],
     cannotCarry: TableHabitLosses.declared,
     diagnostics: [lossyFrequency, assignedDefaults, keptInExtras, textCut],
     options: [

@@ -28,7 +28,7 @@ public struct TickmateCodec: TrackerCodec {
     id: "tickmate", name: "Tickmate",
     summary: "Tickmate's SQLite database backup (.db, schema versions 10 to 14); read only.",
     extensions: [], sniffedExtensions: ["db"], canWrite: false,
-    diagnostics: [assignedDefaults, skippedTicks],
+    diagnostics: [assignedDefaults, skippedTicks, SQLiteFile.missingLog],
     options: [
       CodecOption("default-category", .text, default: TickmateDatasetBuilder.defaultCategory,
                   help: "the category of tracks not in a group", reads: true, writes: false),
@@ -79,6 +79,9 @@ public struct TickmateCodec: TrackerCodec {
     var builder = TickmateDatasetBuilder(fileName: fileName, options: context.options)
     let dataset = builder.build(contents)
     context.report(contentsOf: builder.warnings)
+    if let missing = SQLiteFile.missingLogWarning(input, fileName: fileName, empty: dataset.trackers.isEmpty && dataset.records.isEmpty) {
+      context.report(missing)
+    }
     return dataset
   }
 

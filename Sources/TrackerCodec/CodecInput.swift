@@ -121,6 +121,23 @@ public struct CodecInput: Sendable {
     }
   }
 
+  /// Refuses an input with no bytes at all (a download cut short, an export the app had not
+  /// finished): no format reads one, and saying so beats each reader's own puzzled message.
+  /// Folders and other non-regular files pass (their readers say what they hold).
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput` "the file is empty".
+  public func checkNotEmpty() throws {
+    let empty: Bool
+    switch source {
+    case .bytes(let bytes, _): empty = bytes.isEmpty
+    case .standardInput: empty = StandardInputCache.shared.data().isEmpty
+    case .file: empty = regularFileSize == 0
+    }
+    guard empty else { return }
+    throw CodecError(.malformedInput, "the file is empty", location: SourceLocation(file: displayName),
+                     note: "it has no bytes at all: export it from the app again (a download cut short or an export still being written leaves an empty file)")
+  }
+
   /// The size in bytes of a regular file input; `nil` for standard input, memory, folders and
   /// anything that cannot be looked at (the read will say why).
   public var regularFileSize: Int? {

@@ -38,6 +38,27 @@ public struct CodecRegistry: Sendable {
     return codec
   }
 
+  /// The codec with this id, to read with (`writing` false) or to write with: the note of an
+  /// unknown id lists only the formats that can do that, and a format that cannot is refused
+  /// with the list of those that can (`--to tickmate` names the formats it could write).
+  ///
+  /// - Throws: ``CodecError`` `.unknownCodec` for an unknown id, `.unsupportedOperation` for a
+  ///   format that cannot read (or write).
+  public func codec(id: String, writing: Bool) throws -> any TrackerCodec {
+    let able = codecs.filter { writing ? $0.descriptor.canWrite : $0.descriptor.canRead }
+    let list = able.map(\.id).joined(separator: ", ")
+    guard let codec = codecs.first(where: { $0.id == id.lowercased() }) else {
+      throw CodecError(.unknownCodec, "unknown format '\(id)'",
+                       note: "formats it can \(writing ? "write" : "read"): " + list)
+    }
+    guard able.contains(where: { $0.id == codec.id }) else {
+      throw CodecError(.unsupportedOperation,
+                       writing ? "format '\(codec.id)' can be read but not written" : "format '\(codec.id)' cannot be read, only written",
+                       note: "formats it can \(writing ? "write" : "read"): " + list)
+    }
+    return codec
+  }
+
   /// The codec for an input: its file name's ending first (most specific ending wins), then
   /// the content for endings several formats share and for names that say nothing. `options`
   /// are the reading options the user gave (an `encoding` changes what a CSV looks like).
@@ -49,6 +70,7 @@ public struct CodecRegistry: Sendable {
   ///   or packages would be guesses; `.cannotReadInput` when it cannot be read.
   public func detect(_ input: CodecInput, reading: Bool = true, options: [String: String] = [:]) throws -> any TrackerCodec {
     let usable = codecs.filter { reading ? $0.descriptor.canRead : $0.descriptor.canWrite }
+    if reading { try input.checkNotEmpty() }
     if let ext = input.fileExtension, let codec = claim(ext, among: usable) { return codec }
     if let kind = try input.packageKind() {
       return try detectPackage(input, kind: kind, among: usable)

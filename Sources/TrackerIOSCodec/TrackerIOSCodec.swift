@@ -52,7 +52,7 @@ public struct TrackerIOSCodec: TrackerCodec {
     extensions: [], sniffedExtensions: ["sqlite"],
     cannotCarry: shapes.dropFirst().reduce(shapes[0].cannotCarry) { common, shape in common.filter(shape.cannotCarry.contains) },
     shapes: shapes,
-    diagnostics: [recoveredDays, skippedRows, nearestColors, writtenDays, templateColumns],
+    diagnostics: [recoveredDays, skippedRows, nearestColors, writtenDays, templateColumns, SQLiteFile.missingLog],
     options: [
       CodecOption("timezone", .timeZone,
                   help: "the phone's zone, whose local midnights the store keeps (default: inferred when reading, this computer's when writing) (--timezone)",
@@ -105,6 +105,9 @@ public struct TrackerIOSCodec: TrackerCodec {
     var builder = TrackerIOSDatasetBuilder(fileName: fileName, options: context.options)
     let dataset = try builder.build(contents)
     context.report(contentsOf: builder.warnings)
+    if let missing = SQLiteFile.missingLogWarning(input, fileName: fileName, empty: dataset.trackers.isEmpty && dataset.records.isEmpty && dataset.tasks.isEmpty) {
+      context.report(missing)
+    }
     return dataset
   }
 

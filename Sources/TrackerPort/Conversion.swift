@@ -48,6 +48,9 @@ public struct Conversion: Sendable {
     /// How many errors the reader met (parts of the input left out); with `skipBadRows` the
     /// output was written without them.
     public var readErrors: Int
+    /// Advice on the output's name when a plain shared ending chose the general format while
+    /// an app's was likely meant (``DatasetDestination/appFormatHint(reader:registry:)``).
+    public var hint: String? = nil
 
     /// Whether the output was written.
     public var wrote: Bool { refusal == nil }
@@ -83,7 +86,9 @@ public struct Conversion: Sendable {
                     readErrors: readErrors)
     }
     let written = try destination.write(file.dataset, progress: progress)
-    return Result(diagnostics: file.diagnostics + losses + written, refusal: nil, losses: losses.count,
-                  readErrors: readErrors)
+    var result = Result(diagnostics: file.diagnostics + losses + written, refusal: nil, losses: losses.count,
+                        readErrors: readErrors)
+    result.hint = destination.appFormatHint(reader: reader.descriptor, registry: registry)
+    return result
   }
 }

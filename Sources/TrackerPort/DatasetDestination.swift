@@ -8,6 +8,8 @@ public struct DatasetDestination {
   /// Codec options given to the writer: those of the options passed that it declares for
   /// writing (the caller checks the others, ``CodecDescriptor/checkOptions(_:reading:writing:)``).
   public let options: [String: String]
+  /// Whether the format was named (`--to`) rather than taken from the output's name.
+  private let named: Bool
 
   /// Picks the writer (`format`, else from the output's name) and checks that the output can
   /// be created: it is not one of `inputs`, and exists only with `overwrite`.
@@ -17,7 +19,8 @@ public struct DatasetDestination {
   public init(path: String, format: String?, overwrite: Bool, inputs: [String], options: [String: String],
               registry: CodecRegistry) throws {
     output = CodecOutput(path: path, overwrite: overwrite, protectedPaths: inputs.filter { $0 != "-" })
-    writer = try format.map { try registry.codec(id: $0) } ?? registry.detectOutput(output)
+    writer = try format.map { try registry.codec(id: $0, writing: true) } ?? registry.detectOutput(output)
+    named = format != nil
     self.options = writer.descriptor.given(options, reading: false)
     guard writer.descriptor.canWrite else {
       throw CodecError(.unsupportedOperation, "format '\(writer.descriptor.id)' can be read but not written")
@@ -27,6 +30,24 @@ public struct DatasetDestination {
     } else {
       try output.checkWritable()
     }
+  }
+
+  /// Advice for an output whose plain shared ending (`.json`, `.csv`) chose the general format
+  /// while an app's format was likely meant: the input was read as that app's format, or the
+  /// output's name says the app (`habo_backup.json`). Names the app's own ending and `--to`;
+  /// `nil` when the format was named, the ending is the app's own, or nothing suggests an app.
+  public func appFormatHint(reader: CodecDescriptor, registry: CodecRegistry) -> String? {
+    guard !named, let ext = output.fileExtension, writer.descriptor.sniffedExtensions.contains(ext) else { return nil }
+    let apps = registry.codecs.map(\.descriptor).filter { app in
+      app.canWrite && app.id != writer.descriptor.id && app.extensions.contains { $0.hasSuffix("." + ext) }
+    }
+    let base = String(output.displayName.split(separator: "/").last ?? "").dropLast(ext.count + 1).lowercased()
+    let squeezed = base.filter { $0.isLetter || $0.isNumber }
+    guard let app = apps.first(where: { $0.id == reader.id })
+            ?? apps.first(where: { squeezed.contains($0.id) || squeezed.contains($0.name.lowercased().filter { $0.isLetter || $0.isNumber }) }),
+          let appEnding = app.extensions.first(where: { $0.hasSuffix("." + ext) }) else { return nil }
+    let stem = String(output.displayName.dropLast(ext.count + 1))
+    return "written as \(writer.descriptor.name) (the plain .\(ext) ending); for \(app.name)'s own format name it \(stem).\(appEnding) or pass --to \(app.id)"
   }
 
   /// One `dropped-field` (or codec-specific loss) per field the writer cannot carry for `dataset`.

@@ -39,7 +39,7 @@ public struct DatasetFile: Sendable {
   ///   `.unsupportedOperation` for a format that cannot be read.
   public static func reader(for input: CodecInput, format: String? = nil, registry: CodecRegistry = StandardCodecs.registry,
                             options: [String: String] = [:]) throws -> any TrackerCodec {
-    let codec = try format.map { try registry.codec(id: $0) } ?? registry.detect(input, options: options)
+    let codec = try format.map { try registry.codec(id: $0, writing: false) } ?? registry.detect(input, options: options)
     guard codec.descriptor.canRead else {
       throw CodecError(.unsupportedOperation, "format '\(codec.descriptor.id)' cannot be read, only written")
     }
@@ -53,6 +53,7 @@ public struct DatasetFile: Sendable {
   /// - Throws: ``CodecError`` when the input cannot be read or is malformed.
   public static func load(_ input: CodecInput, reader codec: any TrackerCodec, options: [String: String] = [:],
                           progress: ProgressMeter? = nil) throws -> DatasetFile {
+    try input.checkNotEmpty()
     var context = CodecContext(fileName: input.displayName, options: codec.descriptor.given(options, reading: true))
     if let progress {
       progress.begin("reading", subject: input.displayName, totalBytes: input.regularFileSize)

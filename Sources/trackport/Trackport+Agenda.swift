@@ -21,6 +21,8 @@ extension Trackport {
 
     @OptionGroup var badRows: BadRowsOptions
 
+    @OptionGroup var quietOption: QuietOption
+
     @Option(help: ArgumentHelp("The day to show (YYYY-MM-DD); default: today.", valueName: "date"))
     var date: String?
 
@@ -46,7 +48,7 @@ extension Trackport {
     }
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: try pluginOptions.registry(),
                                             options: try inputOptions.codecOptions)
         if let failed = badRows.check(loaded) { return failed }

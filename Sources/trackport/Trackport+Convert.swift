@@ -76,7 +76,7 @@ extension Trackport {
     }
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         var options = try inputOptions.codecOptions
         if spreadsheetSafe { options["spreadsheet-safe"] = "true" }
         if let toShape { options["to-shape"] = toShape }
@@ -115,6 +115,7 @@ extension Trackport {
           // --quiet hides warnings; errors the run went on despite (--skip-bad-rows) still show.
           say(result.diagnostics.filter { !quiet || $0.severity == .error })
           if result.readErrors > 0 { StandardError.line(BadRowsOptions.summary(result.readErrors, file: input, skipped: true)) }
+          if let hint = result.hint, !quiet { StandardError.line("\(output): note: \(hint)") }
           return .ok
         }
       }

@@ -15,7 +15,7 @@ extension Trackport {
     @OptionGroup var pluginOptions: PluginOptions
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         // The one reading option detection looks at: a windows-1251 CSV is CSV only when told.
         let options = encoding.map { ["encoding": $0] } ?? [:]
         let codec = try pluginOptions.registry().detect(CodecInput(path: file), options: options)

@@ -24,6 +24,8 @@ extension Trackport {
 
     @OptionGroup var badRows: BadRowsOptions
 
+    @OptionGroup var quietOption: QuietOption
+
     @Option(help: "Output: text, json, markdown (a summary table for a pull request) or github (annotations on the new file).")
     var format: DiffFormat = .text
 
@@ -35,7 +37,7 @@ extension Trackport {
     }
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         let registry = try pluginOptions.registry()
         let options = try inputOptions.codecOptions
         // One input each, given to detection and reading alike: a pipe is read once.

@@ -24,7 +24,7 @@ extension Trackport {
     @OptionGroup var pluginOptions: PluginOptions
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         let discovery = try pluginOptions.discover()
         let registry = StandardCodecs.registry(plugins: discovery.codecs)
         // Built-ins first, in their own order, then plugins in search order.

@@ -31,6 +31,9 @@ extension Trackport {
     @Flag(help: "Replace an existing output file.")
     var force = false
 
+    @Flag(name: .shortAndLong, help: "Print no losses and no summary line; errors still show.")
+    var quiet = false
+
     @Flag(help: "Also what other habit apps share: goals and amounts, descriptions, frequencies, reminders, archived habits, notes and skipped days (format version 2); the rest is the same as without.")
     var rich = false
 
@@ -48,18 +51,18 @@ extension Trackport {
     }
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         guard let first = LocalDate(start) else { return .usage }
         Interruption.writing(output == "-" ? .standardOutput : .file)
         let dataset = DatasetGenerator(trackers: trackers, days: days, seed: seed, start: first, rich: rich).generate()
         let registry = StandardCodecs.registry
         let destination = CodecOutput(path: output, overwrite: force)
-        let codec = try to.map { try registry.codec(id: $0) } ?? registry.detectOutput(destination)
+        let codec = try to.map { try registry.codec(id: $0, writing: true) } ?? registry.detectOutput(destination)
         var context = CodecContext(fileName: destination.displayName)
         try codec.encode(dataset, to: destination, context: &context)
         let losses = codec.losses(writing: dataset, to: destination, options: [:])
-        for d in losses + context.diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
-        if output != "-" {
+        for d in losses + context.diagnostics where !quiet || d.severity == .error { StandardError.line(DiagnosticRenderer.text(d)) }
+        if output != "-" && !quiet {
           let entries = dataset.entries.isEmpty ? "" : ", \(dataset.entries.count) entries"
           StandardError.line("wrote \(output): \(dataset.trackers.count) trackers, \(dataset.records.count) records\(entries), \(dataset.tasks.count) tasks")
         }

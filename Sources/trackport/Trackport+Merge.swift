@@ -56,7 +56,7 @@ extension Trackport {
     }
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         let registry = try pluginOptions.registry(quiet: quiet)
         let options = try inputOptions.codecOptions
         let inputs = [base] + incoming

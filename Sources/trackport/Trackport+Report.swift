@@ -59,6 +59,8 @@ extension Trackport {
 
     @OptionGroup var badRows: BadRowsOptions
 
+    @OptionGroup var quietOption: QuietOption
+
     /// The most days one page shows: ten years and a bit.
     static let maximumDays = 3_660
 
@@ -97,7 +99,7 @@ extension Trackport {
     }
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         let destination = CodecOutput(path: output, overwrite: force, protectedPaths: input == "-" ? [] : [input])
         try destination.checkWritable()
         let loaded = try DatasetFile.load(input, format: inputOptions.from, registry: try pluginOptions.registry(),

@@ -14,7 +14,7 @@ extension Trackport {
     @OptionGroup var pluginOptions: PluginOptions
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         let entries = KnownCodes.all(registry: try pluginOptions.registry())
         if json {
           let items = entries.map { e in

@@ -20,6 +20,8 @@ extension Trackport {
 
     @OptionGroup var badRows: BadRowsOptions
 
+    @OptionGroup var quietOption: QuietOption
+
     @Option(help: "Language of the labels: ru or en.")
     var locale: AgendaLocale = .en
 
@@ -27,7 +29,7 @@ extension Trackport {
     var json = false
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         let loaded = try DatasetFile.load(file, format: inputOptions.from, registry: try pluginOptions.registry(),
                                             options: try inputOptions.codecOptions)
         if let failed = badRows.check(loaded) { return failed }

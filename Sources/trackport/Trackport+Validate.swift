@@ -13,8 +13,8 @@ extension Trackport {
         file that cannot be read or parsed is reported too, and the run goes on to the next.
         """)
 
-    @Argument(help: "Dataset files, or - for standard input.", completion: .file())
-    var files: [String]
+    @Argument(help: "Dataset files, or - for standard input. None: nothing to check, which passes (a CI job over a repository that has no datasets yet).", completion: .file())
+    var files: [String] = []
 
     @OptionGroup var inputOptions: InputOptions
 
@@ -25,6 +25,9 @@ extension Trackport {
 
     @Option(help: ArgumentHelp("The web address of docs/rules.md; SARIF rules link to their section there (helpUri).", valueName: "url"))
     var rulesURL: String?
+
+    @Flag(name: .shortAndLong, help: "Print the findings only: no line per file saying it is valid or how many errors and warnings it has (text output).")
+    var quiet = false
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -39,7 +42,6 @@ extension Trackport {
     var today: String?
 
     func validate() throws {
-      guard !files.isEmpty else { throw ValidationError("name at least one file") }
       if let today, LocalDate(today) == nil { throw ValidationError("--today takes YYYY-MM-DD, got '\(today)'") }
       if let rulesURL, !SARIFReport.isAbsoluteURI(rulesURL) {
         throw ValidationError("--rules-url takes an absolute address (https://...), got '\(rulesURL)'")
@@ -58,7 +60,7 @@ extension Trackport {
     }
 
     func run() throws {
-      try reportingFailures {
+      try reportingFailures(Self.self) {
         let registry = try pluginOptions.registry()
         let options = ValidationOptions(
           today: today.flatMap { LocalDate($0) } ?? LocalDate.localToday(),
@@ -106,7 +108,8 @@ extension Trackport {
         // One write for the whole report: a failure to write it is exit 74, not a silent cut.
         switch format {
         case .text:
-          try StandardOutput.write((diagnostics.map(DiagnosticRenderer.text) + results.map(\.summary)).map { $0 + "\n" }.joined())
+          let summaries = quiet ? [] : files.isEmpty ? ["no files given: nothing to validate"] : results.map(\.summary)
+          try StandardOutput.write((diagnostics.map(DiagnosticRenderer.text) + summaries).map { $0 + "\n" }.joined())
         case .json:
           try StandardOutput.line(DiagnosticJSON.report(diagnostics, valid: !failed))
         case .github:

@@ -23,15 +23,22 @@ struct Trackport: ParsableCommand {
   }
 }
 
-/// Runs a command's body and turns library failures into a located message on standard error
-/// and the exit status of the one table (`ExitStatus`).
-func reportingFailures(_ body: () throws -> ExitStatus) throws {
+/// Runs `command`'s body and turns library failures into a located message on standard error
+/// and the exit status of the one table (`ExitStatus`). A usage error found only once the
+/// command runs (an unknown `--select` code, known once the plugins are) is told as
+/// swift-argument-parser tells one found while parsing, with `command`'s usage, not the top
+/// level's.
+func reportingFailures(_ command: ParsableCommand.Type, _ body: () throws -> ExitStatus) throws {
   let status: ExitStatus
   do {
     status = try body()
   } catch let error as CodecError {
     StandardError.line(error.description)
     status = ExitStatus(error.kind)
+  } catch let error as ValidationError {
+    let name = command._commandName
+    StandardError.line("Error: \(error.message)\nUsage: \(Trackport.usageString(for: command))\n  See 'trackport \(name) --help' for more information.")
+    status = .usage
   }
   if status != .ok { throw status.exitCode }
 }

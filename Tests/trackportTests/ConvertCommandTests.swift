@@ -69,10 +69,21 @@ import Testing
     #expect(result.stderr.contains("--to"))
   }
 
-  @Test func unknownFormatIdIsAUsageErrorListingTheKnownOnes() throws {
+  @Test func unknownFormatIdIsAUsageErrorListingOnlyTheFormatsThatCanWrite() throws {
     let result = try CLI.run(["convert", CLI.demo, "/tmp/x.out", "--to", "yaml"])
     #expect(result.status == 64)
-    #expect(result.stderr.contains("known formats: json"))
+    #expect(result.stderr.contains("formats it can write: json"))
+    for readOnly in ["tickmate", "habitica"] { #expect(!result.stderr.contains(readOnly), "\(result.stderr)") }
+    let reading = try CLI.run(["convert", CLI.demo, "/tmp/x.trackport.json", "--from", "yaml"])
+    #expect(reading.status == 64)
+    #expect(reading.stderr.contains("formats it can read: json") && reading.stderr.contains("tickmate"), "\(reading.stderr)")
+  }
+
+  @Test func aReadOnlyTargetIsRefusedNamingTheFormatsThatCanWrite() throws {
+    let result = try CLI.run(["convert", CLI.demo, "/tmp/x.out", "--to", "tickmate"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("format 'tickmate' can be read but not written"))
+    #expect(result.stderr.contains("formats it can write: json") && !result.stderr.contains("habitica"), "\(result.stderr)")
   }
 
   @Test func aMissingInputIsExit66() throws {

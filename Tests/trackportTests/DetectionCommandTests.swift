@@ -46,6 +46,24 @@ import Testing
     #expect(detect.stderr.contains("pass --encoding windows-1251"))
   }
 
+  @Test func anEmptyFileSaysItIsEmptyWhateverReadsIt() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["empty.json", "empty.db", "empty"] {
+      try Data().write(to: folder.appendingPathComponent(name))
+    }
+    for arguments in [["convert", "empty.json", "x.ics"], ["convert", "empty.db", "x.ics"], ["convert", "empty", "x.ics", "--from", "loop"],
+                      ["convert", "empty.json", "x.ics", "--from", "json"], ["detect", "empty"], ["validate", "empty.json"]] {
+      let result = try CLI.run(arguments, in: folder)
+      #expect(result.status == 65, "\(arguments)")
+      // validate reports on standard output, the others on standard error.
+      #expect((result.stdout + result.stderr).contains(arguments[1] + ": error: the file is empty [malformed-input]"), "\(arguments): \(result.stderr)")
+    }
+    let piped = try CLI.run(["convert", "-", "-", "--from", "csv", "--to", "json"], input: Data())
+    #expect(piped.stderr.contains("-: error: the file is empty"), "\(piped.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.ics").path))
+  }
+
   @Test func anEmptyFolderIsExit65AndSaysSo() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

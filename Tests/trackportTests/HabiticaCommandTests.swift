@@ -34,6 +34,41 @@ struct HabiticaCommandTests {
     return path
   }
 
+  @Test func aUserObjectWithoutTasksIsNotHabiticaForDetectNorForConvert() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let user = Self.export().replacingOccurrences(of: #","tasks":{"#, with: #","tasksGone":{"#)
+    _ = try Self.write(user, "user.json", in: folder)
+    let detect = try CLI.run(["detect", "user.json"], in: folder)
+    let convert = try CLI.run(["convert", "user.json", "out.ics"], in: folder)
+    for result in [detect, convert] {
+      #expect(result.status == 65)
+      #expect(result.stderr.contains("user.json: error: cannot tell the format of this file"), "\(result.stderr)")
+      #expect(result.stderr.contains("a Habitica user object without \"tasks\""), "\(result.stderr)")
+      #expect(result.stderr.contains("Export Data › User Data (JSON)"))
+    }
+    let named = try CLI.run(["convert", "user.json", "out.ics", "--from", "habitica"], in: folder)
+    #expect(named.status == 65)
+    #expect(named.stderr.contains("not a Habitica export: the top level has no \"tasks\" object"), "\(named.stderr)")
+  }
+
+  @Test func theAPIsTaskListIsNamedForWhatItIs() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let task = #"{"_id":"H1","type":"habit","text":"Water","up":true,"down":false,"history":[]}"#
+    _ = try Self.write("[" + task + "]", "tasks.json", in: folder)
+    _ = try Self.write(#"{"success":true,"data":["# + task + "]}", "answer.json", in: folder)
+    let array = try CLI.run(["convert", "tasks.json", "out.json", "--from", "habitica"], in: folder)
+    #expect(array.status == 65)
+    #expect(array.stderr.contains("tasks.json:1:1: error: not a Habitica export: a JSON array of Habitica tasks"), "\(array.stderr)")
+    #expect(!array.stderr.contains("stray-quote"))
+    let answer = try CLI.run(["convert", "answer.json", "out.json", "--from", "habitica"], in: folder)
+    #expect(answer.stderr.contains("an API answer whose \"data\" is a list of tasks"), "\(answer.stderr)")
+    let detect = try CLI.run(["detect", "tasks.json"], in: folder)
+    #expect(detect.status == 65)
+    #expect(detect.stderr.contains("a list of Habitica tasks (as the API's /tasks/user answers), not an export"), "\(detect.stderr)")
+  }
+
   @Test func anExportIsDetectedByContentAndConverted() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -24,6 +24,32 @@ struct HaboCommandTests {
     #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
   }
 
+  /// An app's double ending picks the app (`x.habo.json`, `x.tablehabit.json`); a plain `.json`
+  /// stays canonical JSON, with a note naming the app's ending when the input was the app's
+  /// or the name says the app; `formats` lists the endings.
+  @Test func doubleEndingsPickTheAppAndAPlainJSONSaysHowToGetIt() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, app) in [("x.habo.json", "habo"), ("x.tablehabit.json", "tablehabit"), ("x.beaverhabits.json", "beaverhabits")] {
+      let path = folder.appendingPathComponent(name).path
+      let written = try CLI.run(["convert", CLI.demo, path, "--quiet"])
+      #expect(written.status == 0, "\(written.stderr)")
+      #expect(try CLI.run(["detect", path]).stdout.hasPrefix(app + "\t"), "\(name)")
+      #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains("\"trackport\""), "\(name) is not canonical JSON")
+    }
+    let formats = try CLI.run(["formats"])
+    #expect(formats.stdout.contains(".habo.json") && formats.stdout.contains(".tablehabit.json"), "\(formats.stdout)")
+    let named = folder.appendingPathComponent("habo_backup.json").path
+    let plain = try CLI.run(["convert", CLI.demo, named])
+    #expect(plain.status == 0)
+    #expect(try String(contentsOfFile: named, encoding: .utf8).contains("\"trackport\""))
+    #expect(plain.stderr.contains("habo_backup.json: note: written as TrackerPort JSON (the plain .json ending); for Habo's own format name it \(folder.path)/habo_backup.habo.json or pass --to habo"), "\(plain.stderr)")
+    let fromApp = try CLI.run(["convert", folder.appendingPathComponent("x.tablehabit.json").path, folder.appendingPathComponent("back.json").path])
+    #expect(fromApp.stderr.contains("for Table Habit's own format name it"), "\(fromApp.stderr)")
+    let canonical = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("plain.json").path])
+    #expect(!canonical.stderr.contains("note: written as"), "no app in sight, no note")
+  }
+
   /// Canonical JSON → Habo with `--to habo`: the losses are named field by field, each habit
   /// on fewer weekdays is a `lossy-frequency`, and Habo → canonical → Habo reads back the same.
   @Test func theDemoIsWrittenWithItsLossesNamed() throws {

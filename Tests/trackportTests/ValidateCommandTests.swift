@@ -9,6 +9,49 @@ import Testing
     #expect(result.stdout.contains("valid (0 errors, 0 warnings)"))
   }
 
+  /// docs/ci.md's recipe in a repository with no datasets yet: `$(git ls-files …)` is empty.
+  @Test func validatingNoFilesPassesAndSaysSo() throws {
+    let text = try CLI.run(["validate"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout == "no files given: nothing to validate\n")
+    let json = try CLI.run(["validate", "--format", "json"])
+    #expect(json.status == 0)
+    #expect(json.stdout.contains("\"valid\": true") || json.stdout.contains("\"valid\":true"), "\(json.stdout)")
+  }
+
+  /// `-q` on every command that reads a dataset: one command line for scripts. Each run
+  /// passes; `validate -q` prints its findings without the per-file lines, `generate -q` and
+  /// `convert -q` print nothing on success.
+  @Test func everyCommandThatReadsADatasetTakesQuiet() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = { (name: String) in folder.appendingPathComponent(name).path }
+    let runs: [[String]] = [
+      ["validate", CLI.demo, "-q", "--today", "2026-11-22"], ["stats", CLI.demo, "-q"], ["agenda", CLI.demo, "--date", "2026-11-20", "-q"],
+      ["diff", CLI.demo, CLI.demo, "-q"], ["report", CLI.demo, "-o", out("r.html"), "-q"], ["convert", CLI.demo, out("c.habo.json"), "-q"],
+      ["merge", CLI.demo, CLI.demo, "-o", out("m.trackport.json"), "-q"], ["generate", "-o", out("g.habo.json"), "-q"],
+    ]
+    for arguments in runs {
+      let result = try CLI.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+    }
+    #expect(try CLI.run(["validate", CLI.demo, "-q", "--today", "2026-11-22"]).stdout.isEmpty)
+    let invalid = try CLI.run(["validate", "SampleData/invalid/name-too-long.trackport.json", "-q"], in: CLI.root)
+    #expect(invalid.status == 1)
+    #expect(invalid.stdout.contains("[name-too-long]") && !invalid.stdout.contains("invalid ("), "\(invalid.stdout)")
+  }
+
+  /// An unknown code is known to be one only once the plugins are: the usage shown is still
+  /// `validate`'s, not the top level's.
+  @Test func anUnknownSelectedCodeShowsValidatesUsage() throws {
+    let result = try CLI.run(["validate", CLI.demo, "--select", "nosuch-code"])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("Error: unknown code 'nosuch-code'; 'trackport rules' lists them\nUsage: trackport validate"), "\(result.stderr)")
+    #expect(result.stderr.contains("See 'trackport validate --help'"))
+    #expect(!result.stderr.contains("<subcommand>"))
+  }
+
   @Test func textFindingsNameFileLineColumnAndCode() throws {
     let result = try CLI.run(["validate", "SampleData/invalid/name-too-long.trackport.json"])
     #expect(result.status == 1)
