@@ -61,21 +61,33 @@ public struct CSVCodec: TrackerCodec {
     }
   }
 
-  /// With `encoding=windows-1251`, the head read in that code page, and any text that is not
-  /// JSON or markup is a CSV file, even of one column: the option names a CSV encoding. Other
-  /// options change nothing.
+  /// With a single-byte `encoding` (windows-1251, windows-1252, ISO-8859-1), the head read in
+  /// that code page, and any text that is not JSON or markup is a CSV file, even of one column:
+  /// the option names a CSV encoding. Other options change nothing.
   public func sniff(_ head: [UInt8], options: [String: String]) -> Bool {
-    guard CSVCodec.saysWindows1251(options) else { return sniff(head) }
-    guard let text = CSVCodec.windows1251(head) else { return false }
+    guard let codePage = CSVCodec.codePage(options) else { return sniff(head) }
+    guard let text = try? head.withUnsafeBytes({ codePage.transcode($0) }).get() else { return false }
     return text.withUnsafeBytes { CSVCodec.textStart($0) != nil }
   }
 
-  /// For text that is not UTF-8 but reads in windows-1251, read without that `encoding`: the
-  /// option to pass.
+  /// For text that is not UTF-8, read without an `encoding`: the option to pass. Cyrillic
+  /// text in windows-1251 is nearly all upper bytes; western European text in windows-1252 is
+  /// ASCII with an accented letter here and there: the share of upper bytes among letters
+  /// names the likelier code page first.
   public func unrecognisedHint(_ head: [UInt8], options: [String: String]) -> String? {
-    guard !CSVCodec.saysWindows1251(options), !head.withUnsafeBytes(CSVCodec.isUTF8),
-          let text = CSVCodec.windows1251(head), text.withUnsafeBytes({ CSVCodec.textStart($0) != nil }) else { return nil }
-    return "it is not UTF-8: for a CSV file in windows-1251 (as Excel saves it in Russian), pass --encoding windows-1251"
+    guard CSVCodec.codePage(options) == nil, !head.withUnsafeBytes(CSVCodec.isUTF8) else { return nil }
+    let upper = head.count { $0 >= 0x80 }
+    let letters = upper + head.count { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+    let cyrillic = upper * 3 >= letters
+    let pages: [(CodePage, String)] = [(.windows1251, "as Excel saves it in Russian"), (.windows1252, "as Excel saves it in western Europe")]
+    let readable = (cyrillic ? pages : pages.reversed()).filter { page, _ in
+      guard let text = try? head.withUnsafeBytes({ page.transcode($0) }).get() else { return false }
+      return text.withUnsafeBytes { CSVCodec.textStart($0) != nil }
+    }
+    guard let (first, why) = readable.first else { return nil }
+    var hint = "it is not UTF-8: for a CSV file in \(first.name) (\(why)), pass --encoding \(first.name)"
+    if let (other, _) = readable.dropFirst().first { hint += " (or --encoding \(other.name))" }
+    return hint
   }
 
   /// Where the text of a head starts (after a byte order mark, spaces and tabs), or `nil` when
@@ -95,14 +107,9 @@ public struct CSVCodec: TrackerCodec {
     return checked >= 0 || bytes.count - (-1 - checked) <= 3
   }
 
-  /// Whether the options name windows-1251 (`encoding`, as `--encoding` gives it).
-  private static func saysWindows1251(_ options: [String: String]) -> Bool {
-    options["encoding"].flatMap(CSVEncoding.init(name:)) == .windows1251
-  }
-
-  /// A head as UTF-8 from windows-1251, or `nil` when it holds the one undefined byte.
-  private static func windows1251(_ head: [UInt8]) -> [UInt8]? {
-    try? head.withUnsafeBytes { Windows1251.transcode($0) }.get()
+  /// The single-byte code page the options name (`encoding`, as `--encoding` gives it), or `nil`.
+  private static func codePage(_ options: [String: String]) -> CodePage? {
+    options["encoding"].flatMap(CSVEncoding.init(name:))?.codePage
   }
 
   /// A canonical package: a `datapackage.json` beside a `trackers.csv`, at the package's root

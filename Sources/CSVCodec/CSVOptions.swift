@@ -20,7 +20,7 @@ struct CSVOptions: Sendable {
   var dateFormat: CSVDateFormat?
   /// `delimiter`: `,` `;` or `tab`; `nil` detects on reading and writes `,`.
   var delimiter: UInt8?
-  /// `encoding`: utf-8 or windows-1251 (reading only).
+  /// `encoding`: utf-8, or a single-byte code page (``CSVEncoding``; reading only).
   var encoding: CSVEncoding = .utf8
   /// `spreadsheet-safe`: neutralise cells that may run as formulas.
   var spreadsheetSafe = false
@@ -45,9 +45,9 @@ struct CSVOptions: Sendable {
     CodecOption("delimiter", .choice([",", ";", "tab", "|"]),
                 help: "a table's delimiter (default: detected when reading, , when writing) (--delimiter)",
                 reads: true, writes: true, aliases: ["comma", "semicolon", "\t", "\\t", "pipe"]),
-    CodecOption("encoding", .choice(["utf-8", "windows-1251"]), default: "utf-8",
+    CodecOption("encoding", .choice(CSVEncoding.allCases.map(\.rawValue)), default: "utf-8",
                 help: "the text encoding of a table read (tables are written in UTF-8) (--encoding)", reads: true, writes: false,
-                aliases: ["utf8", "cp1251", "win-1251", "windows1251"]),
+                aliases: CSVEncoding.aliases),
     CodecOption("spreadsheet-safe", .boolean, default: "false",
                 help: "prefix cells starting with = + - @ with ' so spreadsheets do not run them (--spreadsheet-safe)",
                 reads: false, writes: true),
@@ -87,7 +87,7 @@ struct CSVOptions: Sendable {
     }
     if let value = options["encoding"] {
       guard let encoding = CSVEncoding(name: value) else {
-        throw CSVOptions.invalid("encoding", "'\(value)' is not utf-8 or windows-1251")
+        throw CSVOptions.invalid("encoding", "'\(value)' is not " + CSVEncoding.allCases.map(\.rawValue).joined(separator: ", "))
       }
       self.encoding = encoding
     }

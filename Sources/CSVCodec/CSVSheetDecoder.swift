@@ -37,7 +37,7 @@ struct CSVSheetDecoder {
                        note: "a trackers table starts with a header such as id,kind,name,category,emoji,color,schedule")
     }
     let (dataset, locator) = try reader.finish()
-    return (dataset, reader.diagnostics, locator)
+    return (dataset, parser.warnings + reader.diagnostics, locator)
   }
 
   private func makeReader(_ header: CSVSheetHeader) throws -> any CSVSheetReading {

@@ -9,7 +9,8 @@ import TrackerModel
 /// data), reports every line end (`CSV_REPALL_NL`, so blank lines and CRLF pairs can be told
 /// apart) and passes an empty unquoted field differently from `""` (`CSV_EMPTY_IS_NULL`), which
 /// ``CSVRowView/isQuoted(_:)`` exposes. A UTF-8 byte order mark is dropped before libcsv sees
-/// it; windows-1251 input is transcoded to UTF-8 first.
+/// it; input in a single-byte code page (windows-1251, windows-1252, ISO-8859-1) is transcoded
+/// to UTF-8 first (``CodePage``).
 ///
 /// libcsv tells only field contents, not where they were. Positions are rebuilt by arithmetic:
 /// an unquoted field occupies its length in bytes, a quoted one its length plus two quotes plus
@@ -26,6 +27,9 @@ package final class CSVParser {
   package var chunkSize = 1 << 16
   /// Told the bytes and rows of every chunk parsed, for a progress display.
   package var progress: ProgressMeter?
+  /// What the last ``parse(_:blankLine:row:)`` noticed and read past: `encoding-implausible`
+  /// for a single-byte encoding over bytes that are valid UTF-8 with non-ASCII text.
+  package private(set) var warnings: [Diagnostic] = []
 
   private let csv: UnsafeMutablePointer<csv_parser>
   private let state: UnsafeMutablePointer<CSVParseState>
@@ -78,8 +82,10 @@ package final class CSVParser {
       let bom = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
       try parseUTF8(UnsafeRawBufferPointer(rebasing: input[bom...]), byteOffset: bom,
                     blankLine: blankLine, row: row)
-    case .windows1251:
-      switch Windows1251.transcode(input) {
+    case .windows1251, .windows1252, .latin1:
+      guard let codePage = dialect.encoding.codePage else { return }
+      warnings = implausibility(of: codePage, input).map { [$0] } ?? []
+      switch codePage.transcode(input) {
       case .success(let utf8):
         try utf8.withUnsafeBytes {
           try parseUTF8($0, byteOffset: 0, sourceCount: input.count, blankLine: blankLine, row: row)
@@ -88,10 +94,31 @@ package final class CSVParser {
         guard let base = input.baseAddress else { return }
         let at = CSVTextPosition(line: 1, column: 1).advanced(in: base, from: 0, to: undefined.offset)
         throw CSVProblem.encodingError.error(
-          "byte 0x\(hex(undefined.byte)) at byte offset \(undefined.offset) has no character in windows-1251",
+          codePage.available ? "byte 0x\(hex(undefined.byte)) at byte offset \(undefined.offset) has no character in \(codePage.name)"
+            : "this system's C library (iconv) does not know \(codePage.name), so byte 0x\(hex(undefined.byte)) at byte offset \(undefined.offset) cannot be read",
           at: SourceLocation(file: file, line: at.line, column: at.column))
       }
     }
+  }
+
+  /// The `encoding-implausible` warning when `input`, read in `codePage`, is valid UTF-8 with
+  /// at least one non-ASCII character: located at the first one, showing it both ways.
+  private func implausibility(of codePage: CodePage, _ input: UnsafeRawBufferPointer) -> Diagnostic? {
+    guard let base = input.baseAddress else { return nil }
+    let bom = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let scalars = UTF8Check.scalars(base + bom, input.count - bom)
+    guard scalars >= 0, scalars < input.count - bom || bom > 0 else { return nil }
+    guard let first = input.firstIndex(where: { $0 >= 0x80 }) else { return nil }
+    var end = first + 1
+    while end < input.count, input[end] & 0xC0 == 0x80 { end += 1 }
+    let sample = UnsafeRawBufferPointer(rebasing: input[first..<end])
+    let asUTF8 = String(decoding: sample, as: UTF8.self)
+    let asCodePage = (try? codePage.transcode(sample).get()).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+    let at = CSVTextPosition(line: 1, column: 1).advanced(in: base, from: 0, to: first)
+    return CSVProblem.encodingImplausible.diagnostic(
+      "the file is valid UTF-8, yet read as \(codePage.name) (--encoding): \"\(asUTF8)\" becomes \"\(asCodePage)\"",
+      severity: .warning, at: SourceLocation(file: file, line: at.line, column: at.column),
+      note: "drop --encoding to read it as UTF-8 (the default), unless the text really is \(codePage.name)")
   }
 
   /// `byteOffset` is where `input` starts in the file (after a byte order mark), for messages;

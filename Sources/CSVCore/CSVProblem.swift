@@ -3,7 +3,8 @@ import TrackerModel
 
 /// A problem in a CSV file, under a stable code modelled on frictionless' error types.
 ///
-/// The parser throws the first three as ``CodecError`` `.malformedInput`; the table layer raises
+/// The parser throws the first three as ``CodecError`` `.malformedInput` (and warns with the
+/// fourth); the table layer raises
 /// the others (it knows the header and the columns' types). Errors make a row unreadable, so a
 /// package is refused after every problem of every table has been collected; identity and
 /// reference problems (duplicate ids, unknown categories) are left to the model rules, whose
@@ -16,6 +17,9 @@ package enum CSVProblem: String, CaseIterable, Sendable {
   case strayQuote = "stray-quote"
   /// Bytes that are not UTF-8 (or not windows-1251, when that encoding is chosen).
   case encodingError = "encoding-error"
+  /// A file read in a single-byte encoding (`--encoding windows-1251`) that is valid UTF-8
+  /// with non-ASCII text: almost surely UTF-8, read as mojibake ("CafГ©").
+  case encodingImplausible = "encoding-implausible"
   /// An empty line between records.
   case blankRow = "blank-row"
   /// A row with fewer fields than the header.
@@ -42,6 +46,7 @@ package enum CSVProblem: String, CaseIterable, Sendable {
     case .unclosedQuote: "A quoted field is still open at the end of the file."
     case .strayQuote: "A quote appears inside an unquoted field or after a closing quote."
     case .encodingError: "The bytes are not valid text in the file's encoding."
+    case .encodingImplausible: "The file was read in the single-byte encoding given with --encoding, but its bytes are valid UTF-8 with non-ASCII text: it is almost surely UTF-8, and its text came out garbled (\"CafГ©\" for \"Café\")."
     case .blankRow: "An empty line or a row of empty cells lies between records."
     case .missingCell: "A row has fewer cells than the header."
     case .extraCell: "A row has more cells than the header."
@@ -54,7 +59,7 @@ package enum CSVProblem: String, CaseIterable, Sendable {
   }
 
   /// Every problem but an unknown column makes its row unreadable.
-  package var severity: Severity { self == .unknownColumn ? .warning : .error }
+  package var severity: Severity { self == .unknownColumn || self == .encodingImplausible ? .warning : .error }
 
   /// The code with its severity and summary, for a codec's descriptor and `trackport rules`.
   package var descriptor: DiagnosticDescriptor {

@@ -11,7 +11,8 @@ struct HabitBullOptions: Sendable {
   /// `yyyy-MM-dd` (`DD/MM/YYYY`, `DD.MM.YY`); `nil` reads the formats ``HabitBullDate`` lists.
   /// Reading only: TrackerPort writes `yyyy-MM-dd`, which Loop reads in any locale.
   var dateFormat: CSVDateFormat?
-  /// `encoding` (`--encoding`): `utf-8` (default) or `windows-1251`, transcoded before parsing.
+  /// `encoding` (`--encoding`): `utf-8` (default), or a single-byte code page transcoded before
+  /// parsing (``CSVEncoding``).
   /// Reading only: TrackerPort writes UTF-8.
   var encoding: CSVEncoding = .utf8
 
@@ -22,9 +23,9 @@ struct HabitBullOptions: Sendable {
     CodecOption("date-format", .text,
                 help: "how CalendarDate is written when not yyyy-MM-dd: DD/MM/YYYY, MM/DD/YYYY, DD.MM.YY... (--date-format)",
                 reads: true, writes: false),
-    CodecOption("encoding", .choice(["utf-8", "windows-1251"]), default: "utf-8",
+    CodecOption("encoding", .choice(CSVEncoding.allCases.map(\.rawValue)), default: "utf-8",
                 help: "the file's text encoding (--encoding)", reads: true, writes: false,
-                aliases: ["utf8", "cp1251", "win-1251", "windows1251"]),
+                aliases: CSVEncoding.aliases),
   ]
 
   /// - Throws: ``CodecError`` `.unsupportedOperation` for an empty `default-category`, a
@@ -47,7 +48,7 @@ struct HabitBullOptions: Sendable {
     }
     if let value = options["encoding"] {
       guard let encoding = CSVEncoding(name: value) else {
-        throw CodecError(.unsupportedOperation, "HabitBull option encoding: '\(value)' is not utf-8 or windows-1251",
+        throw CodecError(.unsupportedOperation, "HabitBull option encoding: '\(value)' is not " + CSVEncoding.allCases.map(\.rawValue).joined(separator: ", "),
                          note: "see docs/habitbull.md")
       }
       self.encoding = encoding

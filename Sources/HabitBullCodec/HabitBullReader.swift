@@ -102,6 +102,7 @@ final class HabitBullReader {
     }) { view in
       if view.record == 1 { try header(view) } else { try row(view) }
     }
+    diagnostics.insert(contentsOf: parser.warnings, at: 0)
     // The locator is taken after `finish()`, which tells it which rows became which items.
     let dataset = finish()
     guard let locator else {

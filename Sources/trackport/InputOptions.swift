@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrackerPort
 
 /// How input files are read: shared by every command that reads datasets.
 struct InputOptions: ParsableArguments {
@@ -12,7 +13,7 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV and HabitBull: the dates' format: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YYYY; HabitBull also YY (default: detected).", valueName: "pattern"))
   var dateFormat: String?
 
-  @Option(help: ArgumentHelp("CSV and HabitBull: the text encoding: utf-8 (default) or windows-1251.", valueName: "name"), completion: .list(["utf-8", "windows-1251"]))
+  @Option(help: ArgumentHelp(OptionHelp.encoding, valueName: "name"), completion: .list(OptionHelp.encodings))
   var encoding: String?
 
   @Option(help: ArgumentHelp("CSV: the delimiter: , ; or tab (default: detected when reading, , when writing).", valueName: "char"))
@@ -21,7 +22,7 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("CSV input: package, trackers or log (default: from the input).", valueName: "shape"), completion: .list(["package", "trackers", "log"]))
   var shape: String?
 
-  @Option(help: ArgumentHelp("CSV log table, HabitBull, iCalendar, Loop, Habitica: the category of trackers the input gives none (default: Imported; HabitBull; Calendar; Loop Habit Tracker; Habitica).", valueName: "title"))
+  @Option(help: ArgumentHelp(OptionHelp.defaultCategory, valueName: "title"))
   var defaultCategory: String?
 
   @Option(name: .customLong("option"),

@@ -9,14 +9,14 @@ extension Trackport {
     @Argument(help: "The file, or - for standard input.", completion: .file())
     var file: String
 
-    @Option(help: ArgumentHelp("CSV and HabitBull: the text encoding: utf-8 (default) or windows-1251.", valueName: "name"), completion: .list(["utf-8", "windows-1251"]))
+    @Option(help: ArgumentHelp(OptionHelp.encoding, valueName: "name"), completion: .list(OptionHelp.encodings))
     var encoding: String?
 
     @OptionGroup var pluginOptions: PluginOptions
 
     func run() throws {
       try reportingFailures(Self.self) {
-        // The one reading option detection looks at: a windows-1251 CSV is CSV only when told.
+        // The one reading option detection looks at: a windows-1251 (or -1252) CSV is CSV only when told.
         let options = encoding.map { ["encoding": $0] } ?? [:]
         let codec = try pluginOptions.registry().detect(CodecInput(path: file), options: options)
         try StandardOutput.line("\(codec.descriptor.id)\t\(codec.descriptor.name)")

@@ -66,6 +66,54 @@ struct CSVParserTests {
     #expect(result.rows[1].columns == [1, 10])
   }
 
+  /// Every upper byte of each code page, as glibc's iconv gave it, equals Python's own codec
+  /// table (an independent implementation): the same character, or both undefined.
+  @Test(arguments: [("windows-1251", "cp1251"), ("windows-1252", "cp1252"), ("iso-8859-1", "latin-1")])
+  func codePagesMatchPythonsCodecs(_ name: String, _ python: String) throws {
+    let page = try #require(CSVEncoding(name: name)?.codePage)
+    #expect(page.available)
+    let expected = try runPython(oracle: "codepage.py", [python]).split(separator: "\n").map(String.init)
+    var ours: [String] = []
+    for byte in UInt8(0x80)...UInt8(0xFF) {
+      let hex = String(byte, radix: 16, uppercase: true)
+      switch [byte].withUnsafeBytes({ page.transcode($0) }) {
+      case .success(let utf8):
+        let scalar = try #require(String(decoding: utf8, as: UTF8.self).unicodeScalars.first)
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        ours.append(hex + "\t" + String(repeating: "0", count: max(0, 4 - code.count)) + code)
+      case .failure:
+        ours.append(hex + "\t-")
+      }
+    }
+    #expect(ours == expected)
+  }
+
+  @Test func windows1252IsTranscodedAndItsUndefinedBytesAreErrors() throws {
+    // "Café";"naïve – €5" in windows-1252.
+    let bytes: [UInt8] = Array("\"Caf".utf8) + [0xE9] + Array("\";na".utf8) + [0xEF] + Array("ve ".utf8) + [0x96, 0x20, 0x80] + Array("5".utf8)
+    let result = try parse(bytes, dialect: CSVDialect(delimiter: UInt8(ascii: ";"), encoding: .windows1252))
+    #expect(result.fields == [["Café", "naïve – €5"]])
+    let (problem, _, column, error) = failure(Array("a;".utf8) + [0x81], dialect: CSVDialect(delimiter: UInt8(ascii: ";"), encoding: .windows1252))
+    #expect(problem == .encodingError)
+    #expect(column == 3)
+    #expect(error?.message.contains("byte 0x81 at byte offset 2 has no character in windows-1252") == true)
+  }
+
+  @Test func aUTF8FileReadAsACodePageIsReadWithAWarning() throws {
+    let parser = try CSVParser(dialect: CSVDialect(delimiter: UInt8(ascii: ","), encoding: .windows1251), file: "u.csv")
+    var rows: [[String]] = []
+    try Array("name\nCafé\n".utf8).withUnsafeBytes { bytes in
+      try parser.parse(bytes) { view in rows.append((0..<view.count).map { view.string($0) }) }
+    }
+    #expect(rows == [["name"], ["CafГ©"]])
+    #expect(parser.warnings.map(\.code) == ["encoding-implausible"])
+    #expect(parser.warnings.first?.message == "the file is valid UTF-8, yet read as windows-1251 (--encoding): \"é\" becomes \"Г©\"")
+    #expect(parser.warnings.first?.location.line == 2 && parser.warnings.first?.location.column == 4)
+    let plain = try CSVParser(dialect: CSVDialect(delimiter: UInt8(ascii: ","), encoding: .windows1252), file: "a.csv")
+    try Array("name\nRun\n".utf8).withUnsafeBytes { try plain.parse($0) { _ in } }
+    #expect(plain.warnings.isEmpty, "ASCII reads the same in every code page")
+  }
+
   @Test func windows1251UndefinedByteIsAnEncodingError() {
     let bytes: [UInt8] = Array("a;b\r\nx;".utf8) + [0xCF, 0x98]
     let (problem, line, column, error) = failure(bytes, dialect: CSVDialect(delimiter: UInt8(ascii: ";"), encoding: .windows1251))

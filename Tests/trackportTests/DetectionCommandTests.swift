@@ -46,6 +46,42 @@ import Testing
     #expect(detect.stderr.contains("pass --encoding windows-1251"))
   }
 
+  /// A western European spreadsheet's CSV (windows-1252, as Excel saves "CSV" there): the
+  /// error without `--encoding` names that code page first; with it, or with `latin1`, it reads.
+  @Test func aWindows1252CSVIsNamedAndRead() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // name,category: "Café crème","Début" in windows-1252.
+    var bytes = Data("name,category\nCaf".utf8)
+    bytes.append(contentsOf: [0xE9] + Array(" cr".utf8) + [0xE8] + Array("me,D".utf8))
+    bytes.append(contentsOf: [0xE9] + Array("but\n".utf8))
+    try bytes.write(to: folder.appendingPathComponent("fr.csv"))
+    let refused = try CLI.run(["convert", "fr.csv", "-", "--to", "json"], in: folder)
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("note: it is not UTF-8: for a CSV file in windows-1252 (as Excel saves it in western Europe), pass --encoding windows-1252 (or --encoding windows-1251)"), "\(refused.stderr)")
+    for encoding in ["windows-1252", "latin1", "cp1252"] {
+      let read = try CLI.run(["convert", "fr.csv", "-", "--to", "json", "--encoding", encoding], in: folder)
+      #expect(read.status == 0, "\(encoding): \(read.stderr)")
+      #expect(read.stdout.contains("\"name\": \"Café crème\"") && read.stdout.contains("\"title\": \"Début\""), "\(encoding)")
+      #expect(!read.stderr.contains("encoding-implausible"))
+    }
+  }
+
+  /// `--encoding windows-1251` on a UTF-8 file: read as asked, never silently garbled.
+  @Test func aUTF8FileReadInACodePageIsWarnedAbout() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("name\nCafé\n".utf8).write(to: folder.appendingPathComponent("u.csv"))
+    let result = try CLI.run(["convert", "u.csv", "-", "--to", "json", "--encoding", "windows-1251"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("u.csv:2:4: warning: the file is valid UTF-8, yet read as windows-1251 (--encoding): \"é\" becomes \"Г©\" [encoding-implausible]"), "\(result.stderr)")
+    #expect(result.stderr.contains("note: drop --encoding to read it as UTF-8"))
+    let habitBull = Data("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nCafé,,,2024-03-04,1,\n".utf8)
+    try habitBull.write(to: folder.appendingPathComponent("hb.habitbull.csv"))
+    let hb = try CLI.run(["convert", "hb.habitbull.csv", "-", "--to", "json", "--encoding", "windows-1252"], in: folder)
+    #expect(hb.stderr.contains("[encoding-implausible]"), "\(hb.stderr)")
+  }
+
   @Test func anEmptyFileSaysItIsEmptyWhateverReadsIt() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
