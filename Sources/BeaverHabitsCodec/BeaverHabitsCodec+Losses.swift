@@ -10,12 +10,24 @@ extension BeaverHabitsCodec {
   /// frequencies that do not read back the same, reminders, events and their records, amounts,
   /// empty notes, skipped days, entries that do not come back, tasks, the task category order,
   /// extras of other formats (and an e-mail address read from beaverhabits, written only with
-  /// the `email` option).
+  /// the `email` option); then one `lossy-frequency` per habit whose weekdays are written as
+  /// "N per week" (that loss said once, by the habit).
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     let defaultTitle = options["default-category"].flatMap { $0.isEmpty ? nil : $0 } ?? BeaverHabitsReader.defaultCategory
     let writer = BeaverHabitsWriter(dataset: dataset, defaultTitle: defaultTitle)
     var lost: [ModelField: Int] = [:]
-    for (_, plan) in writer.plans { lost.merge(plan.lost, uniquingKeysWith: +) }
+    var byHabit: [Diagnostic] = []
+    for (index, plan) in writer.plans {
+      lost.merge(plan.lost, uniquingKeysWith: +)
+      // Weekdays written as "N per week": said once, by the habit, not also as a count.
+      guard let weekdays = plan.weekdaysWritten else { continue }
+      lost[.trackerSchedule, default: 0] -= plan.lost[.trackerSchedule] ?? 0
+      let tracker = dataset.trackers[index]
+      byHabit.append(Diagnostic(
+        code: LossReport.lossyFrequency.code, severity: .warning,
+        message: "habit \"\(tracker.name)\" is planned on \(weekdays.days.map(\.shortEnglishName).joined(separator: ", ")); beaverhabits plans \"N per period\", so it is written as \(weekdays.period.text)",
+        location: SourceLocation(file: output.displayName, pointer: "/trackers/\(index)/schedule")))
+    }
 
     // Categories are the habits' first tags: their ids derive from the titles, their order is
     // the order of first use, and a category no habit is in is not written.
@@ -51,7 +63,7 @@ extension BeaverHabitsCodec {
                                message: "\(Self.descriptor.name) cannot carry \(field.rawValue): \(count) \(what)",
                                location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
     }
-    return result
+    return result + byHabit
   }
 
   /// What the count of a loss counts, where it is not whole items left out.

@@ -78,8 +78,8 @@ public struct BeaverHabitsCodec: TrackerCodec {
   }
 
   /// Writes the export `{"exported_at", "habits"}` (with `"user_email"` only when the `email`
-  /// option gives one), ASCII-escaped as the app's own `json.dumps`, atomically for a file; a
-  /// `lossy-frequency` warning per habit whose weekdays were written as "N per week".
+  /// option gives one), ASCII-escaped as the app's own `json.dumps`, atomically for a file (the
+  /// habits whose weekdays are written as "N per week" are among the losses said before).
   ///
   /// - Throws: ``CodecError`` `.unsupportedOperation` for an `email` option that is no
   ///   address or an `exported-at` that is not `YYYY-MM-DD HH:MM:SS`; `.cannotCreateOutput`
@@ -89,14 +89,6 @@ public struct BeaverHabitsCodec: TrackerCodec {
     try output.checkWritable()
     let written = BeaverHabitsWriter(dataset: dataset, defaultTitle: options.defaultCategory)
     let bytes = try written.bytes(email: options.email, exportedAt: options.exportedAt ?? written.keptExportedAt ?? Self.now())
-    for (index, plan) in written.plans where plan.weekdaysWritten != nil {
-      guard let weekdays = plan.weekdaysWritten else { continue }
-      let tracker = dataset.trackers[index]
-      context.report(Diagnostic(
-        code: LossReport.lossyFrequency.code, severity: .warning,
-        message: "habit \"\(tracker.name)\" is planned on \(weekdays.days.map(\.shortEnglishName).joined(separator: ", ")); beaverhabits plans \"N per period\", so it is written as \(weekdays.period.text)",
-        location: SourceLocation(file: output.displayName, pointer: "/trackers/\(index)/schedule")))
-    }
     try output.write { $0.write(bytes: bytes) }
   }
 

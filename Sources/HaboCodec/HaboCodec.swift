@@ -106,9 +106,9 @@ public struct HaboCodec: TrackerCodec {
     return dataset
   }
 
-  /// Writes a Habo backup (the current envelope) to the output, atomically for a file; a
-  /// `lossy-frequency` warning names each habit that was planned on fewer days (or with a
-  /// frequency), which Habo plans every day.
+  /// Writes a Habo backup (the current envelope) to the output, atomically for a file; the
+  /// habits planned on fewer days (or with a frequency), which Habo plans every day, are among
+  /// the ``losses(writing:to:options:)`` said before writing.
   ///
   /// - Throws: ``CodecError`` `.cannotCreateOutput` and `.io` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
@@ -122,20 +122,6 @@ public struct HaboCodec: TrackerCodec {
       throw CodecError(.io, "cannot write the Habo backup: \(error.message)", location: SourceLocation(file: output.displayName))
     }
     try output.write { $0.write(bytes: bytes) }
-    for (index, tracker) in plan.plannedEveryDay {
-      var planned: [String] = []
-      let everyDay = Set(tracker.schedule ?? []) == Set(Weekday.allCases)
-      if let schedule = tracker.schedule, !everyDay {
-        planned.append(schedule.isEmpty ? "on no weekday" : "on " + schedule.map(\.rawValue).joined(separator: ", "))
-      } else if tracker.schedule == nil {
-        planned.append("with no schedule")
-      }
-      if let frequency = tracker.frequency { planned.append("\(frequency.times) time(s) in \(frequency.days) day(s)") }
-      context.report(Diagnostic(
-        code: Self.lossyFrequency.code, severity: .warning,
-        message: "habit \"\(tracker.name)\" is planned \(planned.joined(separator: " and ")); Habo plans every habit every day, so it is written planned every day",
-        location: SourceLocation(file: output.displayName, pointer: JSONPointer.make("trackers", index, everyDay ? "frequency" : "schedule"))))
-    }
     if bytes.count > Self.maximumSize {
       context.report(Diagnostic(
         code: Self.tooLarge.code, severity: .warning,
@@ -144,16 +130,39 @@ public struct HaboCodec: TrackerCodec {
     }
   }
 
+  /// One `lossy-frequency` warning per habit planned on fewer than every weekday or with a
+  /// frequency, which Habo plans every day: the loss of its schedule or frequency, said once,
+  /// by the habit (not also as a `dropped-field` count of `trackers.schedule`).
+  private static func plannedEveryDay(_ plan: HaboBackupPlan, fileName: String) -> [Diagnostic] {
+    plan.plannedEveryDay.map { index, tracker in
+      var planned: [String] = []
+      let everyDay = Set(tracker.schedule ?? []) == Set(Weekday.allCases)
+      if let schedule = tracker.schedule, !everyDay {
+        planned.append(schedule.isEmpty ? "on no weekday" : "on " + schedule.map(\.rawValue).joined(separator: ", "))
+      } else if tracker.schedule == nil {
+        planned.append("with no schedule")
+      }
+      if let frequency = tracker.frequency { planned.append("\(frequency.times) time(s) in \(frequency.days) day(s)") }
+      return Diagnostic(
+        code: Self.lossyFrequency.code, severity: .warning,
+        message: "habit \"\(tracker.name)\" is planned \(planned.joined(separator: " and ")); Habo plans every habit every day, so it is written planned every day",
+        location: SourceLocation(file: fileName, pointer: JSONPointer.make("trackers", index, everyDay ? "frequency" : "schedule")))
+    }
+  }
+
   /// One `dropped-field` warning per part Habo cannot carry, with its count, in the model's
-  /// order (`HaboBackupPlan` counts them as it plans the file the writer writes).
+  /// order (`HaboBackupPlan` counts them as it plans the file the writer writes); a habit's
+  /// weekdays or frequency as one `lossy-frequency` per habit instead, which `--fail-on-loss`
+  /// refuses as it refuses the others.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     let plan = HaboBackupPlan(dataset, exportTimestamp: "")
-    return ModelField.inModelOrder(plan.lost.keys).compactMap { field in
-      guard let count = plan.lost[field], count > 0 else { return nil }
+    let byHabit: Set<ModelField> = [.trackerSchedule, .trackerFrequency]
+    return ModelField.inModelOrder(plan.lost.keys).compactMap { field -> Diagnostic? in
+      guard !byHabit.contains(field), let count = plan.lost[field], count > 0 else { return nil }
       return Diagnostic(code: LossReport.droppedField.code, severity: .warning,
                         message: "\(Self.descriptor.name) cannot carry \(field.rawValue): \(count) \(Self.what[field] ?? "item(s) left out")",
                         location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue))
-    }
+    } + Self.plannedEveryDay(plan, fileName: output.displayName)
   }
 
   /// What the count of a loss counts, where it is not whole items left out.
@@ -162,8 +171,6 @@ public struct HaboCodec: TrackerCodec {
     .trackerIds: "tracker id(s) that are not UUIDs (Habo keeps a uuid: one derived from the id is written)",
     .trackerEmoji: "emoji other than the one reading back chooses from the name",
     .trackerColor: "colour(s) other than the one reading back chooses from the name",
-    .trackerSchedule: "habit(s) planned on fewer than every weekday, which Habo plans every day",
-    .trackerFrequency: "frequency(ies): Habo plans every habit every day",
     .trackerGoal: "goal(s) Habo cannot store as they are (at most: written as a yes/no habit; an empty unit; a target that is not a finite number)",
     .trackerReminders: "habit(s) whose reminders Habo cannot keep (one reminder per habit, every day, at HH:MM)",
     .eventRecords: "record(s) of events or unknown trackers left out",

@@ -89,12 +89,13 @@ public struct TableHabitCodec: TrackerCodec {
     try output.checkWritable()
     let writer = TableHabitWriter(dataset: dataset, fileName: output.displayName)
     let bytes = try writer.bytes()
-    context.report(contentsOf: writer.frequencyWarnings())
     try output.write { $0.write(bytes: bytes) }
   }
 
-  /// What writing `dataset` loses, field by field (`TableHabitLosses`).
+  /// What writing `dataset` loses, field by field (`TableHabitLosses`), then one
+  /// `lossy-frequency` per habit whose weekdays are written as "k times per week".
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     TableHabitLosses(dataset: dataset, fileName: output.displayName).diagnostics()
+      + TableHabitWriter(dataset: dataset, fileName: output.displayName).frequencyWarnings()
   }
 }

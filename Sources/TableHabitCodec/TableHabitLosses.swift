@@ -30,7 +30,9 @@ struct TableHabitLosses {
         lost[.trackerEmoji, default: 0] += 1
       }
       if let color = tracker.color, readColor(tracker) != color { lost[.trackerColor, default: 0] += 1 }
-      if tracker.schedule != Weekday.allCases { lost[.trackerSchedule, default: 0] += 1 }
+      // Weekdays written as "k times per week" are said by the habit (the writer's
+      // lossy-frequency), not also counted here.
+      if tracker.schedule != Weekday.allCases, !TableHabitWriter.losesWeekdays(tracker) { lost[.trackerSchedule, default: 0] += 1 }
       if tracker.createdOn == nil { lost[.trackerCreatedOn, default: 0] += 1 }
       if !frequencyComesBack(tracker) { lost[.trackerFrequency, default: 0] += 1 }
       if !goalComesBack(tracker) { lost[.trackerGoal, default: 0] += 1 }

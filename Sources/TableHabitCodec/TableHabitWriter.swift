@@ -37,16 +37,18 @@ struct TableHabitWriter {
     }
   }
 
-  /// `lossy-frequency` warnings for habits whose weekdays are written as "k times per week".
+  /// `lossy-frequency` warnings for habits whose weekdays are written as "k times per week",
+  /// each at its tracker's schedule in the model (`/trackers/3/schedule`).
   func frequencyWarnings() -> [Diagnostic] {
-    Self.habits(of: dataset).enumerated().compactMap { index, item in
+    let positions = dataset.trackers.indices.filter { dataset.trackers[$0].kind == .habit }
+    return Self.habits(of: dataset).enumerated().compactMap { index, item in
       let tracker = item.tracker
       guard Self.losesWeekdays(tracker) else { return nil }
       let days = (tracker.schedule ?? []).map(\.shortEnglishName).joined(separator: ", ")
       let written = Self.frequency(of: tracker)
       return Diagnostic(code: LossReport.lossyFrequency.code, severity: .warning,
                         message: "habit \"\(tracker.name)\" is planned on \(days); Table Habit plans times per period, so it is written as \(written.args.first ?? 0) time(s) per week",
-                        location: SourceLocation(file: fileName, pointer: "/habits/\(index)/freq_custom"))
+                        location: SourceLocation(file: fileName, pointer: "/trackers/\(positions[index])/schedule"))
     }
   }
 

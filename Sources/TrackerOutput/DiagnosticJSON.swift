@@ -13,10 +13,13 @@ public enum DiagnosticJSON {
     ])
   }
 
-  /// The `validate --format json` document.
-  public static func report(_ diagnostics: [Diagnostic], valid: Bool) -> String {
+  /// The `validate --format json` document: `warnings` counts the rule warnings, `notes` the
+  /// reader's warnings among `diagnostics` (``DatasetFile/notes(options:)``), counted apart.
+  public static func report(_ diagnostics: [Diagnostic], valid: Bool, notes: Set<Diagnostic> = []) -> String {
     let errors = diagnostics.count(where: { $0.severity == .error })
-    return "{\n  \"valid\": \(JSONOutput.value(valid)),\n  \"errors\": \(errors),\n  \"warnings\": \(diagnostics.count - errors),\n"
+    let readerNotes = diagnostics.count(where: { notes.contains($0) })
+    return "{\n  \"valid\": \(JSONOutput.value(valid)),\n  \"errors\": \(errors),\n  \"warnings\": \(diagnostics.count - errors - readerNotes),\n"
+      + "  \"notes\": \(readerNotes),\n"
       + "  \"diagnostics\": \(JSONOutput.arrayOfLines(diagnostics.map(object)))\n}"
   }
 }

@@ -43,7 +43,8 @@ public struct Conversion: Sendable {
     public var diagnostics: [Diagnostic]
     /// Why nothing was written; `nil` when the output was written.
     public var refusal: Refusal?
-    /// How many `dropped-field` losses the output format declared for this dataset.
+    /// How many losses the output format reported for this dataset before writing (its
+    /// `dropped-field` warnings, and a writer's per-habit `lossy-frequency` ones).
     public var losses: Int
     /// How many errors the reader met (parts of the input left out); with `skipBadRows` the
     /// output was written without them.

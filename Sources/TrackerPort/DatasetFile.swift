@@ -72,6 +72,14 @@ public struct DatasetFile: Sendable {
   /// `convert` writes nothing unless told to skip them.
   public var readErrors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
+  /// The reader's warnings `validate` reports (those `options` include): notes on how the file
+  /// was read (`lossy-frequency`, a `*-assigned-defaults`, `unknown-key`), not findings that
+  /// the dataset breaks a rule. `trackport validate` counts them apart, and `--strict` (about
+  /// rules) ignores them; the reader's errors (parts of the file not read) stay errors.
+  public func notes(options: ValidationOptions) -> [Diagnostic] {
+    diagnostics.filter { $0.severity == .warning && options.includes($0.code) }
+  }
+
   /// Runs the validator and returns its findings located in this file, after the codec's own.
   public func validate(options: ValidationOptions) -> [Diagnostic] {
     let findings = Validator(options: options).validate(dataset)

@@ -153,7 +153,8 @@ public struct ServeAPI: Sendable {
       // Read errors are findings here, as in `trackport validate`: not refused.
       let file = try read(upload, from: form.nonEmptyField("from"), options: options)
       let found = file.validate(options: ValidationOptions(today: today))
-      return .json(DiagnosticJSON.report(found, valid: !found.contains { $0.severity == .error }))
+      return .json(DiagnosticJSON.report(found, valid: !found.contains { $0.severity == .error },
+                                         notes: Set(file.notes(options: ValidationOptions(today: today)))))
     }
   }
 

@@ -16,31 +16,31 @@ struct DiffRenderer {
     if diff.isEmpty { return out + "no differences\n" }
     for c in diff.categories {
       switch c.kind {
-      case .added: out += "+ category \(q(c.title))\n"
-      case .removed: out += "- category \(q(c.title))\n"
-      case .renamed: out += "~ category \(q(c.oldTitle ?? "")) renamed \(q(c.title))\n"
+      case .added: out += "+ category \(tq(c.title))\n"
+      case .removed: out += "- category \(tq(c.title))\n"
+      case .renamed: out += "~ category \(tq(c.oldTitle ?? "")) renamed \(tq(c.title))\n"
       }
     }
     for t in diff.trackers {
       switch t.kind {
-      case .added: out += "+ tracker \(q(t.name))\(counts(t.recordCount, t.entryCount))\n"
-      case .removed: out += "- tracker \(q(t.name))\(counts(t.recordCount, t.entryCount))\n"
+      case .added: out += "+ tracker \(tq(t.name))\(counts(t.recordCount, t.entryCount))\n"
+      case .removed: out += "- tracker \(tq(t.name))\(counts(t.recordCount, t.entryCount))\n"
       case .changed:
-        out += "~ tracker \(q(t.name))" + (t.matchedByName ? " (matched by name: id \(t.oldId ?? "") → \(t.id))" : "") + "\n"
-        for f in t.fields { out += "    \(f.field): \(v(f.old)) → \(v(f.new))\n" }
+        out += "~ tracker \(tq(t.name))" + (t.matchedByName ? " (matched by name: id \(t.oldId ?? "") → \(t.id))" : "") + "\n"
+        for f in t.fields { out += "    \(f.field): \(tv(f.old)) → \(tv(f.new))\n" }
         for line in dayLines(t.days) { out += "    \(line)\n" }
       }
     }
     for task in diff.tasks {
       switch task.kind {
-      case .added: out += "+ task \(q(task.title))\n"
-      case .removed: out += "- task \(q(task.title))\n"
+      case .added: out += "+ task \(tq(task.title))\n"
+      case .removed: out += "- task \(tq(task.title))\n"
       case .changed:
-        out += "~ task \(q(task.title))\n"
-        for f in task.fields { out += "    \(f.field): \(v(f.old)) → \(v(f.new))\n" }
+        out += "~ task \(tq(task.title))\n"
+        for f in task.fields { out += "    \(f.field): \(tv(f.old)) → \(tv(f.new))\n" }
       }
     }
-    for f in diff.datasetFields { out += "~ dataset \(f.field): \(v(f.old)) → \(v(f.new))\n" }
+    for f in diff.datasetFields { out += "~ dataset \(f.field): \(tv(f.old)) → \(tv(f.new))\n" }
     return out + summary() + "\n"
   }
 
@@ -81,6 +81,27 @@ struct DiffRenderer {
 
   private func q(_ s: String) -> String { "\"" + s + "\"" }
   private func v(_ s: String?) -> String { s ?? "(none)" }
+  /// ``q(_:)`` and ``v(_:)`` for the text diff, one line each (the markdown and GitHub forms
+  /// escape line breaks their own way).
+  private func tq(_ s: String) -> String { q(oneLine(s)) }
+  private func tv(_ s: String?) -> String { s.map(oneLine) ?? "(none)" }
+
+  /// A value on one line of the text diff: line breaks, tabs and other control characters as
+  /// escapes (`\n`, `\t`, `\u{7}`), so a multi-line description stays on its field's line.
+  private func oneLine(_ s: String) -> String {
+    guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+    var out = ""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{" + String(scalar.value, radix: 16) + "}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
 
   // MARK: json
 

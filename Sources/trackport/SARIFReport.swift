@@ -25,6 +25,7 @@ struct SARIFReport {
   /// The document, pretty-printed, without a final newline.
   func render() throws -> String {
     let diagnostics = files.flatMap(\.diagnostics)
+    let notes = files.reduce(into: Set<Diagnostic>()) { $0.formUnion($1.notes) }
     let rules = Self.rules(for: diagnostics, registry: registry)
     let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.code, $0.offset) })
     let driver: [JSONMember] = [
@@ -35,7 +36,7 @@ struct SARIFReport {
     let run: [JSONMember] = [
       JSONMember("tool", .object([JSONMember("driver", .object(driver))])),
       JSONMember("columnKind", .string("unicodeCodePoints")),
-      JSONMember("results", .array(diagnostics.map { result($0, ruleIndex: index[$0.code]) })),
+      JSONMember("results", .array(diagnostics.map { result($0, ruleIndex: index[$0.code], note: notes.contains($0)) })),
     ]
     return try JSONText.pretty(.object([
       JSONMember("$schema", .string(Self.schemaURI)),
@@ -75,10 +76,11 @@ struct SARIFReport {
     return .object(members)
   }
 
-  private func result(_ d: Diagnostic, ruleIndex: Int?) -> JSONValue {
+  /// A reader's note (``ValidatedFile/notes``) has SARIF's level `note`.
+  private func result(_ d: Diagnostic, ruleIndex: Int?, note: Bool = false) -> JSONValue {
     var members = [JSONMember("ruleId", .string(d.code))]
     if let ruleIndex { members.append(JSONMember("ruleIndex", .number(String(ruleIndex)))) }
-    members.append(JSONMember("level", .string(d.severity.rawValue)))
+    members.append(JSONMember("level", .string(note ? "note" : d.severity.rawValue)))
     members.append(JSONMember("message", .object([JSONMember("text", .string(d.note.map { d.message + "\n" + $0 } ?? d.message))])))
     if let file = d.location.file { members.append(JSONMember("locations", .array([location(file: file, d.location)]))) }
     var properties: [JSONMember] = []

@@ -108,7 +108,7 @@ extension Trackport {
           return .malformedInput
         case .losses:
           // The losses are why nothing was written: shown even with --quiet.
-          say(result.diagnostics.filter { !quiet || $0.code == LossReport.droppedField.code })
+          say(result.diagnostics.filter { !quiet || [LossReport.droppedField.code, LossReport.lossyFrequency.code].contains($0.code) })
           StandardError.line("\(output): error: nothing written: the output format would drop data (--fail-on-loss)")
           return .ruleErrors
         case nil:

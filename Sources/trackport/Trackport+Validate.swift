@@ -90,8 +90,9 @@ extension Trackport {
           do {
             let loaded = try DatasetFile.load(source, reader: try reader.get(), options: codecOptions)
             let found = loaded.validate(options: options)
-            let failed = found.contains(where: { $0.severity == .error }) || (strict && !found.isEmpty)
-            results.append(ValidatedFile(path: file, diagnostics: found, read: true, failed: failed))
+            let notes = Set(loaded.notes(options: options))
+            let failed = found.contains(where: { $0.severity == .error }) || (strict && found.contains { !notes.contains($0) })
+            results.append(ValidatedFile(path: file, diagnostics: found, read: true, failed: failed, notes: notes))
           } catch let error as CodecError {
             var location = error.location
             if location.file == nil { location.file = file }
@@ -104,6 +105,7 @@ extension Trackport {
         let failed = results.contains(where: \.failed)
         if failed { status = ExitStatus.worst(status, .ruleErrors) }
         let diagnostics = results.flatMap(\.diagnostics)
+        let notes = results.reduce(into: Set<Diagnostic>()) { $0.formUnion($1.notes) }
 
         // One write for the whole report: a failure to write it is exit 74, not a silent cut.
         switch format {
@@ -111,9 +113,9 @@ extension Trackport {
           let summaries = quiet ? [] : files.isEmpty ? ["no files given: nothing to validate"] : results.map(\.summary)
           try StandardOutput.write((diagnostics.map(DiagnosticRenderer.text) + summaries).map { $0 + "\n" }.joined())
         case .json:
-          try StandardOutput.line(DiagnosticJSON.report(diagnostics, valid: !failed))
+          try StandardOutput.line(DiagnosticJSON.report(diagnostics, valid: !failed, notes: notes))
         case .github:
-          try StandardOutput.write(diagnostics.map { DiagnosticRenderer.github($0) + "\n" }.joined())
+          try StandardOutput.write(diagnostics.map { DiagnosticRenderer.github($0, command: notes.contains($0) ? "notice" : nil) + "\n" }.joined())
         case .sarif:
           try StandardOutput.line(SARIFReport(files: results, rulesURL: rulesURL, registry: registry).render())
         case .junit:

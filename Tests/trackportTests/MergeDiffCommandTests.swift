@@ -43,6 +43,23 @@ struct MergeDiffCommandTests {
     #expect(differs.stdout.contains("records: +1 -3"))
   }
 
+  /// A multi-line value (a task's description) stays on its field's line in the text diff.
+  @Test func diffTextKeepsAMultiLineValueOnOneLine() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var dataset = try JSONSerialization.jsonObject(with: Data(contentsOf: CLI.root.appendingPathComponent(demo))) as! [String: Any]
+    var tasks = dataset["tasks"] as! [[String: Any]]
+    tasks[0]["description"] = "Line one\nLine two\tend"
+    dataset["tasks"] = tasks
+    let changed = folder.appendingPathComponent("t.trackport.json").path
+    try JSONSerialization.data(withJSONObject: dataset, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: changed))
+    let result = try CLI.run(["diff", demo, changed], in: CLI.root)
+    #expect(result.status == 1, "\(result.stderr)")
+    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("description:") })
+    #expect(line.hasSuffix("→ Line one\\nLine two\\tend"), "\(result.stdout)")
+    #expect(!result.stdout.contains("\nLine two"))
+  }
+
   @Test func diffOfAnUnreadableInputUsesTheUsualCodes() throws {
     #expect(try CLI.run(["diff", demo, "no-such-file.json"]).status == 66)
     let folder = try CLI.temporaryFolder()

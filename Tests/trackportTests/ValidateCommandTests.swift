@@ -42,6 +42,25 @@ import Testing
     #expect(invalid.stdout.contains("[name-too-long]") && !invalid.stdout.contains("invalid ("), "\(invalid.stdout)")
   }
 
+  /// An app's file reads with the reader's notes (Habo has no emoji or weekdays): shown, but
+  /// counted apart from rule findings, and `--strict`, which is about rules, still passes.
+  @Test func theReadersNotesAreCountedApartAndStrictIgnoresThem() throws {
+    let habo = "Tests/HaboCodecTests/Fixtures/envelope.json"
+    let text = try CLI.run(["validate", habo, "--strict", "--today", "2026-11-22"], in: CLI.root)
+    #expect(text.status == 0, "\(text.stdout)")
+    #expect(text.stdout.contains("warning: Habo has no emoji, colours or weekdays"))
+    #expect(text.stdout.contains(habo + ": valid (0 errors, 0 warnings; 3 notes from reading)"), "\(text.stdout)")
+    let json = try CLI.run(["validate", habo, "--format", "json", "--today", "2026-11-22"], in: CLI.root)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(report["warnings"] as? Int == 0 && report["notes"] as? Int == 3, "\(json.stdout)")
+    let github = try CLI.run(["validate", habo, "--format", "github", "--today", "2026-11-22"], in: CLI.root)
+    #expect(github.stdout.hasPrefix("::notice file="), "\(github.stdout)")
+    let junit = try CLI.run(["validate", habo, "--format", "junit", "--strict", "--today", "2026-11-22"], in: CLI.root)
+    #expect(junit.status == 0 && !junit.stdout.contains("<failure"), "\(junit.stdout)")
+    let sarif = try CLI.run(["validate", habo, "--format", "sarif", "--today", "2026-11-22"], in: CLI.root)
+    #expect(sarif.stdout.contains("\"level\": \"note\""))
+  }
+
   /// An unknown code is known to be one only once the plugins are: the usage shown is still
   /// `validate`'s, not the top level's.
   @Test func anUnknownSelectedCodeShowsValidatesUsage() throws {

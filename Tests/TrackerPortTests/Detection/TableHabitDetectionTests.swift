@@ -30,6 +30,6 @@ import TrackerPort
 
   @Test func itReadsAndWritesJSONByContent() {
     let d = TableHabitCodec.descriptor
-    #expect(d.id == "tablehabit" && d.canRead && d.canWrite && d.sniffedExtensions == ["json"] && d.extensions.isEmpty)
+    #expect(d.id == "tablehabit" && d.canRead && d.canWrite && d.sniffedExtensions == ["json"] && d.extensions == ["tablehabit.json"])
   }
 }
