@@ -33,6 +33,9 @@ extension Trackport {
     @Flag(help: "Write nothing and exit 1 when the output format would drop data.")
     var failOnLoss = false
 
+    @Flag(help: "Write nothing: print the plan (the format read and what it holds, every part of the model kept or lost in the output, each loss with its count) and exit as the conversion would (1 with --fail-on-loss when it would drop data).")
+    var dryRun = false
+
     @Flag(help: "CSV: prefix cells starting with = + - @ with ' so spreadsheets do not run them as formulas.")
     var spreadsheetSafe = false
 
@@ -58,6 +61,20 @@ extension Trackport {
 
     @Flag(name: .shortAndLong, help: "Print no warnings and no progress bar; errors still show, and with --fail-on-loss the losses that stopped the conversion.")
     var quiet = false
+
+    /// `--dry-run`: the plan on standard output, the reader's diagnostics on standard error as
+    /// in a real run; the exit status the real run would have.
+    private func plan(_ conversion: Conversion, registry: CodecRegistry) throws -> ExitStatus {
+      let plan = try conversion.plan(registry: registry)
+      let errors = plan.diagnostics.filter { $0.severity == .error }
+      say(plan.diagnostics.filter { !quiet || $0.severity == .error })
+      try StandardOutput.write(ConversionPlanText.render(plan, input: input, output: output))
+      if !errors.isEmpty, !badRows.skipBadRows {
+        StandardError.line(BadRowsOptions.summary(errors.count, file: input, skipped: false))
+        return .malformedInput
+      }
+      return failOnLoss && !plan.losses.isEmpty ? .ruleErrors : .ok
+    }
 
     private func say(_ diagnostics: [Diagnostic]) {
       for d in diagnostics { StandardError.line(DiagnosticRenderer.text(d)) }
@@ -89,6 +106,7 @@ extension Trackport {
                                     overwrite: force, options: options)
         Interruption.writing(output == "-" ? .standardOutput : .file)
         let registry = try pluginOptions.registry(quiet: quiet)
+        if dryRun { return try plan(conversion, registry: registry) }
         let display = ProgressDisplay.start(quiet: quiet)
         Interruption.showing(display)
         let result: Conversion.Result

@@ -79,6 +79,32 @@ import Testing
     #expect(reading.stderr.contains("formats it can read: json") && reading.stderr.contains("tickmate"), "\(reading.stderr)")
   }
 
+  /// `--dry-run`: the plan, every part of the model kept or lost with the real run's words,
+  /// nothing written; the exit status the real run would have.
+  @Test func dryRunPrintsThePlanAndWritesNothing() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("x.habo.json").path
+    let result = try CLI.run(["convert", CLI.demo, out, "--dry-run"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("read  \(CLI.demo) as TrackerPort JSON (json): 12 trackers, 1295 records, 4 categories, 5 tasks; days ") == true, "\(result.stdout)")
+    #expect(lines.dropFirst().first == "write \(out) as Habo (habo)")
+    #expect(lines.contains { $0.hasPrefix("  kept  records ") })
+    #expect(lines.contains { $0.hasPrefix("  lost  trackers.emoji ") && $0.hasSuffix("Habo cannot carry trackers.emoji: 8 emoji other than the one reading back chooses from the name") })
+    #expect(lines.contains { $0.hasPrefix("  lost  trackers.schedule ") && $0.contains("is planned on") })
+    let real = try CLI.run(["convert", CLI.demo, out])
+    let realLosses = real.stderr.split(separator: "\n").count { $0.contains("[dropped-field]") || $0.contains("[lossy-frequency]") }
+    #expect(lines.last == "\(realLosses) losses; nothing written (--dry-run)", "the plan counts the losses the real run reports")
+    try FileManager.default.removeItem(atPath: out)
+    let refused = try CLI.run(["convert", CLI.demo, out, "--dry-run", "--fail-on-loss"])
+    #expect(refused.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let nothing = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("y.trackport.json").path, "--dry-run", "--fail-on-loss"])
+    #expect(nothing.status == 0 && nothing.stdout.hasSuffix("nothing lost; nothing written (--dry-run)\n"), "\(nothing.stdout)")
+  }
+
   @Test func aReadOnlyTargetIsRefusedNamingTheFormatsThatCanWrite() throws {
     let result = try CLI.run(["convert", CLI.demo, "/tmp/x.out", "--to", "tickmate"])
     #expect(result.status == 64)
