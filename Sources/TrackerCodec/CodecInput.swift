@@ -53,7 +53,9 @@ public struct CodecInput: Sendable {
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO,
           let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
-    guard let data = try? handle.readToEnd() else { return nil }
+    // An empty pipe gives no data at all: that is no bytes, not "not a pipe".
+    let data: Data?
+    do { data = try handle.readToEnd() } catch { return nil }
     return Array(data ?? Data())
   }
 

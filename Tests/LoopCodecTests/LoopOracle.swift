@@ -53,7 +53,7 @@ struct LoopOracle {
     var byId: [Int: Int] = [:]
     for row in try Self.rows(db, "SELECT \(select.joined(separator: ", ")) FROM Habits ORDER BY position, id") {
       let question = row["question"] as? String
-      var habit = Habit(
+      let habit = Habit(
         name: row["name"] as? String ?? "", archived: (row["archived"] as? Int ?? 0) != 0,
         question: question ?? (row["description"] as? String ?? ""), description: question == nil ? "" : row["description"] as? String ?? "",
         num: row["freq_num"] as? Int, den: row["freq_den"] as? Int, numerical: row["type"] as? Int == 1,

@@ -21,7 +21,8 @@ enum Loop: TestHelpers {
   /// Runs a program and returns its standard output; fails the test on a non-zero exit.
   @discardableResult
   static func run(_ program: String, _ args: [String], input: String? = nil) throws -> String {
-    let result = try CLI.run(args, input: input.map { Data($0.utf8) }, executable: try #require(CLI.tool(program), "\(program) is not installed"))
+    let executable: String = try #require(CLI.tool(program), "\(program) is not installed")
+    let result = try CLI.run(args, input: input.map { Data($0.utf8) }, executable: executable)
     #expect(result.status == 0, "\(program) \(args) failed: \(result.stderr)")
     return result.stdout
   }

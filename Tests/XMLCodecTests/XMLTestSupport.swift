@@ -116,7 +116,7 @@ func nastyDataset(seed: UInt64) -> TrackerDataset {
 /// decimal form, the edges of `Double`, whole numbers past 2^53.
 let awkwardAmounts: [Double] = [
   0, -0.0, 1, -1, 6, 6.25, 0.1, 1.0 / 3, -2.5, 1e-5, 1e15, 1e20, 999_999_999_999_999.9, 9_007_199_254_740_991,
-  9_007_199_254_740_992, 123_456_789_012_345_678, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude,
+  9_007_199_254_740_992, 123_456_789_012_345_680, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
   -.greatestFiniteMagnitude, .pi, 1e300, -1e-300,
 ]
 
