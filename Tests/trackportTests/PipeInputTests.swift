@@ -9,8 +9,9 @@ import TrackerTestSupport
 
   /// Runs `trackport ARGS` through bash, where `$IN` is `<(cat demo)`.
   static func throughPipe(_ arguments: String) throws -> CLI.Result {
-    try CLI.run(["-c", "\"$0\" \(arguments.replacing("$IN", with: "<(cat \(CLI.demo))"))", CLI.binary],
-                executable: try #require(bash))
+    let shell: String = try #require(bash)
+    return try CLI.run(["-c", "\"$0\" \(arguments.replacing("$IN", with: "<(cat \(CLI.demo))"))", CLI.binary],
+                       executable: shell)
   }
 
   @Test(.enabled(if: bash != nil))
