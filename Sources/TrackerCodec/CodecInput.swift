@@ -123,21 +123,20 @@ public struct CodecInput: Sendable {
     }
   }
 
-  /// Refuses an input with no bytes at all (a download cut short, an export the app had not
-  /// finished): no format reads one, and saying so beats each reader's own puzzled message.
-  /// Folders and other non-regular files pass (their readers say what they hold).
-  ///
-  /// - Throws: ``CodecError`` `.malformedInput` "the file is empty".
-  public func checkNotEmpty() throws {
+  /// For an input with no bytes at all (a download cut short, an export the app had not
+  /// finished), the error that says so, which beats a reader's own puzzled message ("unexpected
+  /// end of input") and detection's "cannot tell the format"; `nil` for any other input.
+  /// Folders and other non-regular files are not empty (their readers say what they hold).
+  public var emptyInputError: CodecError? {
     let empty: Bool
     switch source {
     case .bytes(let bytes, _): empty = bytes.isEmpty
     case .standardInput: empty = StandardInputCache.shared.data().isEmpty
     case .file: empty = regularFileSize == 0
     }
-    guard empty else { return }
-    throw CodecError(.malformedInput, "the file is empty", location: SourceLocation(file: displayName),
-                     note: "it has no bytes at all: export it from the app again (a download cut short or an export still being written leaves an empty file)")
+    guard empty else { return nil }
+    return CodecError(.malformedInput, "the file is empty", location: SourceLocation(file: displayName),
+                      note: "it has no bytes at all: export it from the app again (a download cut short or an export still being written leaves an empty file)")
   }
 
   /// The size in bytes of a regular file input; `nil` for standard input, memory, folders and

@@ -70,8 +70,9 @@ public struct CodecRegistry: Sendable {
   ///   or packages would be guesses; `.cannotReadInput` when it cannot be read.
   public func detect(_ input: CodecInput, reading: Bool = true, options: [String: String] = [:]) throws -> any TrackerCodec {
     let usable = codecs.filter { reading ? $0.descriptor.canRead : $0.descriptor.canWrite }
-    if reading { try input.checkNotEmpty() }
     if let ext = input.fileExtension, let codec = claim(ext, among: usable) { return codec }
+    // Nothing to tell by content: an empty file says so.
+    if reading, let empty = input.emptyInputError { throw empty }
     if let kind = try input.packageKind() {
       return try detectPackage(input, kind: kind, among: usable)
     }

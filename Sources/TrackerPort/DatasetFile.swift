@@ -53,13 +53,18 @@ public struct DatasetFile: Sendable {
   /// - Throws: ``CodecError`` when the input cannot be read or is malformed.
   public static func load(_ input: CodecInput, reader codec: any TrackerCodec, options: [String: String] = [:],
                           progress: ProgressMeter? = nil) throws -> DatasetFile {
-    try input.checkNotEmpty()
     var context = CodecContext(fileName: input.displayName, options: codec.descriptor.given(options, reading: true))
     if let progress {
       progress.begin("reading", subject: input.displayName, totalBytes: input.regularFileSize)
       context.progress = progress
     }
-    let dataset = try codec.decode(input, context: &context)
+    let dataset: TrackerDataset
+    do {
+      dataset = try codec.decode(input, context: &context)
+    } catch let error as CodecError where error.kind == .malformedInput {
+      // A reader that takes no empty file (most) says so in its own words; these say why.
+      throw input.emptyInputError ?? error
+    }
     progress?.end()
     return DatasetFile(dataset: dataset, fileName: input.displayName, codec: codec.descriptor,
                        diagnostics: context.diagnostics.located(by: context.sourceLocator, file: input.displayName),

@@ -47,6 +47,6 @@ struct TickmateDetectionTests {
     #expect(descriptor.id == "tickmate")
     #expect(descriptor.canRead && !descriptor.canWrite)
     #expect(descriptor.sniffedExtensions == ["db"])
-    #expect(descriptor.diagnostics.map(\.code) == ["tickmate-assigned-defaults", "tickmate-skipped-ticks"])
+    #expect(descriptor.diagnostics.map(\.code) == ["tickmate-assigned-defaults", "tickmate-skipped-ticks", "sqlite-missing-wal"])
   }
 }
