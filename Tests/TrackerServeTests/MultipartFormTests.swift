@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackerServe
+@testable import TrackerServeAPI
 
 @Suite struct MultipartFormTests {
   @Test func browserFormGivesEveryPartByteForByte() throws {

@@ -3,7 +3,7 @@ import Testing
 import TrackerPort
 import TrackerReport
 import TrackerTestSupport
-@testable import TrackerServe
+@testable import TrackerServeAPI
 
 @Suite struct ServeAPITests {
   static let api = ServeAPI()

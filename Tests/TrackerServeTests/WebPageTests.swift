@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackerPort
 import TrackerTestSupport
-@testable import TrackerServe
+@testable import TrackerServeAPI
 
 /// The page of `GET /` as markup; Tests/serve/page_test.py drives it in Chromium.
 @Suite struct WebPageTests {
