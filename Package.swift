@@ -122,7 +122,8 @@ let package = Package(
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerModel"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort", "TrackerTestSupport"]),
-    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "TrackerReport", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]

@@ -1,4 +1,5 @@
 import Testing
+import TrackerTestSupport
 @testable import TrackerServeAPI
 
 @Suite struct MultipartFormTests {
