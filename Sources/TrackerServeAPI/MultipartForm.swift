@@ -80,6 +80,11 @@ public struct MultipartForm: Sendable {
       } else {
         throw ServeError.badMultipart("part \(parts.count + 1) has no end of its headers within \(maxHeaderBytes) bytes")
       }
+      // A CR or LF that is not half of a CRLF is no line break, and a header may not hold one
+      // (RFC 5322): joined across a quote that is read away, it would make one.
+      if at <= headerEnd, Self.hasBareLineBreak(body[at..<headerEnd]) {
+        throw ServeError.badMultipart("part \(parts.count + 1) has a CR or LF alone in its headers")
+      }
       let headers = at <= headerEnd ? String(decoding: body[at..<headerEnd], as: UTF8.self) : ""
       let start = headerEnd + 4
       guard let end = Self.find(separator, in: body, from: start) else {
@@ -89,6 +94,17 @@ public struct MultipartForm: Sendable {
       at = end + separator.count
     }
     self.parts = parts
+  }
+
+  /// Whether `bytes` hold a CR not followed by LF, or an LF not after a CR.
+  static func hasBareLineBreak(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var previous: UInt8 = 0
+    for (index, byte) in zip(bytes.indices, bytes) {
+      if byte == 10, previous != 13 { return true }
+      if byte == 13, index + 1 == bytes.endIndex || bytes[index + 1] != 10 { return true }
+      previous = byte
+    }
+    return false
   }
 
   /// A part from its header block.
