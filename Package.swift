@@ -65,17 +65,22 @@ let package = Package(
     // (or a Markdown summary).
     .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
-    // and the tests that replay their corpora.
-    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort"]),
+    // and the tests that replay their corpora; and `serve`'s form reader (TrackerServeAPI,
+    // never FlyingFox: the fuzz build links every library object it depends on).
+    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort", "TrackerServeAPI"]),
     // The JSON documents both the CLI prints and the server returns (formats, diagnostics).
     .target(name: "TrackerOutput", dependencies: ["TrackerPort"]),
-    // `trackport serve`: the HTTP API over the library (ServeAPI, independent of the server)
-    // and its FlyingFox server (TrackerServer).
-    .target(name: "TrackerServe", dependencies: ["TrackerPort", "TrackerOutput", "TrackerReport", "CLibCrypto",
-                                                  .product(name: "FlyingFox", package: "FlyingFox")]),
+    // `trackport serve`'s HTTP API over the library, independent of any server framework:
+    // ServeAPI (the routes and endpoints), its MultipartForm reader, the OpenAPI document and
+    // the web page (CLibCrypto for the page's CSP hashes). The fuzz harnesses reach the form
+    // reader here without FlyingFox.
+    .target(name: "TrackerServeAPI", dependencies: ["TrackerPort", "TrackerOutput", "TrackerReport", "CLibCrypto"]),
+    // `trackport serve`'s socket: ServeAPI on FlyingFox's HTTP/1.1 server (TrackerServer), with
+    // the request limits, the conversion slots and the access log.
+    .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", .product(name: "FlyingFox", package: "FlyingFox")]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
-      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServe",
+      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -100,7 +105,7 @@ let package = Package(
     .testTarget(name: "TrackerModelTests", dependencies: ["TrackerModel"]),
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", .product(name: "GRDB", package: "GRDB.swift"), "TrackerTestSupport"]),
-    .testTarget(name: "TrackerFuzzingTests", dependencies: ["TrackerFuzzing"], resources: [.copy("Regressions")]),
+    .testTarget(name: "TrackerFuzzingTests", dependencies: ["TrackerFuzzing", "TrackerServeAPI"], resources: [.copy("Regressions")]),
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec", "ZIPFoundation"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
@@ -118,7 +123,8 @@ let package = Package(
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerModel"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort", "TrackerTestSupport"]),
-    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServe", "TrackerReport", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]

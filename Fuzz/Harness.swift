@@ -4,7 +4,7 @@
 import Foundation
 import TrackerFuzzing
 
-nonisolated(unsafe) private var roundTrip: FuzzRoundTrip?
+nonisolated(unsafe) private var checker: (any FuzzCheck)?
 
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>) -> CInt {
@@ -20,7 +20,7 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutable
     exit(73)
   }
   do {
-    roundTrip = try FuzzHarness.named(name, in: list).roundTrip(scratch: folder)
+    checker = try FuzzHarness.named(name, in: list).checker(scratch: folder)
   } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(64)
@@ -30,8 +30,8 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutable
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  guard let roundTrip else { return 0 }
-  if let finding = roundTrip.check(Array(UnsafeBufferPointer(start: data, count: size))) {
+  guard let checker else { return 0 }
+  if let finding = checker.check(Array(UnsafeBufferPointer(start: data, count: size))) {
     FileHandle.standardError.write(Data("FINDING \(finding)\n".utf8))
     abort()
   }

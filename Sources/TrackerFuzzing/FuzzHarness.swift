@@ -5,7 +5,7 @@ import Foundation
 public struct FuzzHarness: Hashable, Sendable, CustomStringConvertible {
   /// `json`, `csv-log`, `loop-db`: the corpus folder's name.
   public var name: String
-  /// The codec id of the reader.
+  /// The codec id of the reader, or ``FuzzMultipartForm/reader`` for `serve`'s form reader.
   public var reader: String
   /// The input's file name.
   public var fileName: String
@@ -55,5 +55,17 @@ public struct FuzzHarness: Hashable, Sendable, CustomStringConvertible {
   /// The round trip this harness runs, writing in `scratch`.
   public func roundTrip(scratch: String) throws -> FuzzRoundTrip {
     try FuzzRoundTrip(readerID: reader, fileName: fileName, options: options, scratch: scratch)
+  }
+
+  /// What this harness runs on an input: ``FuzzMultipartForm`` for the reader
+  /// ``FuzzMultipartForm/reader`` (its option `max-parts`, default the server's), else the
+  /// ``roundTrip(scratch:)`` of the codec it names.
+  public func checker(scratch: String) throws -> any FuzzCheck {
+    guard reader == FuzzMultipartForm.reader else { return try roundTrip(scratch: scratch) }
+    guard let text = options["max-parts"] else { return FuzzMultipartForm() }
+    guard let maxParts = Int(text), maxParts > 0 else {
+      throw FuzzFinding(step: "harness \(name)", problem: "max-parts '\(text)' is not a positive number")
+    }
+    return FuzzMultipartForm(maxParts: maxParts)
   }
 }

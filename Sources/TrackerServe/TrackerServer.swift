@@ -2,6 +2,7 @@ import Dispatch
 import FlyingFox
 import FlyingSocks
 import Foundation
+import TrackerServeAPI
 
 /// ``ServeAPI`` on a socket: FlyingFox's HTTP/1.1 server (a light framework on plain sockets,
 /// chosen over Hummingbird for its build cost: docs/serve.md), the request limits of

@@ -6,6 +6,7 @@ import Testing
 import TrackerPort
 import TrackerTestSupport
 @testable import TrackerServe
+@testable import TrackerServeAPI
 
 /// The server on a loopback port, spoken to over HTTP as a browser would.
 @Suite struct TrackerServerTests {

@@ -19,37 +19,37 @@ public struct ServeAPI: Sendable {
     self.limits = limits
   }
 
-  /// Answers one request. `path` is the request's path without its query.
+  /// Answers one request, routed by ``ServeRoute/all``. `path` is the request's path without its
+  /// query.
   public func respond(method: String, path: String, contentType: String?, body: [UInt8]) -> ServeResponse {
     do throws(ServeError) {
-      switch (method, path) {
-      case ("GET", "/"):
-        return WebPage.response
-      case ("GET", "/healthz"):
-        return ServeResponse(status: 200, contentType: "text/plain; charset=utf-8", text: "ok\n")
-      case ("GET", "/openapi.json"):
-        return .json(OpenAPIDocument.json)
-      case ("GET", "/api/formats"):
-        return .json(FormatJSON.document(registry.codecs))
-      case ("POST", "/api/inspect"):
-        return try inspect(try form(contentType, body))
-      case ("POST", "/api/convert"):
-        return try convert(try form(contentType, body))
-      case ("POST", "/api/validate"):
-        return try validate(try form(contentType, body))
-      case ("POST", "/api/report"):
-        return try report(try form(contentType, body))
-      case ("POST", "/api/diff"):
-        return try diff(try form(contentType, body))
-      case (_, "/"), (_, "/healthz"), (_, "/openapi.json"), (_, "/api/formats"), (_, "/api/inspect"), (_, "/api/convert"), (_, "/api/validate"),
-           (_, "/api/report"), (_, "/api/diff"):
+      guard let route = ServeRoute.find(method: method, path: path) else {
+        let allowed = ServeRoute.methods(on: path)
+        guard !allowed.isEmpty else { throw ServeError(status: 404, code: "not-found", message: "no such endpoint: \(path)") }
         // RFC 9110 §15.5.6: a 405 says which methods the resource has.
-        let allowed = ["/", "/healthz", "/openapi.json", "/api/formats"].contains(path) ? "GET" : "POST"
         var refused = ServeResponse(error: ServeError(status: 405, code: "method-not-allowed", message: "\(method) is not allowed on \(path)"))
-        refused.headers.append(("Allow", allowed))
+        refused.headers.append(("Allow", allowed.joined(separator: ", ")))
         return refused
-      default:
-        throw ServeError(status: 404, code: "not-found", message: "no such endpoint: \(path)")
+      }
+      switch route.endpoint {
+      case .page:
+        return WebPage.response
+      case .health:
+        return ServeResponse(status: 200, contentType: "text/plain; charset=utf-8", text: "ok\n")
+      case .openAPI:
+        return .json(OpenAPIDocument.json)
+      case .formats:
+        return .json(FormatJSON.document(registry.codecs))
+      case .inspect:
+        return try inspect(try form(contentType, body))
+      case .convert:
+        return try convert(try form(contentType, body))
+      case .validate:
+        return try validate(try form(contentType, body))
+      case .report:
+        return try report(try form(contentType, body))
+      case .diff:
+        return try diff(try form(contentType, body))
       }
     } catch {
       return ServeResponse(error: error)

@@ -80,6 +80,11 @@ public struct MultipartForm: Sendable {
       } else {
         throw ServeError.badMultipart("part \(parts.count + 1) has no end of its headers within \(maxHeaderBytes) bytes")
       }
+      // A CR or LF that is not half of a CRLF is no line break, and a header may not hold one
+      // (RFC 5322): joined across a quote that is read away, it would make one.
+      if at <= headerEnd, Self.hasBareLineBreak(body[at..<headerEnd]) {
+        throw ServeError.badMultipart("part \(parts.count + 1) has a CR or LF alone in its headers")
+      }
       let headers = at <= headerEnd ? String(decoding: body[at..<headerEnd], as: UTF8.self) : ""
       let start = headerEnd + 4
       guard let end = Self.find(separator, in: body, from: start) else {
@@ -91,15 +96,28 @@ public struct MultipartForm: Sendable {
     self.parts = parts
   }
 
+  /// Whether `bytes` hold a CR not followed by LF, or an LF not after a CR.
+  static func hasBareLineBreak(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var previous: UInt8 = 0
+    for (index, byte) in zip(bytes.indices, bytes) {
+      if byte == 10, previous != 13 { return true }
+      if byte == 13, index + 1 == bytes.endIndex || bytes[index + 1] != 10 { return true }
+      previous = byte
+    }
+    return false
+  }
+
   /// A part from its header block.
   private static func part(headers: String, body: [UInt8], number: Int) throws(ServeError) -> Part {
     var name: String?
     var fileName: String?
     var contentType: String?
     for line in headers.split(separator: "\r\n") {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      let key = line[..<colon].trimmingCharacters(in: " \t").lowercased()
-      let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: " \t")
+      // By Unicode scalar, not by character: a combining mark after the colon must not hide it.
+      let scalars = line.unicodeScalars
+      guard let colon = scalars.firstIndex(of: ":") else { continue }
+      let key = Substring(scalars[..<colon]).trimmingCharacters(in: " \t").lowercased()
+      let value = Substring(scalars[scalars.index(after: colon)...]).trimmingCharacters(in: " \t")
       switch key {
       case "content-disposition":
         let parameters = Self.parameters(value)
@@ -119,29 +137,33 @@ public struct MultipartForm: Sendable {
   }
 
   /// `form-data; name="file"; filename="a; b.db"` as `[("form-data", ""), ("name", "file"), ...]`:
-  /// quoted values may hold `;`, and `\"` stands for a quote (as browsers send it).
+  /// quoted values may hold `;`, and `\"` stands for a quote (as browsers send it). Read by
+  /// Unicode scalar, not by character: a mark that would join a quote or a `;` into one
+  /// character (U+0600 before it, a combining mark after it) must not hide it, or a name would
+  /// end elsewhere than a browser or a proxy sees it end (the `multipart` fuzz harness's
+  /// round trip checks this; its regression inputs hold both cases).
   static func parameters(_ value: String) -> [(String, String)] {
     var result: [(String, String)] = []
-    var key = ""
-    var current = ""
+    var key = String.UnicodeScalarView()
+    var current = String.UnicodeScalarView()
     var inQuotes = false
     var escaped = false
     var sawEquals = false
     func flush() {
-      let k = (sawEquals ? key : current).trimmingCharacters(in: " \t")
-      if !k.isEmpty { result.append((k, sawEquals ? current : "")) }
-      key = ""; current = ""; sawEquals = false
+      let k = Substring(String(sawEquals ? key : current)).trimmingCharacters(in: " \t")
+      if !k.isEmpty { result.append((k, sawEquals ? String(current) : "")) }
+      key = String.UnicodeScalarView(); current = String.UnicodeScalarView(); sawEquals = false
     }
-    for character in value {
-      if escaped { current.append(character); escaped = false; continue }
-      switch character {
+    for scalar in value.unicodeScalars {
+      if escaped { current.append(scalar); escaped = false; continue }
+      switch scalar {
       case "\\" where inQuotes: escaped = true
       case "\"": inQuotes.toggle()
       case ";" where !inQuotes: flush()
-      case "=" where !inQuotes && !sawEquals: key = current; current = ""; sawEquals = true
+      case "=" where !inQuotes && !sawEquals: key = current; current = String.UnicodeScalarView(); sawEquals = true
       default:
-        if sawEquals && !inQuotes && current.isEmpty && (character == " " || character == "\t") { continue }
-        current.append(character)
+        if sawEquals && !inQuotes && current.isEmpty && (scalar == " " || scalar == "\t") { continue }
+        current.append(scalar)
       }
     }
     flush()
@@ -171,17 +193,13 @@ public struct MultipartForm: Sendable {
   }
 }
 
-extension String {
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    String(Substring(self).trimmingCharacters(in: set))
-  }
-}
-
 extension Substring {
+  /// The text without the Unicode scalars of `set` at either end (by scalar, as
+  /// ``MultipartForm/parameters(_:)`` reads).
   fileprivate func trimmingCharacters(in set: String) -> String {
-    var view = self[...]
-    while let first = view.first, set.contains(first) { view = view.dropFirst() }
-    while let last = view.last, set.contains(last) { view = view.dropLast() }
-    return String(view)
+    var view = unicodeScalars[...]
+    while let first = view.first, set.unicodeScalars.contains(first) { view = view.dropFirst() }
+    while let last = view.last, set.unicodeScalars.contains(last) { view = view.dropLast() }
+    return String(Substring(view))
   }
 }

@@ -1,6 +1,6 @@
 extension WebPage {
-  /// The page's one script: the English and Russian texts, the import steps of each app, and
-  /// the calls to the API. The page's state lives in one object and each part of the page is
+  /// The page's one script: the English and Russian texts, the import steps of each app (the
+  /// data of ``ImportSteps``, as JSON), and the calls to the API. The page's state lives in one object and each part of the page is
   /// drawn from it, so switching the language redraws everything in the other language. Text
   /// from the file or the server only ever reaches the page through `textContent`.
   static let script = #"""
@@ -71,33 +71,8 @@ extension WebPage {
       },
     };
     // How to bring a written file into its app: the short form of each app's page in docs/.
-    const STEPS = {
-      en: {
-        loop: ["Copy the .db file to your phone.", "In Loop: Settings → Import data, and pick the file."],
-        habo: ["Copy the file to your phone.", "In Habo: Settings → Restore, and pick the file (Habo refuses files over 10 MB)."],
-        tablehabit: ["Copy the file to your phone.", "In Table Habit: Settings → Import, and pick the file.",
-                     "Importing adds habits beside the ones you have: importing the same file twice gives every habit twice."],
-        beaverhabits: ["In Beaver Habits, open the Import page and upload the file."],
-        habitbull: ["Copy the .csv file to your phone.", "In Loop: Settings → Import data, and pick the file (Loop reads HabitBull's CSV)."],
-        "tracker-ios": ["Quit the app, then replace its store with this file: on a simulator in the folder `xcrun simctl get_app_container booted <bundle id> data` prints (Library/Application Support); on a device through Xcode's Devices and Simulators (Replace Container).",
-                        "Remove the old -wal and -shm files beside the store."],
-        ics: ["Import the .ics file into your calendar: Google Calendar, Settings → Import & export; Apple Calendar, File → Import; Thunderbird, File → Open → Calendar File."],
-        own: ["This is TrackerPort's own format: keep it as your backup, check it against the tracker's rules here, or convert it again later."],
-      },
-      ru: {
-        loop: ["Скопируйте файл .db на телефон.", "В Loop: Настройки → Импорт данных, выберите файл."],
-        habo: ["Скопируйте файл на телефон.", "В Habo: Настройки → Восстановить, выберите файл (файлы больше 10 МБ Habo не принимает)."],
-        tablehabit: ["Скопируйте файл на телефон.", "В Table Habit: Настройки → Импорт, выберите файл.",
-                     "Импорт добавляет привычки к уже имеющимся: если импортировать файл дважды, каждая привычка появится дважды."],
-        beaverhabits: ["В Beaver Habits откройте страницу Import и загрузите файл."],
-        habitbull: ["Скопируйте файл .csv на телефон.", "В Loop: Настройки → Импорт данных, выберите файл (Loop читает CSV HabitBull)."],
-        "tracker-ios": ["Закройте приложение и замените его хранилище этим файлом: на симуляторе в папке, которую печатает `xcrun simctl get_app_container booted <bundle id> data` (Library/Application Support); на устройстве через окно Devices and Simulators в Xcode (Replace Container).",
-                        "Удалите старые файлы -wal и -shm рядом с хранилищем."],
-        ics: ["Импортируйте файл .ics в свой календарь: Google Календарь — Настройки → Импорт и экспорт; Календарь Apple — Файл → Импорт; Thunderbird — Файл → Открыть → Файл календаря."],
-        own: ["Это собственный формат TrackerPort: храните его как резервную копию, проверьте здесь по правилам трекера или преобразуйте позже."],
-      },
-    };
-    const OWN = ["json", "xml", "csv"];
+    const STEPS = \#(ImportSteps.json);
+    const OWN = \#(ImportSteps.ownJSON);
     const FILES = ["json", "xml", "csv", "ics"];
     const $ = (id) => document.getElementById(id);
     const input = $("file"), select = $("to");

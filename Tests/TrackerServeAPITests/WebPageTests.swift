@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackerPort
 import TrackerTestSupport
-@testable import TrackerServe
+@testable import TrackerServeAPI
 
 /// The page of `GET /` as markup; Tests/serve/page_test.py drives it in Chromium.
 @Suite struct WebPageTests {
@@ -41,18 +41,34 @@ import TrackerTestSupport
   }
 
   /// Every app the server writes has its import steps in both languages (TrackerPort's own
-  /// formats share one).
+  /// formats share one), read from ``ImportSteps``, the one source of the page's steps.
   @Test(arguments: StandardCodecs.all.filter(\.descriptor.canWrite).map(\.descriptor.id))
   func everyWritableFormatHasImportSteps(id: String) throws {
+    for language in ImportSteps.languages {
+      let steps = try #require(ImportSteps.steps(for: id, language: language), "\(language) steps for \(id)")
+      #expect(!steps.isEmpty && steps.allSatisfy { !$0.isEmpty }, "\(language) steps for \(id)")
+    }
+  }
+
+  /// The script carries ``ImportSteps`` as data: its `STEPS` object, read back as JSON, is the
+  /// Swift table, with the same keys in every language; `OWN` names the formats that share steps.
+  @Test func theScriptCarriesTheStepsAsJSON() throws {
     let script = WebPage.script
-    let key = ["json", "xml", "csv"].contains(id) ? "own" : id
-    let table = try #require(script.range(of: "const STEPS = {"))
-    let english = try #require(script.range(of: "\n  en: {", range: table.upperBound..<script.endIndex))
-    let russian = try #require(script.range(of: "\n  ru: {", range: english.upperBound..<script.endIndex))
-    let quoted = key.contains("-") ? "\"\(key)\": [" : "\n    \(key): ["
-    let steps = script[english.upperBound...]
-    #expect(steps[..<russian.lowerBound].contains(quoted), "English steps for \(id)")
-    #expect(script[russian.upperBound...].contains(quoted), "Russian steps for \(id)")
+    func value(_ name: String) throws -> Any {
+      let start = try #require(script.range(of: "const \(name) = "), "no \(name) in the script")
+      let end = try #require(script.range(of: ";\n", range: start.upperBound..<script.endIndex))
+      return try JSONSerialization.jsonObject(with: Data(script[start.upperBound..<end.lowerBound].utf8))
+    }
+    let steps = try #require(try value("STEPS") as? [String: [String: [String]]])
+    #expect(Set(steps.keys) == Set(ImportSteps.languages))
+    for language in ImportSteps.languages {
+      let table = try #require(ImportSteps.table[language])
+      #expect(steps[language] == Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.steps) }), "\(language)")
+      #expect(Set(table.map(\.key)) == Set(try #require(ImportSteps.table["en"]).map(\.key)), "\(language) has other apps than English")
+    }
+    #expect(try value("OWN") as? [String] == ImportSteps.ownFormats)
+    // Inside <script>, no step may close it: < is written \u003c.
+    #expect(!script.contains("<bundle id>") && script.contains("\\u003cbundle id\\u003e"))
   }
 
   static func block(_ tag: String) -> String? {

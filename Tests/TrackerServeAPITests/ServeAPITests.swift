@@ -3,7 +3,7 @@ import Testing
 import TrackerPort
 import TrackerReport
 import TrackerTestSupport
-@testable import TrackerServe
+@testable import TrackerServeAPI
 
 @Suite struct ServeAPITests {
   static let api = ServeAPI()
@@ -188,6 +188,20 @@ import TrackerTestSupport
     #expect(codes(server) == codes(command))
   }
 
+  /// A 405's `Allow` lists the methods the route table has for the path; a path it lacks is 404.
+  @Test(arguments: ServeRoute.paths)
+  func aWrongMethodIsRefusedWithTheRoutesMethods(path: String) throws {
+    let methods = ServeRoute.methods(on: path)
+    #expect(!methods.isEmpty)
+    for method in ["GET", "POST", "PUT", "DELETE", "PATCH"] where !methods.contains(method) {
+      let refused = Self.api.respond(method: method, path: path, contentType: nil, body: [])
+      #expect(refused.status == 405, "\(method) \(path)")
+      #expect(refused.header("Allow") == methods.joined(separator: ", "), "\(method) \(path)")
+      #expect(try Self.errorCode(refused) == "method-not-allowed")
+    }
+    #expect(Self.api.respond(method: methods[0], path: path + "/more", contentType: nil, body: []).status == 404)
+  }
+
   @Test func requestsOutsideTheLimitsAreRefused() throws {
     #expect(Self.post("/api/convert", try Self.demo, contentType: "application/json").status == 415)
     let noFile = Self.post("/api/convert", { var f = FormBody(); f.field("to", "xml"); return f.closed }())
@@ -216,8 +230,22 @@ import TrackerTestSupport
     let document = try Self.json(response)
     #expect(document["openapi"] as? String == "3.1.0")
     let paths = try #require(document["paths"] as? [String: [String: Any]])
-    #expect(Set(paths.keys) == ["/", "/healthz", "/openapi.json", "/api/formats", "/api/inspect", "/api/convert", "/api/validate",
-                                "/api/report", "/api/diff"])
+    // The document and the route table name the same operations, both ways.
+    let documented = Set(paths.flatMap { path, operations in operations.keys.map { $0.uppercased() + " " + path } })
+    let routed = Set(ServeRoute.all.map { $0.method + " " + $0.path })
+    #expect(documented == routed, "only documented: \(documented.subtracting(routed)); only routed: \(routed.subtracting(documented))")
+    #expect(routed.count == ServeRoute.all.count, "a route is in the table twice")
+    #expect(Set(ServeRoute.Endpoint.allCases) == Set(ServeRoute.all.map(\.endpoint)), "an endpoint without a route")
+    // Every $ref points at something under components.
+    let text = String(decoding: response.body, as: UTF8.self)
+    let components = try #require(document["components"] as? [String: [String: Any]])
+    let refs = try NSRegularExpression(pattern: ##""\$ref": "#/components/([A-Za-z]+)/([A-Za-z]+)""##)
+      .matches(in: text, range: NSRange(text.startIndex..., in: text))
+    #expect(refs.count > 20)
+    for match in refs {
+      let section = String(text[Range(match.range(at: 1), in: text)!]), name = String(text[Range(match.range(at: 2), in: text)!])
+      #expect(components[section]?[name] != nil, "$ref to a missing #/components/\(section)/\(name)")
+    }
     for (path, operations) in paths {
       for method in operations.keys {
         // Every documented operation answers (not 404 or 405).

@@ -43,13 +43,13 @@ public struct ServeLimits: Sendable, Equatable {
 
 extension ServeError {
   /// 503 `conversion-timeout`.
-  static func conversionTimeout(_ seconds: Double) -> ServeError {
+  public static func conversionTimeout(_ seconds: Double) -> ServeError {
     ServeError(status: 503, code: "conversion-timeout",
                message: "the file took longer to convert than this server allows (\(String(format: "%g", seconds)) s); nothing was converted")
   }
 
   /// 413 `too-large`.
-  static func tooLarge(_ limit: Int) -> ServeError {
+  public static func tooLarge(_ limit: Int) -> ServeError {
     ServeError(status: 413, code: "too-large", message: "the request is larger than the server takes (\(limit) bytes)")
   }
 }
