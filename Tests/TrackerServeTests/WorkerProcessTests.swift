@@ -1,0 +1,263 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TrackerPort
+import TrackerTestSupport
+@testable import TrackerServe
+
+/// The server with `ConversionIsolation.process`: each POST in a `trackport serve-worker`
+/// process (the built tool), killed with what it started at the time limit, a crash answered
+/// 500 with the server still serving, the private TMPDIR gone afterwards, and the same bytes as
+/// the command line.
+@Suite struct WorkerProcessTests {
+  /// A folder of the test's own: `plugins/` holds `trackport-codec-sleepy`, whose `decode` writes
+  /// its process id and its `sleep` child's into the folder and waits for ever; `tmp/` is
+  /// where the server makes the workers' private folders.
+  struct Setup {
+    let folder: URL
+    var plugins: String { folder.appendingPathComponent("plugins").path }
+    var temporary: String { folder.appendingPathComponent("tmp").path }
+
+    init() throws {
+      folder = try temporaryFolder("trackport-worker-test")
+      try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+      try writeScript("""
+        #!/bin/sh
+        case "$1" in
+          describe) echo '{"id": "sleepy", "name": "Sleepy", "version": "1", "extensions": ["sleepy"], "reads": true, "writes": false}' ;;
+          decode) echo $$ > '\(folder.path)/plugin.pid.tmp'; mv '\(folder.path)/plugin.pid.tmp' '\(folder.path)/plugin.pid'
+                  sleep 300 & echo $! > '\(folder.path)/sleep.pid.tmp'; mv '\(folder.path)/sleep.pid.tmp' '\(folder.path)/sleep.pid'
+                  wait ;;
+          *) exit 64 ;;
+        esac
+
+        """, to: plugins + "/trackport-codec-sleepy")
+    }
+
+    /// `serve-worker` of the built tool with the plugins allowed (the plugin folder also tells
+    /// this test's workers from those of tests running beside it).
+    func command(_ limits: ServeLimits) -> WorkerCommand {
+      WorkerCommand(executable: CLI.binary,
+                    arguments: ["serve-worker", "--allow-plugins", "--plugin-path", plugins,
+                                "--max-upload-bytes", String(limits.maxRequestBytes), "--max-parts", String(limits.maxParts),
+                                "--max-unpacked-bytes", String(limits.maxUnpackedBytes), "--time-limit", "600"],
+                    environment: ProcessInfo.processInfo.environment, temporaryParent: temporary)
+    }
+
+    /// The process id the plugin wrote into `file`, once it has (at most 60 s).
+    func pid(_ file: String) async throws -> Int32 {
+      let path = folder.appendingPathComponent(file).path
+      for _ in 0..<1_200 {
+        if let text = try? String(contentsOfFile: path, encoding: .utf8),
+           let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return pid }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      throw CocoaError(.fileReadNoSuchFile)
+    }
+
+    /// This test's worker processes: children of the test process started with its plugin folder.
+    var workers: [Int32] {
+      let ours = getpid()
+      return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init).filter { pid in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, Int32(fields[1]) == ours,
+              let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
+        let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return arguments.contains("serve-worker") && arguments.contains(plugins)
+      }
+    }
+
+    /// What is left in `tmp/`.
+    var leftInTemporary: [String] { (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? ["(unreadable)"] }
+  }
+
+  /// Whether `pid` has ended (a zombie waiting for init to reap it holds nothing and counts).
+  static func isGone(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return true }
+    let state = stat[stat.index(after: close)...].split(separator: " ").first
+    return state == "Z" || state == "X"
+  }
+
+  /// Runs `body` against a server with process isolation on a free port, then stops it.
+  static func withServer(_ isolation: ConversionIsolation, limits: ServeLimits,
+                         _ body: (URL, TrackerServer) async throws -> Void) async throws {
+    let server = try TrackerServer(host: "127.0.0.1", port: 0, api: ServeAPI(limits: limits), isolation: isolation)
+    let running = Task { try await server.run() }
+    try await server.waitUntilListening(timeout: 60)
+    let port = try #require(await server.port())
+    do {
+      try await body(try #require(URL(string: "http://127.0.0.1:\(port)")), server)
+    } catch {
+      await server.stop(timeout: 1)
+      throw error
+    }
+    await server.stop(timeout: 5)
+    _ = await running.result
+  }
+
+  /// POSTs a form of one file and `fields`; the answer, its status and how long it took.
+  static func post(_ base: URL, _ path: String, _ fileName: String, _ content: [UInt8],
+                   _ fields: [(String, String)] = []) async throws -> (body: [UInt8], response: HTTPURLResponse, seconds: Double) {
+    var request = URLRequest(url: base.appendingPathComponent(path))
+    request.httpMethod = "POST"
+    request.timeoutInterval = 600
+    request.setValue(FormBody.contentType, forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(FormBody.upload(fileName, content, fields))
+    let started = Date()
+    let (data, response) = try await URLSession.shared.data(for: request)
+    return (Array(data), try #require(response as? HTTPURLResponse), Date().timeIntervalSince(started))
+  }
+
+  static func errorCode(_ body: [UInt8]) -> String? {
+    let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+    return (json?["error"] as? [String: Any])?["code"] as? String
+  }
+
+  static var demo: [UInt8] { get throws { try Array(Data(contentsOf: URL(fileURLWithPath: Repository.demoPath))) } }
+
+  /// A plugin that never ends its `decode`: at the limit the answer is 503, the worker and the
+  /// plugin (in a process group of its own) and the plugin's child are gone, the private
+  /// TMPDIR is removed, and the one conversion slot is free for the next request.
+  @Test func aConversionThatNeverEndsIsStoppedAtTheLimit() async throws {
+    let setup = try Setup()
+    defer { removeFolder(setup.folder) }
+    let limits = ServeLimits(maxConcurrent: 1, queueWaitSeconds: 5, requestTimeoutSeconds: 600, conversionTimeoutSeconds: 3)
+    try await Self.withServer(.process(setup.command(limits)), limits: limits) { base, _ in
+      async let answer = Self.post(base, "api/inspect", "never.sleepy", Array("anything".utf8))
+      let plugin = try await setup.pid("plugin.pid")
+      let child = try await setup.pid("sleep.pid")
+      let workers = setup.workers
+      #expect(workers.count == 1, "\(workers)")
+      #expect(!setup.leftInTemporary.isEmpty, "the worker has its private folder while it runs")
+      let (body, response, seconds) = try await answer
+      #expect(response.statusCode == 503)
+      #expect(Self.errorCode(body) == "conversion-timeout", "\(String(decoding: body, as: UTF8.self))")
+      #expect(seconds >= 2.9 && seconds < 3 + 5, "answered after \(seconds) s")
+      for pid in workers + [plugin, child] {
+        #expect(Self.isGone(pid), "process \(pid) outlived the time limit")
+      }
+      #expect(setup.leftInTemporary.isEmpty, "\(setup.leftInTemporary)")
+      let next = try await Self.post(base, "api/inspect", "demo.trackport.json", try Self.demo)
+      #expect(next.response.statusCode == 200, "the slot was not given back: \(String(decoding: next.body, as: UTF8.self))")
+    }
+  }
+
+  /// A worker that crashes (here: SIGSEGV from outside, mid-conversion) is a 500 for its
+  /// request; what it started is killed, its folder removed, and the server serves on.
+  @Test func aCrashedWorkerIs500AndTheServerServesOn() async throws {
+    let setup = try Setup()
+    defer { removeFolder(setup.folder) }
+    let limits = ServeLimits(maxConcurrent: 1, requestTimeoutSeconds: 600, conversionTimeoutSeconds: 120)
+    try await Self.withServer(.process(setup.command(limits)), limits: limits) { base, _ in
+      async let answer = Self.post(base, "api/convert", "crash.sleepy", Array("anything".utf8), [("to", "xml")])
+      let plugin = try await setup.pid("plugin.pid")
+      let worker = try #require(setup.workers.first)
+      kill(worker, SIGSEGV)
+      let (body, response, seconds) = try await answer
+      #expect(response.statusCode == 500)
+      #expect(Self.errorCode(body) == "worker-failed")
+      #expect(String(decoding: body, as: UTF8.self).contains("signal 11"), "\(String(decoding: body, as: UTF8.self))")
+      #expect(seconds < 60)
+      #expect(Self.isGone(worker) && Self.isGone(plugin))
+      #expect(setup.leftInTemporary.isEmpty, "\(setup.leftInTemporary)")
+      let (health, healthResponse) = try await URLSession.shared.data(from: base.appendingPathComponent("healthz"))
+      #expect((healthResponse as? HTTPURLResponse)?.statusCode == 200 && health == Data("ok\n".utf8))
+      let next = try await Self.post(base, "api/convert", "demo.trackport.json", try Self.demo, [("to", "xml")])
+      #expect(next.response.statusCode == 200)
+      #expect(String(decoding: next.body, as: UTF8.self).contains("<trackport"))
+    }
+  }
+
+  /// A worker that exits without an answer, answers garbage or cannot be started: 500
+  /// `worker-failed` with a plain message.
+  @Test(arguments: [
+    (["-c", "cat > /dev/null; exit 3"], "exit status 3"),
+    (["-c", "cat > /dev/null; printf 'TPA1 not a frame'"], "could not be read"),
+    (["-c", "exit 0"], "exit status 0"),
+  ])
+  func aWorkerWithoutAnAnswerIs500(_ arguments: [String], _ said: String) async throws {
+    let setup = try Setup()
+    defer { removeFolder(setup.folder) }
+    let limits = ServeLimits(requestTimeoutSeconds: 600)
+    let command = WorkerCommand(executable: "/bin/sh", arguments: arguments, environment: [:], temporaryParent: setup.temporary)
+    try await Self.withServer(.process(command), limits: limits) { base, _ in
+      let (body, response, _) = try await Self.post(base, "api/inspect", "demo.trackport.json", try Self.demo)
+      #expect(response.statusCode == 500)
+      #expect(Self.errorCode(body) == "worker-failed")
+      #expect(String(decoding: body, as: UTF8.self).contains(said), "\(String(decoding: body, as: UTF8.self))")
+      #expect(setup.leftInTemporary.isEmpty, "\(setup.leftInTemporary)")
+    }
+  }
+
+  @Test func aWorkerThatCannotStartIs500() async throws {
+    let setup = try Setup()
+    defer { removeFolder(setup.folder) }
+    let command = WorkerCommand(executable: setup.folder.appendingPathComponent("missing").path, arguments: [], environment: [:],
+                                temporaryParent: setup.temporary)
+    try await Self.withServer(.process(command), limits: ServeLimits(requestTimeoutSeconds: 600)) { base, _ in
+      let (body, response, _) = try await Self.post(base, "api/inspect", "demo.trackport.json", try Self.demo)
+      #expect(response.statusCode == 500)
+      #expect(Self.errorCode(body) == "worker-failed")
+      #expect(setup.leftInTemporary.isEmpty, "\(setup.leftInTemporary)")
+    }
+  }
+
+  /// Stopping the server kills the workers still running (after the requests' grace period),
+  /// with what they started, and removes their folders.
+  @Test func stoppingTheServerKillsItsWorkers() async throws {
+    let setup = try Setup()
+    defer { removeFolder(setup.folder) }
+    let limits = ServeLimits(requestTimeoutSeconds: 600, conversionTimeoutSeconds: 300)
+    let server = try TrackerServer(host: "127.0.0.1", port: 0, api: ServeAPI(limits: limits), isolation: .process(setup.command(limits)))
+    let running = Task { try await server.run() }
+    try await server.waitUntilListening(timeout: 60)
+    let port = try #require(await server.port())
+    let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+    let request = Task { try? await Self.post(base, "api/inspect", "never.sleepy", Array("anything".utf8)) }
+    let plugin = try await setup.pid("plugin.pid")
+    let worker = try #require(setup.workers.first)
+    await server.stop(timeout: 0.5)
+    #expect(Self.isGone(worker) && Self.isGone(plugin))
+    #expect(setup.leftInTemporary.isEmpty, "\(setup.leftInTemporary)")
+    request.cancel()
+    _ = await request.value
+    _ = await running.result
+  }
+
+  /// Through workers, /api/convert still gives the bytes `trackport convert` writes, for every
+  /// format that writes (masked as ``ServeAPITests/convertGivesTheCLIsBytes(_:)`` masks them).
+  @Test(arguments: StandardCodecs.all.filter(\.descriptor.canWrite).map(\.descriptor.id))
+  func convertThroughAWorkerGivesTheCLIsBytes(_ format: String) async throws {
+    let setup = try Setup()
+    defer { removeFolder(setup.folder) }
+    let limits = ServeLimits(requestTimeoutSeconds: 600, conversionTimeoutSeconds: 300)
+    try await Self.withServer(.process(setup.command(limits)), limits: limits) { base, _ in
+      let options = ServeAPITests.writeOptions[format] ?? []
+      let (body, response, _) = try await Self.post(base, "api/convert", "demo.trackport.json", try Self.demo,
+                                                    [("to", format)] + options.map { ("option", $0) })
+      #expect(response.statusCode == 200, "\(String(decoding: body, as: UTF8.self))")
+      let name = ServeAPI.downloadName("demo.trackport.json", writer: try StandardCodecs.registry.codec(id: format))
+      let output = setup.folder.appendingPathComponent(name).path
+      let cli = try CLI.run(["convert", Repository.demoPath, output, "--to", format, "--quiet"] + options.flatMap { ["--option", $0] })
+      #expect(cli.status == 0, "\(cli.stderr)")
+      if format == "tracker-ios" {
+        let served = setup.folder.appendingPathComponent("served.sqlite").path
+        try Data(body).write(to: URL(fileURLWithPath: served))
+        let dump = { (path: String) in
+          try SQLite3.lines(path, ".dump").map { $0.replacing(/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/, with: "(uuid)") }
+        }
+        #expect(try dump(served) == dump(output))
+      } else {
+        let written = try Array(Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(ServeAPITests.withoutClock(body, format) == ServeAPITests.withoutClock(written, format),
+                "\(format): the worker's bytes differ from the CLI's")
+      }
+      #expect(setup.leftInTemporary.isEmpty, "\(setup.leftInTemporary)")
+    }
+  }
+}
