@@ -56,6 +56,10 @@ public final class TrackerServer: Sendable {
   /// Stops accepting, lets requests in flight finish (up to `timeout` seconds), then kills the
   /// workers still running (their requests get nothing) and returns.
   public func stop(timeout: Double = 10) async {
+    // FlyingFox's stop waits for every handler, and a handler waits for its worker: the
+    // workers are killed at `timeout` by a clock of their own.
+    let workers = self.workers
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { workers.stopAll() }
     await server.stop(timeout: timeout)
     workers.stopAll()
   }
