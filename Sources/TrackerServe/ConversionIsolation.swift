@@ -139,8 +139,8 @@ extension ConversionIsolation {
         return failed("the conversion's answer could not be read")
       }
       return response
-    case .timedOut:
-      log("worker: killed at the conversion time limit (\(String(format: "%g", timeout)) s)")
+    case .timedOut(let gone):
+      log("worker: killed at the conversion time limit (\(String(format: "%g", timeout)) s); gone after \(String(format: "%.2f", gone)) s")
       return ServeResponse(error: .conversionTimeout(timeout))
     case .tooMuchOutput:
       log("worker: killed, its answer was larger than the server sends")

@@ -21,8 +21,9 @@ enum WorkerProcess {
   enum End: Equatable {
     /// The worker exited 0 after writing these bytes.
     case answered([UInt8])
-    /// The time limit passed; the worker and its session were killed.
-    case timedOut
+    /// The time limit passed; the worker and its session were killed, and the worker was reaped
+    /// this many seconds after it was started.
+    case timedOut(gone: Double)
     /// The worker wrote more than the server takes; it was killed.
     case tooMuchOutput
     /// The worker exited with this status (not 0), or wrote nothing.
@@ -40,7 +41,8 @@ enum WorkerProcess {
   /// answer the worker is killed.
   static func run(_ command: WorkerCommand, request: [UInt8], seconds: Double, pool: WorkerPool,
                   maximumOutput: Int = 1 << 30) -> End {
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+    let begun = DispatchTime.now().uptimeNanoseconds
+    let deadline = begun + UInt64(max(0, seconds) * 1e9)
     guard let folder = PrivateTemporaryFolder(in: command.temporaryParent) else {
       return .notStarted("no private temporary folder could be made: \(String(cString: strerror(errno)))")
     }
@@ -88,7 +90,7 @@ enum WorkerProcess {
     while readable || !exited {
       let now = DispatchTime.now().uptimeNanoseconds
       if pool.isStopping { end = .stopped; break }
-      if now >= deadline { end = .timedOut; break }
+      if now >= deadline { end = .timedOut(gone: 0); break }
       if let graceEnd, now >= graceEnd { break }
       // Short polls, so that the worker's exit is noticed while something it started keeps the
       // socket open.
@@ -132,6 +134,9 @@ enum WorkerProcess {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     TemporaryItems.reaped(pid)
+    if case .timedOut? = end {
+      return .timedOut(gone: Double(DispatchTime.now().uptimeNanoseconds - begun) / 1e9)
+    }
     if let end { return end }
     if status & 0x7F != 0 { return .signalled(status & 0x7F) }
     let code = (status >> 8) & 0xFF
