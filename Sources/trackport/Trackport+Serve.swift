@@ -46,7 +46,7 @@ extension Trackport {
     @Option(help: ArgumentHelp("Seconds one request may take, reading the upload and converting it (past it: 500).", valueName: "seconds"))
     var requestTimeout: Double = 120
 
-    @Option(help: ArgumentHelp("Seconds the work on one upload may take (past it: 503, and the work is stopped).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds the work on one upload may take (past it: 503; with --isolation process the work is stopped).", valueName: "seconds"))
     var conversionTimeout: Double = 60
 
     @Option(help: ArgumentHelp("Where the work on an upload runs: process (a worker process per request, killed at --conversion-timeout) or thread (in the server; past the limit it runs on and keeps its slot).", valueName: "process|thread"))
