@@ -180,6 +180,14 @@ enum WorkerProcess {
     posix_spawn_file_actions_adddup2(&actions, io, 0)
     posix_spawn_file_actions_adddup2(&actions, io, 1)
     posix_spawn_file_actions_adddup2(&actions, null >= 0 ? null : io, 2)
+    #if os(Linux)
+    // The server's sockets (FlyingFox opens them without close-on-exec: the listening socket,
+    // every client's connection) must not live on in a worker, or in the plugins it starts: a
+    // connection the server closes would stay open to its client until the worker ends.
+    if let closeFrom = linuxAddCloseFrom {
+      _ = closeFrom(&actions, 3)
+    }
+    #endif
     var defaults = sigset_t()
     sigemptyset(&defaults)
     sigaddset(&defaults, SIGPIPE)
@@ -201,6 +209,15 @@ enum WorkerProcess {
     }
     return .success(pid)
   }
+
+  #if os(Linux)
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up by name: the
+  /// Glibc module does not show it.
+  private static let linuxAddCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+  }()
+  #endif
 
   /// Whether `pid` has ended, without reaping it (so its id stays taken).
   private static func hasExited(_ pid: Int32) -> Bool {

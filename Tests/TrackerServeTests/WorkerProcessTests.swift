@@ -30,6 +30,7 @@ import TrackerTestSupport
         case "$1" in
           describe) echo '{"id": "sleepy", "name": "Sleepy", "version": "1", "extensions": ["sleepy"], "reads": true, "writes": false}' ;;
           decode) echo "$TMPDIR" > '\(folder.path)/worker.tmpdir'; echo $PPID > '\(folder.path)/worker.pid'
+                  ls -l /proc/$PPID/fd > '\(folder.path)/worker.fds'
                   echo $$ > '\(folder.path)/plugin.pid.tmp'; mv '\(folder.path)/plugin.pid.tmp' '\(folder.path)/plugin.pid'
                   sleep 300 & echo $! > '\(folder.path)/sleep.pid.tmp'; mv '\(folder.path)/sleep.pid.tmp' '\(folder.path)/sleep.pid'
                   wait ;;
@@ -144,6 +145,10 @@ import TrackerTestSupport
       #expect(privateFolder.hasPrefix(setup.temporary + "/trackport-worker-"), "\(privateFolder)")
       #expect(!FileManager.default.fileExists(atPath: privateFolder))
       #expect(setup.leftInTemporary.isEmpty, "\(setup.leftInTemporary)")
+      // The worker holds one socket (its standard input and output), none of the server's.
+      let fds = try String(contentsOf: setup.folder.appendingPathComponent("worker.fds"), encoding: .utf8)
+      let sockets = Set(fds.split(separator: "\n").filter { $0.contains("socket:[") }.compactMap { $0.split(separator: " ").last })
+      #expect(sockets.count == 1, "\(fds)")
       let next = try await Self.post(base, "api/inspect", "demo.trackport.json", try Self.demo)
       #expect(next.response.statusCode == 200, "the slot was not given back: \(String(decoding: next.body, as: UTF8.self))")
     }
