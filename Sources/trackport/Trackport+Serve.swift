@@ -52,7 +52,7 @@ extension Trackport {
     @Option(help: ArgumentHelp("Where the work on an upload runs: process (a worker process per request, killed at --conversion-timeout) or thread (in the server; past the limit it runs on and keeps its slot).", valueName: "process|thread"))
     var isolation: Isolation = .process
 
-    @Option(help: ArgumentHelp("The address space each worker process may use, in MiB (0: no limit); past it the worker fails and the answer is 500.", valueName: "MiB"))
+    @Option(help: ArgumentHelp("The address space each worker process may use, in MiB (0: no limit); past it the worker fails (500) or stalls until --conversion-timeout (503).", valueName: "MiB"))
     var workerMemory: Int = 4_096
 
     /// `--isolation`.
