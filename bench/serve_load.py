@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Load on `trackport serve` over loopback, against the same conversion by the command line.
 
-    serve_load.py BINARY DATASET [SECONDS] [CLIENTS]
+    serve_load.py BINARY DATASET [SECONDS] [CLIENTS] [ISOLATION]
 
 Starts BINARY serve on a free port (default limits but --request-timeout 10), warms it up with
 CLIENTS clients for 15 s, notes its resident memory, then CLIENTS clients (default 8) each post DATASET to /api/convert
@@ -12,7 +12,9 @@ non-zero on any error or when memory grew more than 20% over the run. The warm-u
 request timeout because FlyingFox's timeout clock keeps a few hundred bytes per request until
 the request's limit would have come: memory climbs for one request timeout (with the default
 120 s, about 25 MiB at 300 requests a second), then stays level. Python's standard
-library only (a bounded client: no request is retried, none is abandoned).
+library only (a bounded client: no request is retried, none is abandoned). ISOLATION is the
+server's --isolation, `process` (the default: a worker process per conversion) or `thread`;
+the memory measured is the server's own (a worker's ends with it).
 """
 import http.client
 import os
@@ -110,7 +112,9 @@ def main():
     binary, dataset = os.path.abspath(sys.argv[1]), sys.argv[2]
     seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 30
     clients = int(sys.argv[4]) if len(sys.argv) > 4 else 8
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--request-timeout", "10", "--conversion-timeout", "8"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    isolation = sys.argv[5] if len(sys.argv) > 5 else "process"
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--request-timeout", "10", "--conversion-timeout", "8",
+                               "--isolation", isolation], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stderr.readline()).group(1))
     # The access log is drained so the server never blocks on a full pipe.
     threading.Thread(target=lambda: [None for _ in server.stderr], daemon=True).start()
@@ -128,6 +132,8 @@ def main():
         cli = cli_rate(binary, dataset, 10, clients, folder)
     rate = len(latencies) / seconds
     growth = (after - warm) / warm * 100
+    print(f"`--isolation {isolation}`:")
+    print()
     print(f"| clients | conversions | errors | per second | p50 (ms) | p99 (ms) | memory after warm-up (MiB) | after the run (MiB) | growth |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     print(f"| {clients} | {len(latencies)} | {len(errors)} | {rate:.1f} | {statistics.median(latencies):.1f} | "

@@ -10,10 +10,13 @@ import TrackerServeAPI
 /// method, path, status, sizes and duration — never anything of a file.
 public final class TrackerServer: Sendable {
   let server: HTTPServer
+  let workers = WorkerPool()
 
   /// A server on `host:port` (an IPv4 or IPv6 literal, or `localhost`); port 0 picks a free one
-  /// (``port()`` says which). `log` receives one access-log line per request.
-  public init(host: String, port: UInt16, api: ServeAPI = ServeAPI(),
+  /// (``port()`` says which). `log` receives one access-log line per request. `isolation` says
+  /// where the work on uploads runs: on a thread of this process (the default), or in a worker
+  /// process killed at the time limit (``ConversionIsolation``).
+  public init(host: String, port: UInt16, api: ServeAPI = ServeAPI(), isolation: ConversionIsolation = .thread,
               log: @escaping @Sendable (String) -> Void = { _ in }) throws {
     let address: any SocketAddress
     switch host {
@@ -22,7 +25,7 @@ public final class TrackerServer: Sendable {
     default: address = try sockaddr_in.inet(ip4: host, port: port)
     }
     // The handler answers every request itself (no FlyingFox routes): ServeAPI routes.
-    let handler = Handler(api: api, slots: ConversionSlots(api.limits.maxConcurrent), log: log)
+    let handler = Handler(api: api, slots: ConversionSlots(api.limits.maxConcurrent), isolation: isolation, workers: workers, log: log)
     // FlyingFox reads a body of up to sharedRequestBufferSize bytes before the handler runs,
     // and keeps up to sharedRequestReplaySize for a replay before it; with no replay, every
     // body past 4 KiB is read by the handler, in 4 KiB chunks, so the request timeout bounds a
@@ -51,15 +54,23 @@ public final class TrackerServer: Sendable {
     }
   }
 
-  /// Stops accepting, lets requests in flight finish (up to `timeout` seconds), then returns.
+  /// Stops accepting, lets requests in flight finish (up to `timeout` seconds), then kills the
+  /// workers still running (their requests get nothing) and returns.
   public func stop(timeout: Double = 10) async {
+    // FlyingFox's stop waits for every handler, and a handler waits for its worker: the
+    // workers are killed at `timeout` by a clock of their own.
+    let workers = self.workers
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { workers.stopAll() }
     await server.stop(timeout: timeout)
+    workers.stopAll()
   }
 
   /// FlyingFox's handler of every request.
   struct Handler: HTTPHandler {
     let api: ServeAPI
     let slots: ConversionSlots
+    let isolation: ConversionIsolation
+    let workers: WorkerPool
     let log: @Sendable (String) -> Void
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse { await handle(request) }
@@ -79,30 +90,9 @@ public final class TrackerServer: Sendable {
           guard await slots.acquire(waitingUpTo: api.limits.queueWaitSeconds) else {
             throw ServeError(status: 503, code: "busy", message: "the server is converting as many files as it may; try again in a few seconds")
           }
-          let api = self.api
           let slots = self.slots
-          let contentType = request.headers[.contentType]
-          // Off the cooperative pool: a conversion is CPU-bound, synchronous library work, and
-          // must not hold the threads the server's sockets run on. The answer is whichever comes
-          // first, the conversion's or the time limit's; the slot is freed when the work ends.
-          let answer = FirstAnswer()
-          let timeout = api.limits.conversionTimeoutSeconds
-          response = await withCheckedContinuation { continuation in
-            answer.continuation = continuation
-            // The limit's clock is a Dispatch timer (it fires even when the cooperative pool is
-            // busy), cancelled when the conversion ends first: a cancelled source lets go of its
-            // handler at once, so a finished request holds nothing until its limit.
-            let clock = DispatchSource.makeTimerSource(queue: .global())
-            clock.schedule(deadline: .now() + timeout)
-            clock.setEventHandler { answer.give(ServeResponse(error: .conversionTimeout(timeout))) }
-            answer.clock = clock
-            clock.resume()
-            DispatchQueue.global(qos: .userInitiated).async {
-              let converted = api.respond(method: method, path: path, contentType: contentType, body: body)
-              Task { await slots.release() }
-              answer.give(converted)
-            }
-          }
+          let work = WorkerMessage.Request(method: method, path: path, contentType: request.headers[.contentType], body: body)
+          response = await isolation.answer(work, api: api, workers: workers, log: log) { Task { await slots.release() } }
         } else {
           response = api.respond(method: method, path: path, contentType: nil, body: body)
         }
@@ -157,28 +147,6 @@ public final class TrackerServer: Sendable {
       default: "Internal Server Error"
       }
     }
-  }
-}
-
-/// The first of two answers to one request (the conversion's, the time limit's); the other
-/// is dropped.
-final class FirstAnswer: @unchecked Sendable {
-  private let lock = NSLock()
-  private var given = false
-  /// Set before either answer can come (both are scheduled after it is set).
-  var continuation: CheckedContinuation<ServeResponse, Never>?
-  /// The time limit's timer, cancelled by the first answer (a cancelled source lets go of its
-  /// handler, and so of this object, at once).
-  var clock: (any DispatchSourceTimer)?
-
-  func give(_ response: ServeResponse) {
-    let (waiting, timer): (CheckedContinuation<ServeResponse, Never>?, (any DispatchSourceTimer)?) = lock.withLock {
-      guard !given else { return (nil, nil) }
-      given = true
-      return (continuation, clock)
-    }
-    timer?.cancel()
-    waiting?.resume(returning: response)
   }
 }
 

@@ -17,9 +17,9 @@ public struct ServeLimits: Sendable, Equatable {
   /// the connection, so a slow client cannot hold one.
   public var requestTimeoutSeconds: Double
   /// How long the work on one upload may take once it has its slot (`--conversion-timeout`),
-  /// in seconds; past it the answer is 503 `conversion-timeout`. The work itself cannot be
-  /// cut off mid-way (the readers bound themselves: docs/security.md); it keeps its slot until
-  /// it ends, so a file that is slow to read never makes the server take more at once.
+  /// in seconds; past it the answer is 503 `conversion-timeout`. With `--isolation process`
+  /// (`ConversionIsolation.process`) the work's worker process is killed; on a thread it
+  /// cannot be cut off mid-way and keeps its slot until it ends (docs/serve.md, "Isolation").
   public var conversionTimeoutSeconds: Double
   /// What the members of an uploaded archive (a zipped CSV package or Loop export) may unpack
   /// to, together, in bytes (`--max-unpacked`); past it the upload is refused (422) before

@@ -47,12 +47,23 @@ extension Trackport {
     @Option(help: ArgumentHelp("Seconds one request may take, reading the upload and converting it (past it: 500).", valueName: "seconds"))
     var requestTimeout: Double = 120
 
-    @Option(help: ArgumentHelp("Seconds the work on one upload may take (past it: 503; the work keeps its slot until it ends).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds the work on one upload may take (past it: 503; with --isolation process the work is stopped).", valueName: "seconds"))
     var conversionTimeout: Double = 60
+
+    @Option(help: ArgumentHelp("Where the work on an upload runs: process (a worker process per request, killed at --conversion-timeout) or thread (in the server; past the limit it runs on and keeps its slot).", valueName: "process|thread"))
+    var isolation: Isolation = .process
+
+    @Option(help: ArgumentHelp("The address space each worker process may use, in MiB (0: no limit); past it the worker fails (500) or stalls until --conversion-timeout (503).", valueName: "MiB"))
+    var workerMemory: Int = 4_096
+
+    /// `--isolation`.
+    enum Isolation: String, ExpressibleByArgument, CaseIterable {
+      case process, thread
+    }
 
     func validate() throws {
       guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-      guard maxUpload > 0, maxUnpacked > 0, maxParts > 0, maxConversions > 0, requestTimeout > 0, conversionTimeout > 0 else {
+      guard maxUpload > 0, maxUnpacked > 0, maxParts > 0, maxConversions > 0, requestTimeout > 0, conversionTimeout > 0, workerMemory >= 0 else {
         throw ValidationError("--max-upload, --max-unpacked, --max-parts, --max-conversions, --request-timeout and --conversion-timeout must be positive")
       }
     }
@@ -86,6 +97,22 @@ extension Trackport {
       }
     }
 
+    /// `--isolation` for the server: a worker is this executable's `serve-worker` with the
+    /// settings its API needs (limits, plugins), ending itself a little after the server's limit.
+    func conversionIsolation(_ limits: ServeLimits) -> ConversionIsolation {
+      guard isolation == .process else { return .thread }
+      var arguments = ["serve-worker", "--max-upload-bytes", String(limits.maxRequestBytes), "--max-parts", String(limits.maxParts),
+                       "--max-unpacked-bytes", String(limits.maxUnpackedBytes), "--memory-limit", String(workerMemory),
+                       "--time-limit", String(conversionTimeout + 5)]
+      if allowPlugins {
+        arguments.append("--allow-plugins")
+        for folder in plugins.pluginPaths { arguments += ["--plugin-path", folder] }
+        if let timeout = plugins.pluginTimeout { arguments += ["--plugin-timeout", timeout] }
+      }
+      return .process(WorkerCommand(executable: WorkerCommand.currentExecutable, arguments: arguments,
+                                    environment: ProcessInfo.processInfo.environment))
+    }
+
     func run() throws {
       let limits = ServeLimits(maxRequestBytes: maxUpload << 20, maxParts: maxParts, maxConcurrent: maxConversions,
                                requestTimeoutSeconds: requestTimeout, conversionTimeoutSeconds: conversionTimeout,
@@ -94,7 +121,7 @@ extension Trackport {
       let server: TrackerServer
       do {
         server = try TrackerServer(host: host, port: UInt16(port), api: ServeAPI(registry: registry, limits: limits),
-                                   log: { StandardError.line($0) })
+                                   isolation: conversionIsolation(limits), log: { StandardError.line($0) })
       } catch {
         StandardError.line("error: cannot listen on \(host): \(error)")
         throw ExitStatus.usage.exitCode

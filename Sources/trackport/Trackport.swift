@@ -13,7 +13,8 @@ struct Trackport: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self,
-                  Rules.self, Generate.self, Diff.self, Merge.self, Report.self, Serve.self])
+                  Rules.self, Generate.self, Diff.self, Merge.self, Report.self, Serve.self,
+                  ServeWorker.self])
 
   /// Installs the handling of Ctrl-C, SIGTERM and SIGHUP (``Interruption``), then runs the
   /// command line as swift-argument-parser does.
