@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TrackerServeAPI
 
 /// Where ``TrackerServer`` does the work on an upload (every POST), chosen when the server is
 /// made (`trackport serve --isolation`, docs/serve.md).

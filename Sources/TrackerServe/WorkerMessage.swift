@@ -1,3 +1,5 @@
+import TrackerServeAPI
+
 /// What the server and a conversion worker (`trackport serve-worker`) say to each other: one
 /// request on the worker's standard input, one answer on its standard output, each a byte frame
 /// of its own (docs/serve.md, "Isolation").

@@ -24,7 +24,7 @@ enum OpenAPIDocument {
   /// The refusals every upload route documents: status and the name of its response under
   /// `components/responses`.
   static let refusals: [(status: String, response: String)] = [
-    ("400", "BadRequest"), ("413", "TooLarge"), ("415", "NotAForm"), ("422", "Unprocessable"), ("503", "Busy"),
+    ("400", "BadRequest"), ("413", "TooLarge"), ("415", "NotAForm"), ("422", "Unprocessable"), ("500", "WorkerFailed"), ("503", "Busy"),
   ]
 
   /// The operation object of `route`: its summary, its form (a `$ref`), its answer and, for an
@@ -147,8 +147,12 @@ enum OpenAPIDocument {
           "description": "The file cannot be read or converted as asked (read-errors, losses, ...): the diagnostics say where",
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
         },
+        "WorkerFailed": {
+          "description": "worker-failed: the worker process converting the upload crashed, ran out of memory (--worker-memory) or answered nothing; nothing was converted",
+          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
+        },
         "Busy": {
-          "description": "busy (every conversion slot stayed taken) or conversion-timeout: try again later",
+          "description": "busy (every conversion slot stayed taken), conversion-timeout (the conversion was stopped at --conversion-timeout) or stopping (the server is shutting down): try again later",
           "headers": {"Retry-After": {"schema": {"type": "string", "pattern": "^[0-9]+$"}, "description": "Seconds to wait"}},
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
         }

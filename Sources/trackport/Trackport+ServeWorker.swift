@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import TrackerPort
 import TrackerServe
+import TrackerServeAPI
 
 #if canImport(Glibc)
 import Glibc

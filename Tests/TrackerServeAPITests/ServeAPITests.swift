@@ -42,41 +42,13 @@ import TrackerTestSupport
     #expect(Self.api.respond(method: "TRACE", path: "/healthz", contentType: nil, body: []).header("Allow") == "GET")
   }
 
-  /// What a format needs to write the demo (the iOS store: the app it is for).
-  static let writeOptions: [String: [String]] = ["tracker-ios": ["variant=azonaz"]]
-
-  /// The bytes with what a format writes from the clock masked: Habo's `export_timestamp` and
-  /// beaverhabits' `exported_at` are the moment of writing, in the CLI as in the server.
-  static func withoutClock(_ bytes: [UInt8], _ format: String) -> [UInt8] {
-    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return zipWithoutTimes(bytes) }
-    guard format == "habo" || format == "beaverhabits" else { return bytes }
-    let text = String(decoding: bytes, as: UTF8.self)
-    return Array(text.replacing(/"(export_timestamp|exported_at)": ?"[^"]*"/, with: "(the moment of writing)").utf8)
-  }
-
-  /// A ZIP archive (the CSV package) with each entry's modification time and date zeroed: ZIP
-  /// keeps them to two seconds, so two writes a moment apart may differ there and nowhere else.
-  static func zipWithoutTimes(_ bytes: [UInt8]) -> [UInt8] {
-    var out = bytes
-    var at = 0
-    while at + 46 <= out.count {
-      if out[at..<at + 4].elementsEqual([0x50, 0x4B, 0x03, 0x04]) {
-        for i in 10..<14 { out[at + i] = 0 }  // local header: time, date
-      } else if out[at..<at + 4].elementsEqual([0x50, 0x4B, 0x01, 0x02]) {
-        for i in 12..<16 { out[at + i] = 0 }  // central directory: time, date
-      }
-      at += 1
-    }
-    return out
-  }
-
   /// The bytes /api/convert returns are the bytes `trackport convert` writes, for every format
   /// that writes (but for the moment of writing where a format records it, and the iOS store's
   /// own UUID, new for every store). A masked value is checked to be there, so the mask cannot
   /// hide a whole file.
   @Test(arguments: StandardCodecs.all.filter(\.descriptor.canWrite).map(\.descriptor.id))
   func convertGivesTheCLIsBytes(_ format: String) throws {
-    let options = Self.writeOptions[format] ?? []
+    let options = WrittenBytes.writeOptions[format] ?? []
     let response = Self.post("/api/convert", FormBody.upload("demo.trackport.json", try Self.demo,
                                                              [("to", format)] + options.map { ("option", $0) }))
     #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
@@ -99,10 +71,10 @@ import TrackerTestSupport
       }
       #expect(try dump(served) == dump(output), "tracker-ios: the server's store differs from the CLI's")
     } else {
-      #expect(Self.withoutClock(response.body, format) == Self.withoutClock(written, format),
+      #expect(WrittenBytes.withoutClock(response.body, format) == WrittenBytes.withoutClock(written, format),
               "\(format): the server's bytes differ from the CLI's")
-      if Self.withoutClock(written, format) != written, format == "habo" || format == "beaverhabits" {
-        #expect(String(decoding: Self.withoutClock(written, format), as: UTF8.self).contains("(the moment of writing)"))
+      if WrittenBytes.withoutClock(written, format) != written, format == "habo" || format == "beaverhabits" {
+        #expect(String(decoding: WrittenBytes.withoutClock(written, format), as: UTF8.self).contains("(the moment of writing)"))
       }
     }
     let report = try #require(response.header("X-Trackport-Report"))

@@ -1,5 +1,6 @@
 import Testing
 @testable import TrackerServe
+import TrackerServeAPI
 
 /// The frames the server and its workers exchange: what goes in comes out, and a frame that is
 /// cut short, too long or of the other kind is refused whole.

@@ -6,6 +6,7 @@ import Testing
 import TrackerPort
 import TrackerTestSupport
 @testable import TrackerServe
+@testable import TrackerServeAPI
 
 /// The server with `ConversionIsolation.process`: each POST in a `trackport serve-worker`
 /// process (the built tool), killed with what it started at the time limit, a crash answered
@@ -237,14 +238,14 @@ import TrackerTestSupport
   }
 
   /// Through workers, /api/convert still gives the bytes `trackport convert` writes, for every
-  /// format that writes (masked as ``ServeAPITests/convertGivesTheCLIsBytes(_:)`` masks them).
+  /// format that writes (masked as ``WrittenBytes/withoutClock(_:_:)`` masks them).
   @Test(arguments: StandardCodecs.all.filter(\.descriptor.canWrite).map(\.descriptor.id))
   func convertThroughAWorkerGivesTheCLIsBytes(_ format: String) async throws {
     let setup = try Setup()
     defer { removeFolder(setup.folder) }
     let limits = ServeLimits(requestTimeoutSeconds: 600, conversionTimeoutSeconds: 300)
     try await Self.withServer(.process(setup.command(limits)), limits: limits) { base, _ in
-      let options = ServeAPITests.writeOptions[format] ?? []
+      let options = WrittenBytes.writeOptions[format] ?? []
       let (body, response, _) = try await Self.post(base, "api/convert", "demo.trackport.json", try Self.demo,
                                                     [("to", format)] + options.map { ("option", $0) })
       #expect(response.statusCode == 200, "\(String(decoding: body, as: UTF8.self))")
@@ -261,7 +262,7 @@ import TrackerTestSupport
         #expect(try dump(served) == dump(output))
       } else {
         let written = try Array(Data(contentsOf: URL(fileURLWithPath: output)))
-        #expect(ServeAPITests.withoutClock(body, format) == ServeAPITests.withoutClock(written, format),
+        #expect(WrittenBytes.withoutClock(body, format) == WrittenBytes.withoutClock(written, format),
                 "\(format): the worker's bytes differ from the CLI's")
       }
       #expect(setup.leftInTemporary.isEmpty, "\(setup.leftInTemporary)")
