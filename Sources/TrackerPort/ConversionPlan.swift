@@ -16,6 +16,17 @@ public struct ConversionPlan: Sendable {
   /// per-habit `lossy-frequency`), which `--fail-on-loss` refuses on.
   public var losses: [Diagnostic]
 
+  /// A plan from its parts (``Conversion/plan(source:registry:)`` makes one from a conversion;
+  /// a caller that has read the file and made its destination already can make one too).
+  public init(reader: CodecDescriptor, writer: CodecDescriptor, dataset: TrackerDataset, diagnostics: [Diagnostic],
+              losses: [Diagnostic]) {
+    self.reader = reader
+    self.writer = writer
+    self.dataset = dataset
+    self.diagnostics = diagnostics
+    self.losses = losses
+  }
+
   /// One part of the model the dataset uses, and what the output does with it.
   public struct Field: Hashable, Sendable {
     /// The part (`trackers.emoji`).

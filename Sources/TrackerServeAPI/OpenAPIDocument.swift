@@ -208,7 +208,16 @@ enum OpenAPIDocument {
             "lastDay": {"type": ["string", "null"]},
             "diagnostics": {"$ref": "#/components/schemas/Diagnostics"},
             "to": {"$ref": "#/components/schemas/Named"},
-            "losses": {"$ref": "#/components/schemas/Diagnostics"}
+            "losses": {"$ref": "#/components/schemas/Diagnostics"},
+            "fields": {
+              "type": "array",
+              "description": "With to: every part of the model the file uses, kept or lost in that format (convert --dry-run's plan)",
+              "items": {
+                "type": "object",
+                "required": ["field", "count", "lost"],
+                "properties": {"field": {"type": "string"}, "count": {"type": "integer"}, "lost": {"type": "boolean"}}
+              }
+            }
           }
         },
         "Named": {

@@ -91,6 +91,12 @@ public struct ServeAPI: Sendable {
         members.append(("to", JSONOutput.object([("id", JSONOutput.quote(destination.writer.descriptor.id)),
                                                  ("name", JSONOutput.quote(destination.writer.descriptor.name))])))
         members.append(("losses", JSONOutput.array(losses.map(DiagnosticJSON.object))))
+        // convert --dry-run's plan: every part of the model the file uses, kept or lost.
+        let plan = ConversionPlan(reader: file.codec, writer: destination.writer.descriptor, dataset: d,
+                                  diagnostics: file.diagnostics, losses: losses)
+        members.append(("fields", JSONOutput.array(plan.fields.map { f in
+          JSONOutput.object([("field", JSONOutput.quote(f.field.rawValue)), ("count", String(f.count)), ("lost", JSONOutput.value(f.lost))])
+        })))
       }
       return .json(JSONOutput.object(members))
     }

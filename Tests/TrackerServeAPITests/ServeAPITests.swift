@@ -142,9 +142,18 @@ import TrackerTestSupport
       let message = try #require(loss["message"] as? String)
       #expect(cli.stderr.contains(message) && cli.stderr.contains("[\(code)]"), "\(code): \(message)")
     }
-    // Without `to`, no losses key.
+    // The plan `convert --dry-run` prints: the same parts of the model, kept or lost.
+    let fields = try #require(body["fields"] as? [[String: Any]])
+    let dryRun = try CLI.run(["convert", Repository.demoPath, folder.appendingPathComponent("y.json").path, "--to", "habo", "--dry-run"])
+    let planned = dryRun.stdout.split(separator: "\n").filter { $0.hasPrefix("  kept  ") || $0.hasPrefix("  lost  ") }
+      .compactMap { line in
+        try? /^  (kept|lost)  (.+?) +(\d+)(  .*)?$/.wholeMatch(in: line).map { "\($0.1) \($0.2) \($0.3)" }
+      }
+    #expect(fields.map { "\(($0["lost"] as? Bool) == true ? "lost" : "kept") \($0["field"] as? String ?? "") \($0["count"] as? Int ?? -1)" } == planned,
+            "\(dryRun.stdout)")
+    // Without `to`, no losses or fields keys.
     let plain = try Self.json(Self.post("/api/inspect", FormBody.upload("demo.trackport.json", try Self.demo)))
-    #expect(plain["losses"] == nil)
+    #expect(plain["losses"] == nil && plain["fields"] == nil)
   }
 
   @Test func validateGivesTheCLIsJSONReport() throws {
