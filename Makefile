@@ -5,6 +5,13 @@
 SWIFT      ?= swift
 CONFIG     ?= debug
 BIN        := .build/$(CONFIG)/trackport
+# The release build (docs/releasing.md): the Swift runtime and Foundation linked statically, and
+# libcsv, libxml2 (with ICU, liblzma, zlib), SQLite, libcrypto and libstdc++ from their static
+# archives (packaging/static-libs puts them first on the linker's path), so the binary needs
+# nothing but glibc. -enable-testing lets the tests' @testable imports build against it: one
+# build serves the tests, install, dist and deb.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -enable-testing -Xlinker -L$(abspath $(SCRATCH))/static-libs
+RELEASE_BIN   = $(SCRATCH)/release/trackport
 VENV       := .venv
 PYTHON     := $(VENV)/bin/python
 PREFIX     ?= /usr/local
@@ -18,15 +25,16 @@ DEMO_OUT   := .build/demo
 # TEST_PACKAGES only by the tests' oracles (Python packages, xmllint, sqlite3; shells and groff
 # to check the installed completions and man page; chromium to open `trackport report` pages,
 # and with chromium-driver to drive serve's page).
-BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev
-TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium chromium-driver
+BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev libicu-dev liblzma-dev zlib1g-dev
+TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium chromium-driver \
+                  debootstrap lintian
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release release-build static-libs dist deb release-check demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -77,8 +85,14 @@ $(VENV)/.installed: Tests/requirements.txt | test-deps
 build: build-deps
 	$(SWIFT) build -c $(CONFIG)
 
-release:
-	$(MAKE) build CONFIG=release
+## release: the static release binary, $(SCRATCH)/release/trackport (RELEASE_FLAGS).
+release: build-deps release-build
+
+release-build: static-libs
+	$(SWIFT) build --scratch-path $(SCRATCH) $(RELEASE_FLAGS) --product trackport
+
+static-libs:
+	@packaging/static-libs $(SCRATCH)/static-libs
 
 ## demo: validate, inspect and convert the demo dataset.
 demo: build
@@ -223,9 +237,12 @@ BASHDIR     := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR      := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR     := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-install: build-deps
-	$(SWIFT) build --scratch-path $(SCRATCH) -c $(INSTALL_CONFIG) --product trackport
-	$(SWIFT) package --scratch-path $(SCRATCH) generate-manual --configuration $(INSTALL_CONFIG) \
+INSTALL_FLAGS_release = $(RELEASE_FLAGS)
+INSTALL_FLAGS_debug   = -c debug
+
+install: build-deps $(if $(filter release,$(INSTALL_CONFIG)),static-libs)
+	$(SWIFT) build --scratch-path $(SCRATCH) $(INSTALL_FLAGS_$(INSTALL_CONFIG)) --product trackport
+	$(SWIFT) package --scratch-path $(SCRATCH) $(filter-out -c release -c debug,$(INSTALL_FLAGS_$(INSTALL_CONFIG))) generate-manual --configuration $(INSTALL_CONFIG) \
 	  --authors "TrackerPort contributors" --date $$(date -u +%Y-%m-%d)
 	@mkdir -p $(COMPLETIONS) $(dir $(MANUAL))
 	sh docs/man/add-sections "$(MANUAL_OUT)/trackport.1" docs/man/trackport-sections.mdoc README.md > $(MANUAL)
@@ -239,6 +256,32 @@ install: build-deps
 	install -m 644 $(COMPLETIONS)/_trackport "$(ZSHDIR)/_trackport"
 	install -m 644 $(COMPLETIONS)/trackport.fish "$(FISHDIR)/trackport.fish"
 	@echo "installed trackport under $(DESTDIR)$(PREFIX)"
+
+## dist: dist/trackport-VERSION-linux-x86_64.tar.gz and its .sha256: the release binary, man
+## page, completions (a prefix's layout), LICENSE, THIRD-PARTY and a README (packaging/).
+## deb: dist/trackport_VERSION_amd64.deb (dpkg-deb; lintian overrides in packaging/). Both install
+## the one release build into a stage folder; VERSION is scripts/version's (git's release tag).
+VERSION   = $(shell scripts/version)
+DIST_DIR ?= dist
+DIST_NAME = trackport-$(VERSION)-linux-x86_64
+STAGE     = $(abspath $(SCRATCH))/stage
+
+dist: build-deps
+	rm -rf $(STAGE)/dist && mkdir -p $(STAGE)/dist
+	$(MAKE) --no-print-directory install INSTALL_CONFIG=release PREFIX=$(STAGE)/dist/$(DIST_NAME) DESTDIR= >/dev/null
+	packaging/make-dist $(STAGE)/dist $(DIST_NAME) $(DIST_DIR)
+
+deb: build-deps
+	rm -rf $(STAGE)/deb && mkdir -p $(STAGE)/deb
+	$(MAKE) --no-print-directory install INSTALL_CONFIG=release PREFIX=/usr DESTDIR=$(STAGE)/deb >/dev/null
+	packaging/make-deb $(STAGE)/deb $(VERSION) $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
+
+## release-check (part of make test): dist and deb from the one release build, then
+## Tests/release/check-release.sh (what the binary links, the archive, lintian, --version) and
+## Tests/release/bare-debian.sh (both on a Debian without Swift, in a chroot).
+release-check: dist deb
+	Tests/release/check-release.sh $(RELEASE_BIN) $(DIST_DIR)/$(DIST_NAME).tar.gz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
+	Tests/release/bare-debian.sh $(DIST_DIR)/$(DIST_NAME).tar.gz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
 
 uninstall:
 	rm -f "$(BINDIR)/trackport" "$(MANDIR)/trackport.1" "$(BASHDIR)/trackport" \
