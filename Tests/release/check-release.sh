@@ -31,6 +31,16 @@ want="$(scripts/version) (commit $(git rev-parse HEAD))"
 got=$("$bin" --version)
 [ "$got" = "$want" ] && pass "--version: $got" || fail "--version printed '$got', not '$want'"
 
+# CHANGELOG.md: Keep a Changelog's headings; a tagged release has its own section.
+grep -qx '## \[Unreleased\]' CHANGELOG.md || fail "CHANGELOG.md has no '## [Unreleased]' section"
+bad=$(grep -E '^## ' CHANGELOG.md | grep -Evx '## \[(Unreleased|[0-9]+\.[0-9]+\.[0-9]+)\]( - [0-9]{4}-[0-9]{2}-[0-9]{2})?' || true)
+[ -z "$bad" ] || fail "CHANGELOG.md has headings not in the Keep a Changelog form: $bad"
+case $(scripts/version) in
+  *+*) ;;
+  *) grep -Eq "^## \[$(scripts/version)\] - [0-9]{4}-[0-9]{2}-[0-9]{2}$" CHANGELOG.md \
+       && pass "CHANGELOG.md has the release $(scripts/version)" || fail "CHANGELOG.md has no section for the tagged release $(scripts/version)" ;;
+esac
+
 # The archive.
 (cd "$(dirname "$archive")" && sha256sum --quiet -c "$(basename "$archive").sha256") \
   && pass "$(basename "$archive").sha256 checks" || fail "$(basename "$archive").sha256 does not check"
