@@ -98,9 +98,12 @@ static-build: static-libs
 	$(SWIFT) build --scratch-path $(SCRATCH) $(BUILD_FLAGS_$(INSTALL_CONFIG)) --product trackport
 	$(MAKE) --no-print-directory static-link
 
-# The static link alone, over a build already made (make test's).
+# The static link alone, over a build already made (make test's); again only when SwiftPM's
+# own link of trackport is newer (its objects changed), so dist, deb and install ship one binary.
 static-link: static-libs
-	packaging/link-static $(SCRATCH)/$(INSTALL_CONFIG) $(SCRATCH)/static-libs $(STATIC_BIN_$(INSTALL_CONFIG))
+	@if [ ! -e $(STATIC_BIN_$(INSTALL_CONFIG)) ] || [ $(SCRATCH)/$(INSTALL_CONFIG)/trackport -nt $(STATIC_BIN_$(INSTALL_CONFIG)) ]; then \
+	  echo "packaging/link-static $(SCRATCH)/$(INSTALL_CONFIG) $(SCRATCH)/static-libs $(STATIC_BIN_$(INSTALL_CONFIG))"; \
+	  packaging/link-static $(SCRATCH)/$(INSTALL_CONFIG) $(SCRATCH)/static-libs $(STATIC_BIN_$(INSTALL_CONFIG)); fi
 
 static-libs:
 	@packaging/static-libs $(SCRATCH)/static-libs

@@ -111,9 +111,11 @@ grep -q 'trackport' /tmp/job/man.txt && grep -q 'EXIT STATUS' /tmp/job/man.txt
 [ ! -s /tmp/job/man.err ] || { cat /tmp/job/man.err; exit 1; }
 step "man trackport renders (\$(wc -l < /tmp/job/man.txt) lines)"
 dpkg -r trackport
-left=\$(for f in \$files; do [ -e "\$f" ] && echo "\$f"; done)
+left=\$(for f in \$files; do if [ -e "\$f" ]; then echo "\$f"; fi; done)
 [ -z "\$left" ] || { echo "left after dpkg -r: \$left"; exit 1; }
-! command -v trackport > /dev/null
+hash -r
+if command -v trackport > /dev/null; then echo "trackport is still on PATH"; exit 1; fi
+[ ! -e /usr/share/doc/trackport ] || { echo "/usr/share/doc/trackport is left"; exit 1; }
 status=\$(dpkg-query -W -f='\${db:Status-Status}' trackport 2>/dev/null || echo not-installed)
 [ "\$status" = not-installed ] || { echo "dpkg still knows trackport: \$status"; exit 1; }
 step "dpkg -r left nothing (\$(echo "\$files" | wc -l) files removed)"
