@@ -62,7 +62,7 @@ owners=$(tar -tvzf "$archive" | awk '{print $2}' | sort -u)
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
 for f in /usr/bin/trackport /usr/share/man/man1/trackport.1.gz /usr/share/bash-completion/completions/trackport \
          /usr/share/zsh/vendor-completions/_trackport /usr/share/fish/vendor_completions.d/trackport.fish \
-         /usr/share/doc/trackport/copyright /usr/share/doc/trackport/changelog.Debian.gz; do
+         /usr/share/doc/trackport/copyright /usr/share/doc/trackport/changelog.gz; do
   grep -qx "$f" <<< "$contents" || fail "the .deb has no $f"
 done
 unpacked=$(mktemp -d "${TMPDIR:-/tmp}/trackport-deb.XXXXXX")
