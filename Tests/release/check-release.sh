@@ -56,7 +56,7 @@ tops=$(cut -d/ -f1 <<< "$listing" | sort -u)
 tar -xzOf "$archive" "$name/bin/trackport" | cmp -s - "$bin" && pass "the archive's bin/trackport is the release build" \
   || fail "the archive's bin/trackport differs from $bin"
 owners=$(tar -tvzf "$archive" | awk '{print $2}' | sort -u)
-[ "$owners" = root/root ] || fail "the archive's files are owned by $owners"
+case $owners in 0/0|root/root) ;; *) false ;; esac || fail "the archive's files are owned by $owners"
 
 # The package.
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
@@ -75,7 +75,7 @@ grep -Eqx 'libc6 \(>= [0-9.]+\)' <<< "$depends" && pass "the .deb depends on $de
 [ "$(dpkg-deb -f "$deb" Version)" = "$(scripts/version)" ] || fail "the .deb's version is not scripts/version's"
 
 if command -v lintian >/dev/null; then
-  tags=$(lintian --tag-display-limit 0 "$deb" 2>&1 || true)
+  tags=$(lintian --tag-display-limit 0 "$deb" 2>&1 | grep -v "running with root privileges is not recommended" || true)
   [ -z "$tags" ] && pass "lintian: clean (overrides: packaging/lintian-overrides)" || fail "lintian: $tags"
 else
   fail "lintian is not installed (make test-deps)"
