@@ -5,6 +5,17 @@
 SWIFT      ?= swift
 CONFIG     ?= debug
 BIN        := .build/$(CONFIG)/trackport
+# The release build (docs/releasing.md): `swift build -c release`, with -enable-testing so that
+# the tests' @testable imports can build against it. The binary install, dist and deb ship is
+# linked once more from a build's object files by packaging/link-static (seconds, no compiling):
+# the Swift runtime and Foundation statically (-static-stdlib), and libcsv, libxml2 (with ICU,
+# liblzma, zlib), SQLite, libcrypto and libstdc++ from their static archives
+# (packaging/static-libs), so it needs nothing but glibc: STATIC_BIN_release (or _debug, linked
+# from the debug build).
+BUILD_FLAGS_release = -c release -Xswiftc -enable-testing
+BUILD_FLAGS_debug   = -c debug
+STATIC_BIN_release  = $(SCRATCH)/static/release/trackport
+STATIC_BIN_debug    = $(SCRATCH)/static/debug/trackport
 VENV       := .venv
 PYTHON     := $(VENV)/bin/python
 PREFIX     ?= /usr/local
@@ -18,15 +29,16 @@ DEMO_OUT   := .build/demo
 # TEST_PACKAGES only by the tests' oracles (Python packages, xmllint, sqlite3; shells and groff
 # to check the installed completions and man page; chromium to open `trackport report` pages,
 # and with chromium-driver to drive serve's page).
-BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev
-TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium chromium-driver
+BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev libicu-dev liblzma-dev zlib1g-dev
+TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium chromium-driver \
+                  debootstrap lintian
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release dist deb release-check static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -77,8 +89,24 @@ $(VENV)/.installed: Tests/requirements.txt | test-deps
 build: build-deps
 	$(SWIFT) build -c $(CONFIG)
 
-release:
-	$(MAKE) build CONFIG=release
+## release: the static release binary, $(SCRATCH)/static/release/trackport.
+release: build-deps
+	$(MAKE) --no-print-directory static-build INSTALL_CONFIG=release
+
+# The build of INSTALL_CONFIG's trackport, then its static link.
+static-build: static-libs
+	$(SWIFT) build --scratch-path $(SCRATCH) $(BUILD_FLAGS_$(INSTALL_CONFIG)) --product trackport
+	$(MAKE) --no-print-directory static-link
+
+# The static link alone, over a build already made (make test's); again only when SwiftPM's
+# own link of trackport is newer (its objects changed), so dist, deb and install ship one binary.
+static-link: static-libs
+	@if [ ! -e $(STATIC_BIN_$(INSTALL_CONFIG)) ] || [ $(SCRATCH)/$(INSTALL_CONFIG)/trackport -nt $(STATIC_BIN_$(INSTALL_CONFIG)) ]; then \
+	  echo "packaging/link-static $(SCRATCH)/$(INSTALL_CONFIG) $(SCRATCH)/static-libs $(STATIC_BIN_$(INSTALL_CONFIG))"; \
+	  packaging/link-static $(SCRATCH)/$(INSTALL_CONFIG) $(SCRATCH)/static-libs $(STATIC_BIN_$(INSTALL_CONFIG)); fi
+
+static-libs:
+	@packaging/static-libs $(SCRATCH)/static-libs
 
 ## demo: validate, inspect and convert the demo dataset.
 demo: build
@@ -120,14 +148,18 @@ demo: build
 ## space) may be left in it.
 TEST_TMP := .build/test-tmp
 JOBS     ?= 2
+TEST_CONFIG ?= debug
 test: build-deps test-deps
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-build venv
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-suite fuzz-smoke-run doc-examples serve-test
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse CONFIG=$(TEST_CONFIG) test-suite fuzz-smoke-run doc-examples serve-test
 
-# The debug build of everything, tests included (the Python oracles install beside it: pip
-# waits on the network more than on the processor).
+# The build of everything, tests included, in TEST_CONFIG (debug: see docs/releasing.md, "make
+# test's one build"), and its static link, which check-install and release-check install and
+# pack (the Python oracles install beside it: pip waits on the network more than on the
+# processor).
 test-build:
-	@start=$$(date +%s); $(SWIFT) build --build-tests || exit $$?; \
+	@start=$$(date +%s); $(SWIFT) build --build-tests $(BUILD_FLAGS_$(TEST_CONFIG)) || exit $$?; \
+	  $(MAKE) --no-print-directory static-link INSTALL_CONFIG=$(TEST_CONFIG) || exit $$?; \
 	  echo "make test: the build took $$(( $$(date +%s) - start )) s"
 
 ## check-fast: the edit-compile-test loop: build and run the Swift tests only (FILTER=regex
@@ -142,12 +174,14 @@ check-fast: build-deps venv
 # docs check and the install check. The doc examples only run the built tool: they go beside.
 test-suite:
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
-	@start=$$(date +%s); TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build || exit $$?; \
+	@start=$$(date +%s); TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(BUILD_FLAGS_$(TEST_CONFIG)) || exit $$?; \
 	  echo "make test: swift test took $$(( $$(date +%s) - start )) s"
 	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-[a-z]*-??????'); \
 	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
 	$(MAKE) --no-print-directory docs-check
 	$(MAKE) --no-print-directory check-install
+	@start=$$(date +%s); $(MAKE) --no-print-directory release-check PACKAGE_CONFIG=$(TEST_CONFIG) || exit $$?; \
+	  echo "make test: the release check took $$(( $$(date +%s) - start )) s"
 
 ## fuzz: every reader's libFuzzer harness (Fuzz/harnesses.tsv) for FUZZ_SECONDS each (default
 ## 600), FUZZ_JOBS at a time (default: the number of cores), built with -sanitize=fuzzer,address
@@ -195,25 +229,27 @@ DOCS_OUT     := .build/docs
 DOCC         ?= docc
 DOCC_FLAGS   ?=
 .PHONY: docs docs-check
+DOCS_CONFIG  ?= debug
 docs: build-deps
-	$(SWIFT) build --target TrackerPort
-	SWIFT=$(SWIFT) DOCC=$(DOCC) docs/api/build $(DOCS_OUT) $(DOCC_FLAGS)
+	$(SWIFT) build $(BUILD_FLAGS_$(DOCS_CONFIG)) --target TrackerPort
+	SWIFT=$(SWIFT) DOCC=$(DOCC) SWIFT_BUILD_FLAGS="$(BUILD_FLAGS_$(DOCS_CONFIG))" docs/api/build $(DOCS_OUT) $(DOCC_FLAGS)
 
 docs-check:
 	python3 Tests/docs/check_swift_examples.py
 	python3 Tests/docs/check_readme_modules.py
-	$(MAKE) --no-print-directory docs DOCC_FLAGS=--warnings-as-errors
+	$(MAKE) --no-print-directory docs DOCC_FLAGS=--warnings-as-errors DOCS_CONFIG=$(TEST_CONFIG)
 
 ## bench: speed and memory against peers measured in the same run (see bench/RESULTS.md).
 bench: build-deps bench-deps
 	bench/run
 
-## install: the tool, its bash/zsh/fish completions and its man page under $(DESTDIR)$(PREFIX).
+## install: the tool (the static link of INSTALL_CONFIG's build: the release build, unless told),
+## its bash/zsh/fish completions and its man page under $(DESTDIR)$(PREFIX).
 ## The man page is generate-manual's, completed with docs/man/trackport-sections.mdoc (ENVIRONMENT,
 ## EXAMPLES) and README.md's exit-status table by docs/man/add-sections. SCRATCH is the build
 ## folder (swift's --scratch-path), for a build of one's own beside another.
 SCRATCH     ?= .build
-INSTALL_BIN := $(SCRATCH)/$(INSTALL_CONFIG)/trackport
+INSTALL_BIN  = $(STATIC_BIN_$(INSTALL_CONFIG))
 MANUAL_OUT  := $(SCRATCH)/plugins/GenerateManual/outputs/trackport
 MANUAL      := $(SCRATCH)/man/trackport.1
 COMPLETIONS := $(SCRATCH)/completions
@@ -223,9 +259,12 @@ BASHDIR     := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR      := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR     := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-install: build-deps
-	$(SWIFT) build --scratch-path $(SCRATCH) -c $(INSTALL_CONFIG) --product trackport
-	$(SWIFT) package --scratch-path $(SCRATCH) generate-manual --configuration $(INSTALL_CONFIG) \
+# generate-manual builds the package itself: with the flags of the build it reuses.
+PLUGIN_FLAGS_release = -Xswiftc -enable-testing
+PLUGIN_FLAGS_debug   =
+
+install: build-deps static-build
+	$(SWIFT) package --scratch-path $(SCRATCH) $(PLUGIN_FLAGS_$(INSTALL_CONFIG)) generate-manual --configuration $(INSTALL_CONFIG) \
 	  --authors "TrackerPort contributors" --date $$(date -u +%Y-%m-%d)
 	@mkdir -p $(COMPLETIONS) $(dir $(MANUAL))
 	sh docs/man/add-sections "$(MANUAL_OUT)/trackport.1" docs/man/trackport-sections.mdoc README.md > $(MANUAL)
@@ -240,13 +279,42 @@ install: build-deps
 	install -m 644 $(COMPLETIONS)/trackport.fish "$(FISHDIR)/trackport.fish"
 	@echo "installed trackport under $(DESTDIR)$(PREFIX)"
 
+## dist: dist/trackport-VERSION-linux-x86_64.tar.gz and its .sha256: the release binary, man
+## page, completions (a prefix's layout), LICENSE, THIRD-PARTY and a README (packaging/).
+## deb: dist/trackport_VERSION_amd64.deb (dpkg-deb; lintian overrides in packaging/). Both install
+## the one release build into a stage folder; VERSION is scripts/version's (git's release tag).
+VERSION   = $(shell scripts/version)
+DIST_DIR ?= dist
+# make test packs its own build (PACKAGE_CONFIG=$(TEST_CONFIG)); a release packs the release build.
+PACKAGE_CONFIG ?= release
+DIST_NAME = trackport-$(VERSION)-linux-x86_64
+STAGE     = $(abspath $(SCRATCH))/stage
+
+dist: build-deps
+	rm -rf $(STAGE)/dist && mkdir -p $(STAGE)/dist
+	$(MAKE) --no-print-directory install INSTALL_CONFIG=$(PACKAGE_CONFIG) PREFIX=$(STAGE)/dist/$(DIST_NAME) DESTDIR= >/dev/null
+	packaging/make-dist $(STAGE)/dist $(DIST_NAME) $(DIST_DIR)
+
+deb: build-deps
+	rm -rf $(STAGE)/deb && mkdir -p $(STAGE)/deb
+	$(MAKE) --no-print-directory install INSTALL_CONFIG=$(PACKAGE_CONFIG) PREFIX=/usr DESTDIR=$(STAGE)/deb >/dev/null
+	packaging/make-deb $(STAGE)/deb $(VERSION) $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
+
+## release-check (part of make test): dist and deb from the one release build, then
+## Tests/release/check-release.sh (what the binary links, the archive, lintian, --version) and
+## Tests/release/bare-debian.sh (both on a Debian without Swift, in a chroot).
+release-check: dist deb
+	Tests/release/check-release.sh $(STATIC_BIN_$(PACKAGE_CONFIG)) $(DIST_DIR)/$(DIST_NAME).tar.gz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
+	Tests/release/bare-debian.sh $(DIST_DIR)/$(DIST_NAME).tar.gz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
+	SWIFT=$(SWIFT) Tests/release/resolve-docs.sh
+
 uninstall:
 	rm -f "$(BINDIR)/trackport" "$(MANDIR)/trackport.1" "$(BASHDIR)/trackport" \
 	  "$(ZSHDIR)/_trackport" "$(FISHDIR)/trackport.fish"
 
 ## check-install: install into a scratch prefix and check what landed (part of `make test`).
 check-install:
-	Tests/install/check-install.sh "$(SWIFT)"
+	INSTALL_CONFIG=$(TEST_CONFIG) Tests/install/check-install.sh "$(SWIFT)"
 
 clean:
 	rm -rf .build $(VENV)

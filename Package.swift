@@ -82,10 +82,13 @@ let package = Package(
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
-    ]),
+    ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
     // Tests/docs/check_swift_examples.py (make docs-check) keeps README showing this file as it is.
     .executableTarget(name: "LibraryExample", dependencies: ["TrackerPort"], path: "Examples/library-use"),
+    // `trackport --version`: the release and commit, from git's tags (scripts/version), written
+    // before each build and only when they change (docs/releasing.md).
+    .plugin(name: "BuildInfo", capability: .buildTool()),
     // `swift package validate-trackers`: CI for repositories of datasets; forwards to the tool.
     .plugin(
       name: "ValidateTrackers",

@@ -30,7 +30,7 @@ struct SARIFReport {
     let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.code, $0.offset) })
     let driver: [JSONMember] = [
       JSONMember("name", .string("trackport")),
-      JSONMember("version", .string(Trackport.configuration.version)),
+      JSONMember("version", .string(BuildVersion.version)),
       JSONMember("rules", .array(rules.map(rule))),
     ]
     let run: [JSONMember] = [

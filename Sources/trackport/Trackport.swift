@@ -11,7 +11,7 @@ struct Trackport: ParsableCommand {
       input, 66 cannot read input, 70 a codec plugin failed, 73 cannot create output, 74 I/O \
       error, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (nothing written).
       """,
-    version: "0.1.0",
+    version: "\(BuildVersion.version) (commit \(BuildVersion.commit))",
     subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self,
                   Rules.self, Generate.self, Diff.self, Merge.self, Report.self, Serve.self,
                   ServeWorker.self])

@@ -302,7 +302,7 @@ def main(argv):
     bindir = os.path.join(root, "bin")
     os.makedirs(bindir)
     os.symlink(binary, os.path.join(bindir, "trackport"))
-    version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
+    version = (subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.split() or [""])[0]  # "0.1.0 (commit ...)"
     passed = failed = skipped = 0
     try:
         for doc in docs:

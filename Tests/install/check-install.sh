@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs trackport into a scratch prefix with `make install` (debug build, to reuse the test
-# build) and checks what landed: the tool runs; each shell completes its subcommands, options
+# Installs trackport into a scratch prefix with `make install` (INSTALL_CONFIG's build, default
+# debug: make test's, reused) and checks what landed: the tool runs; each shell completes its subcommands, options
 # and file names for real (bash and fish by asking them; zsh by typing Tab into an interactive
 # zsh in a pseudo-terminal, Tests/install/zsh-complete.zsh, and by parsing the script); the man
 # page renders without groff warnings and has EXAMPLES, ENVIRONMENT (every TRACKPORT_* variable
@@ -18,7 +18,7 @@ failures=0
 fail() { echo "check-install: FAIL: $*" >&2; failures=$((failures + 1)); }
 pass() { echo "check-install: ok: $*"; }
 
-make --no-print-directory install PREFIX="$prefix" INSTALL_CONFIG=debug SWIFT="$swift" \
+make --no-print-directory install PREFIX="$prefix" INSTALL_CONFIG="${INSTALL_CONFIG:-debug}" SWIFT="$swift" \
   ${SCRATCH:+SCRATCH="$SCRATCH"} >/dev/null
 
 for f in bin/trackport share/man/man1/trackport.1 share/bash-completion/completions/trackport \

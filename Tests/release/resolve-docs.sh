@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Tests/release/resolve-docs.sh: the dependency docs/ci.md tells Swift users to add resolves.
+# A scratch package gets docs/ci.md's `.package(url: "<TrackerPort's git URL>", ...)` line as it
+# is, the placeholder URL replaced by a file:// clone of this repository (tags included), and
+# `swift package resolve` must pick a version of it: with `from: "X.Y.Z"`, a release tag vX.Y.Z
+# or later must exist (docs/releasing.md).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repo=$(pwd)
+swift=${SWIFT:-swift}
+line=$(grep -o "\.package(url: \"<TrackerPort's git URL>\"[^)]*)" docs/ci.md | head -1)
+[ -n "$line" ] || { echo "resolve-docs: FAIL: docs/ci.md shows no .package(url: \"<TrackerPort's git URL>\", ...) line" >&2; exit 1; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/trackport-resolve.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+git clone -q "$repo" "$work/TrackerPort"
+mkdir "$work/user"
+cat > "$work/user/Package.swift" <<MANIFEST
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "my-datasets",
+  dependencies: [${line/<TrackerPort\'s git URL>/file://$work/TrackerPort}],
+  targets: []
+)
+MANIFEST
+if ! out=$(cd "$work/user" && "$swift" package resolve 2>&1); then
+  echo "resolve-docs: FAIL: docs/ci.md's $line does not resolve:" >&2; echo "$out" >&2
+  echo "resolve-docs: release tags here: $(git tag -l 'v*' | tr '\n' ' ')" >&2
+  exit 1
+fi
+resolved=$(cd "$work/user" && "$swift" package show-dependencies --format json | python3 -c '
+import json, sys
+for d in json.load(sys.stdin)["dependencies"]:
+    if d["url"].endswith("/TrackerPort"): print(d["version"])')
+echo "resolve-docs: ok: docs/ci.md's $line resolves to TrackerPort $resolved"
