@@ -38,7 +38,7 @@ check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release dist deb release-check static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release dist deb release-check debian-root static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -150,7 +150,7 @@ TEST_TMP := .build/test-tmp
 JOBS     ?= 2
 TEST_CONFIG ?= debug
 test: build-deps test-deps
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse test-build venv
+	$(MAKE) --no-print-directory -j3 --output-sync=recurse test-build venv debian-root
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse CONFIG=$(TEST_CONFIG) test-suite fuzz-smoke-run doc-examples serve-test
 
 # The build of everything, tests included, in TEST_CONFIG (debug: see docs/releasing.md, "make
@@ -299,6 +299,12 @@ deb: build-deps
 	rm -rf $(STAGE)/deb && mkdir -p $(STAGE)/deb
 	$(MAKE) --no-print-directory install INSTALL_CONFIG=$(PACKAGE_CONFIG) PREFIX=/usr DESTDIR=$(STAGE)/deb >/dev/null
 	packaging/make-deb $(STAGE)/deb $(VERSION) $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
+
+## debian-root: the bare Debian root release-check runs the release in, made once (debootstrap,
+## cached in .build-debian/); make test makes it beside the build, whose processor it hardly uses.
+debian-root:
+	@start=$$(date +%s); Tests/release/bare-debian.sh --prepare || exit $$?; \
+	  echo "make test: the Debian root took $$(( $$(date +%s) - start )) s"
 
 ## release-check (part of make test): dist and deb from the one release build, then
 ## Tests/release/check-release.sh (what the binary links, the archive, lintian, --version) and

@@ -14,11 +14,17 @@
 # cannot be reached — it fails under CI (CI set) and says why; elsewhere it says so and
 # exits 0 with "SKIPPED" on its last line. DEBIAN_MIRROR (default http://deb.debian.org/debian)
 # and DEBIAN_SUITE (bookworm) pick the packages.
+#
+# `bare-debian.sh --prepare` only makes the cached root (make test runs it beside the build:
+# debootstrap waits on the network far more than on the processor).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
-archive=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-deb=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+prepare=false
+if [ "${1:-}" = --prepare ]; then prepare=true; else
+  archive=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+  deb=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+fi
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=${DEBIAN_SUITE:-bookworm}
 cache=$repo/.build-debian/$suite-minbase
@@ -30,7 +36,9 @@ cannot() {
 }
 [ "$(id -u)" = 0 ] || cannot "not root (chroot needs it)"
 command -v debootstrap >/dev/null || cannot "no debootstrap (apt-get install debootstrap)"
-[ -f "$archive" ] && [ -f "$archive.sha256" ] && [ -f "$deb" ] || { echo "bare-debian: FAIL: $archive, its .sha256 or $deb is missing" >&2; exit 1; }
+if ! $prepare && ! { [ -f "$archive" ] && [ -f "$archive.sha256" ] && [ -f "$deb" ]; }; then
+  echo "bare-debian: FAIL: $archive, its .sha256 or $deb is missing" >&2; exit 1
+fi
 
 if [ ! -f "$cache/.complete" ]; then
   echo "bare-debian: making a minimal $suite root from $mirror (once; kept in .build-debian/)"
@@ -38,7 +46,9 @@ if [ ! -f "$cache/.complete" ]; then
   debootstrap --variant=minbase --include=man-db "$suite" "$cache.tmp" "$mirror" > "$cache.log" 2>&1 \
     || { tail -5 "$cache.log" >&2; cannot "debootstrap $suite from $mirror failed (log: $cache.log)"; }
   rm -rf "$cache"; mv "$cache.tmp" "$cache"; touch "$cache/.complete"
+  echo "bare-debian: the root is ready ($(( $(date +%s) - start )) s)"
 fi
+$prepare && exit 0
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/trackport-bare-debian.XXXXXX")
 cleanup() {
