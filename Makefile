@@ -236,6 +236,7 @@ docs: build-deps
 
 docs-check:
 	python3 Tests/docs/check_swift_examples.py
+	python3 Tests/docs/check_apt_lines.py
 	python3 Tests/docs/check_readme_modules.py
 	$(MAKE) --no-print-directory docs DOCC_FLAGS=--warnings-as-errors DOCS_CONFIG=$(TEST_CONFIG)
 
