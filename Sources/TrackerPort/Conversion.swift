@@ -70,13 +70,7 @@ public struct Conversion: Sendable {
   public func run(source: CodecInput? = nil, registry: CodecRegistry = StandardCodecs.registry,
                   refuseLoss: Bool = false, skipBadRows: Bool = false,
                   progress: ProgressMeter? = nil) throws -> Result {
-    var destination = try DatasetDestination(path: output, format: to, overwrite: overwrite, inputs: [input],
-                                             options: options, registry: registry)
-    // One input for detection and reading: a pipe is read once.
-    let source = source ?? CodecInput(path: input)
-    let reader = try DatasetFile.reader(for: source, format: from, registry: registry, options: options)
-    try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [destination.writer.descriptor])
-    let file = try DatasetFile.load(source, reader: reader, options: options, progress: progress)
+    var (destination, reader, file) = try read(source: source, registry: registry, progress: progress)
     let readErrors = file.readErrors.count
     if readErrors > 0, !skipBadRows {
       return Result(diagnostics: file.diagnostics, refusal: .readErrors, losses: 0, readErrors: readErrors)
@@ -91,5 +85,19 @@ public struct Conversion: Sendable {
                         readErrors: readErrors)
     result.hint = destination.appFormatHint(reader: reader.descriptor, registry: registry)
     return result
+  }
+
+  /// What ``run(source:registry:refuseLoss:skipBadRows:progress:)`` and
+  /// ``plan(source:registry:)`` both do first: the destination checked, the reader chosen, the
+  /// options checked against both codecs, the input read (a pipe once: detection and reading
+  /// share one input).
+  func read(source: CodecInput?, registry: CodecRegistry, progress: ProgressMeter?) throws
+    -> (destination: DatasetDestination, reader: any TrackerCodec, file: DatasetFile) {
+    let destination = try DatasetDestination(path: output, format: to, overwrite: overwrite, inputs: [input],
+                                             options: options, registry: registry)
+    let source = source ?? CodecInput(path: input)
+    let reader = try DatasetFile.reader(for: source, format: from, registry: registry, options: options)
+    try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [destination.writer.descriptor])
+    return (destination, reader, try DatasetFile.load(source, reader: reader, options: options, progress: progress))
   }
 }

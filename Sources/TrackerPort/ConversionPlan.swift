@@ -55,8 +55,9 @@ public struct ConversionPlan: Sendable {
     return first...last
   }
 
-  /// The model part a loss names, from its pointer.
-  static func field(of loss: Diagnostic) -> ModelField? {
+  /// The model part a loss names, from its pointer: `/trackers.emoji` (a `dropped-field`), or a
+  /// habit's part (`/trackers/3/schedule`, a writer's per-habit `lossy-frequency`).
+  public static func field(of loss: Diagnostic) -> ModelField? {
     let path = (loss.location.pointer ?? "").drop { $0 == "/" }
     let parts = path.split(separator: "/")
     if parts.count == 3, parts[0] == "trackers" { return ModelField(rawValue: "trackers." + parts[2]) }
@@ -71,12 +72,7 @@ extension Conversion {
   ///
   /// - Throws: what the real run throws before writing.
   public func plan(source: CodecInput? = nil, registry: CodecRegistry = StandardCodecs.registry) throws -> ConversionPlan {
-    let destination = try DatasetDestination(path: output, format: to, overwrite: overwrite, inputs: [input],
-                                             options: options, registry: registry)
-    let source = source ?? CodecInput(path: input)
-    let reader = try DatasetFile.reader(for: source, format: from, registry: registry, options: options)
-    try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [destination.writer.descriptor])
-    let file = try DatasetFile.load(source, reader: reader, options: options)
+    let (destination, reader, file) = try read(source: source, registry: registry, progress: nil)
     return ConversionPlan(reader: reader.descriptor, writer: destination.writer.descriptor, dataset: file.dataset,
                           diagnostics: file.diagnostics, losses: destination.losses(writing: file.dataset))
   }

@@ -27,7 +27,7 @@ enum ConversionPlanText {
       let name = f.field.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
       let count = String(repeating: " ", count: countWidth - String(f.count).count) + String(f.count)
       let head = "  \(f.lost ? "lost" : "kept")  \(name)\(count)"
-      let said = plan.losses.filter { ConversionPlanText.names($0, f.field) }.map(\.message)
+      let said = plan.losses.filter { ConversionPlan.field(of: $0) == f.field }.map(\.message)
       if said.isEmpty {
         out += head + "\n"
       } else {
@@ -38,13 +38,5 @@ enum ConversionPlanText {
     let n = plan.losses.count
     out += (n == 0 ? "nothing lost" : "\(n) loss\(n == 1 ? "" : "es")") + "; nothing written (--dry-run)\n"
     return out
-  }
-
-  /// Whether `loss` names `field` (its pointer, or a habit's part of it).
-  private static func names(_ loss: Diagnostic, _ field: ModelField) -> Bool {
-    let pointer = loss.location.pointer ?? ""
-    if pointer == "/" + field.rawValue { return true }
-    let parts = pointer.split(separator: "/")
-    return parts.count == 3 && parts[0] == "trackers" && "trackers." + parts[2] == field.rawValue
   }
 }
