@@ -5,15 +5,18 @@
 SWIFT      ?= swift
 CONFIG     ?= debug
 BIN        := .build/$(CONFIG)/trackport
-# The release build (docs/releasing.md): `swift build -c release`, with -enable-testing so that
-# the tests' @testable imports can build against it. The binary install, dist and deb ship is
+# The release build (docs/releasing.md): `swift build -c release`, as swift-argument-parser's
+# generate-manual builds it too; a test build in release (make test TEST_CONFIG=release) adds
+# -enable-testing (TESTING_FLAGS) so that the tests' @testable imports build against it. The binary install, dist and deb ship is
 # linked once more from a build's object files by packaging/link-static (seconds, no compiling):
 # the Swift runtime and Foundation statically (-static-stdlib), and libcsv, libxml2 (with ICU,
 # liblzma, zlib), SQLite, libcrypto and libstdc++ from their static archives
 # (packaging/static-libs), so it needs nothing but glibc: STATIC_BIN_release (or _debug, linked
 # from the debug build).
-BUILD_FLAGS_release = -c release -Xswiftc -enable-testing
+BUILD_FLAGS_release = -c release
 BUILD_FLAGS_debug   = -c debug
+TESTING_FLAGS_release = -Xswiftc -enable-testing
+TESTING_FLAGS_debug   =
 STATIC_BIN_release  = $(SCRATCH)/static/release/trackport
 STATIC_BIN_debug    = $(SCRATCH)/static/debug/trackport
 VENV       := .venv
@@ -38,7 +41,7 @@ check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release dist deb release-check debian-root static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release dist deb release-check release-check-timed debian-root static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -147,19 +150,21 @@ demo: build
 ## afterwards no temporary folder of the tool's own (`trackport-loop-XXXXXX`, Loop's scratch
 ## space) may be left in it.
 TEST_TMP := .build/test-tmp
-JOBS     ?= 2
+JOBS     ?= 3
 TEST_CONFIG ?= debug
 test: build-deps test-deps
 	$(MAKE) --no-print-directory -j3 --output-sync=recurse test-build venv debian-root
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse CONFIG=$(TEST_CONFIG) test-suite fuzz-smoke-run doc-examples serve-test
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse CONFIG=$(TEST_CONFIG) PREBUILT=1 \
+	  test-suite fuzz-smoke-run release-check-timed check-install doc-examples serve-test
 
 # The build of everything, tests included, in TEST_CONFIG (debug: see docs/releasing.md, "make
 # test's one build"), and its static link, which check-install and release-check install and
 # pack (the Python oracles install beside it: pip waits on the network more than on the
 # processor).
 test-build:
-	@start=$$(date +%s); $(SWIFT) build --build-tests $(BUILD_FLAGS_$(TEST_CONFIG)) || exit $$?; \
+	@start=$$(date +%s); $(SWIFT) build --build-tests $(BUILD_FLAGS_$(TEST_CONFIG)) $(TESTING_FLAGS_$(TEST_CONFIG)) || exit $$?; \
 	  $(MAKE) --no-print-directory static-link INSTALL_CONFIG=$(TEST_CONFIG) || exit $$?; \
+	  $(MAKE) --no-print-directory man-check || exit $$?; \
 	  echo "make test: the build took $$(( $$(date +%s) - start )) s"
 
 ## check-fast: the edit-compile-test loop: build and run the Swift tests only (FILTER=regex
@@ -171,15 +176,17 @@ check-fast: build-deps venv
 	TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(if $(FILTER),--filter '$(FILTER)')
 
 # The Swift suite, then what needs the build folder to itself (swift test holds its lock): the
-# docs check and the install check. The doc examples only run the built tool: they go beside.
+# docs check. The doc examples, the install check and the release check only use the built tool
+# and its static link (PREBUILT: no SwiftPM command): they go beside.
 test-suite:
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
-	@start=$$(date +%s); TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(BUILD_FLAGS_$(TEST_CONFIG)) || exit $$?; \
+	@start=$$(date +%s); TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(BUILD_FLAGS_$(TEST_CONFIG)) $(TESTING_FLAGS_$(TEST_CONFIG)) || exit $$?; \
 	  echo "make test: swift test took $$(( $$(date +%s) - start )) s"
 	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-[a-z]*-??????'); \
 	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
 	$(MAKE) --no-print-directory docs-check
-	$(MAKE) --no-print-directory check-install
+
+release-check-timed:
 	@start=$$(date +%s); $(MAKE) --no-print-directory release-check PACKAGE_CONFIG=$(TEST_CONFIG) || exit $$?; \
 	  echo "make test: the release check took $$(( $$(date +%s) - start )) s"
 
@@ -231,8 +238,8 @@ DOCC_FLAGS   ?=
 .PHONY: docs docs-check
 DOCS_CONFIG  ?= debug
 docs: build-deps
-	$(SWIFT) build $(BUILD_FLAGS_$(DOCS_CONFIG)) --target TrackerPort
-	SWIFT=$(SWIFT) DOCC=$(DOCC) SWIFT_BUILD_FLAGS="$(BUILD_FLAGS_$(DOCS_CONFIG))" docs/api/build $(DOCS_OUT) $(DOCC_FLAGS)
+	$(SWIFT) build $(BUILD_FLAGS_$(DOCS_CONFIG)) $(TESTING_FLAGS_$(DOCS_CONFIG)) --target TrackerPort
+	SWIFT=$(SWIFT) DOCC=$(DOCC) SWIFT_BUILD_FLAGS="$(BUILD_FLAGS_$(DOCS_CONFIG)) $(TESTING_FLAGS_$(DOCS_CONFIG))" docs/api/build $(DOCS_OUT) $(DOCC_FLAGS)
 
 docs-check:
 	python3 Tests/docs/check_swift_examples.py
@@ -245,40 +252,55 @@ bench: build-deps bench-deps
 	bench/run
 
 ## install: the tool (the static link of INSTALL_CONFIG's build: the release build, unless told),
-## its bash/zsh/fish completions and its man page under $(DESTDIR)$(PREFIX).
-## The man page is generate-manual's, completed with docs/man/trackport-sections.mdoc (ENVIRONMENT,
-## EXAMPLES) and README.md's exit-status table by docs/man/add-sections. SCRATCH is the build
+## its bash/zsh/fish completions and its man page under $(DESTDIR)$(PREFIX). The man page is
+## docs/man/trackport.1 as committed (`make man` regenerates it; make test fails when it is out of
+## date), so installing and packing run no SwiftPM command but the build. PREBUILT=1 (make test)
+## installs the static link made already, without asking SwiftPM to build. SCRATCH is the build
 ## folder (swift's --scratch-path), for a build of one's own beside another.
 SCRATCH     ?= .build
+PREBUILT    ?=
 INSTALL_BIN  = $(STATIC_BIN_$(INSTALL_CONFIG))
-MANUAL_OUT  := $(SCRATCH)/plugins/GenerateManual/outputs/trackport
-MANUAL      := $(SCRATCH)/man/trackport.1
-COMPLETIONS := $(SCRATCH)/completions
+MAN_PAGE    := docs/man/trackport.1
 BINDIR      := $(DESTDIR)$(PREFIX)/bin
 MANDIR      := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR     := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR      := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR     := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-# generate-manual builds the package itself: with the flags of the build it reuses.
-PLUGIN_FLAGS_release = -Xswiftc -enable-testing
-PLUGIN_FLAGS_debug   =
-
-install: build-deps static-build
-	$(SWIFT) package --scratch-path $(SCRATCH) $(PLUGIN_FLAGS_$(INSTALL_CONFIG)) generate-manual --configuration $(INSTALL_CONFIG) \
-	  --authors "TrackerPort contributors" --date $$(date -u +%Y-%m-%d)
-	@mkdir -p $(COMPLETIONS) $(dir $(MANUAL))
-	sh docs/man/add-sections "$(MANUAL_OUT)/trackport.1" docs/man/trackport-sections.mdoc README.md > $(MANUAL)
+install: build-deps $(if $(PREBUILT),,static-build)
+	@[ -x "$(INSTALL_BIN)" ] || { echo "install: $(INSTALL_BIN) is not built (make static-build INSTALL_CONFIG=$(INSTALL_CONFIG))" >&2; exit 1; }
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
-	"$(INSTALL_BIN)" --generate-completion-script bash > $(COMPLETIONS)/trackport.bash
-	"$(INSTALL_BIN)" --generate-completion-script zsh > $(COMPLETIONS)/_trackport
-	"$(INSTALL_BIN)" --generate-completion-script fish > $(COMPLETIONS)/trackport.fish
 	install -m 755 "$(INSTALL_BIN)" "$(BINDIR)/trackport"
-	install -m 644 $(MANUAL) "$(MANDIR)/trackport.1"
-	install -m 644 $(COMPLETIONS)/trackport.bash "$(BASHDIR)/trackport"
-	install -m 644 $(COMPLETIONS)/_trackport "$(ZSHDIR)/_trackport"
-	install -m 644 $(COMPLETIONS)/trackport.fish "$(FISHDIR)/trackport.fish"
+	install -m 644 $(MAN_PAGE) "$(MANDIR)/trackport.1"
+	"$(INSTALL_BIN)" --generate-completion-script bash > "$(BASHDIR)/trackport"
+	"$(INSTALL_BIN)" --generate-completion-script zsh > "$(ZSHDIR)/_trackport"
+	"$(INSTALL_BIN)" --generate-completion-script fish > "$(FISHDIR)/trackport.fish"
+	chmod 644 "$(BASHDIR)/trackport" "$(ZSHDIR)/_trackport" "$(FISHDIR)/trackport.fish"
 	@echo "installed trackport under $(DESTDIR)$(PREFIX)"
+
+## man: regenerate docs/man/trackport.1 after changing a command, an option or its help, the
+## README's exit-status table or docs/man/trackport-sections.mdoc: swift-argument-parser's
+## generate-manual over the debug build's --help, completed by docs/man/add-sections (ENVIRONMENT,
+## EXIT STATUS, EXAMPLES). man-check (make test, right after the build) makes the same page in
+## .build/man/ and fails when the committed one differs (its date aside).
+MANUAL_OUT  := .build/plugins/GenerateManual/outputs/trackport
+MAN_DATE    ?= $(shell date -u +%Y-%m-%d)
+.PHONY: man man-check man-page
+man: build-deps
+	$(SWIFT) build --product trackport
+	$(MAKE) --no-print-directory man-page MAN_OUT=$(MAN_PAGE)
+
+man-check:
+	@mkdir -p .build/man
+	@$(MAKE) --no-print-directory man-page MAN_OUT=.build/man/trackport.1 >/dev/null
+	@grep -v '^\.Dd ' $(MAN_PAGE) > .build/man/committed.1; grep -v '^\.Dd ' .build/man/trackport.1 > .build/man/generated.1
+	@if diff .build/man/committed.1 .build/man/generated.1; then echo "man-check: $(MAN_PAGE) is up to date"; \
+	else echo "man-check: $(MAN_PAGE) is out of date (the lines above): run make man" >&2; exit 1; fi
+
+man-page:
+	$(SWIFT) package generate-manual --configuration debug --authors "TrackerPort contributors" --date $(MAN_DATE) >/dev/null
+	sh docs/man/add-sections "$(MANUAL_OUT)/trackport.1" docs/man/trackport-sections.mdoc README.md > $(MAN_OUT).tmp
+	mv $(MAN_OUT).tmp $(MAN_OUT)
 
 ## dist: dist/trackport-VERSION-linux-x86_64.tar.gz and its .sha256: the release binary, man
 ## page, completions (a prefix's layout), LICENSE, THIRD-PARTY and a README (packaging/).
