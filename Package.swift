@@ -95,8 +95,10 @@ let package = Package(
       capability: .command(
         intent: .custom(verb: "validate-trackers",
                         description: "Validate the package's tracker datasets with 'trackport validate'; fails when they break rules."),
-        permissions: []),
-      dependencies: ["trackport"]),
+        permissions: [])),
+    // No `dependencies: ["trackport"]`: the plugin asks SwiftPM to build the tool when it runs
+    // (ValidateTrackers.builtTool), since a tool dependency compiles the whole package twice
+    // in every build, the second time for the host.
 
     // Helpers every test target shares (as swift-argument-parser's ArgumentParserTestHelpers):
     // the repository and shared-fixture lookup, the CLI and oracle runners (Python scripts in

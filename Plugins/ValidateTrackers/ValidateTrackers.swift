@@ -11,7 +11,7 @@ import PackagePlugin
 @main
 struct ValidateTrackers: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    let tool = try context.tool(named: "trackport").url
+    let tool = try Self.builtTool(packageManager)
     let root = context.package.directoryURL
     let split = try ValidateArguments(arguments, valueOptions: ToolQuery.valueOptions(of: tool))
     var paths = split.paths
@@ -34,5 +34,23 @@ struct ValidateTrackers: CommandPlugin {
       Diagnostics.error("trackport validate failed with exit status \(status) (\(paths.count) file(s) checked)")
       return
     }
+  }
+
+  /// Builds `trackport` through SwiftPM (debug, as a plain `swift build` does) and returns it.
+  ///
+  /// Asked of SwiftPM when the plugin runs rather than declared as the plugin's tool dependency:
+  /// a tool dependency makes every `swift build` of a package with this plugin (TrackerPort's
+  /// own, a dataset repository's) compile the whole tool a second time, for the host (the
+  /// `*-tool` modules), whether or not the plugin ever runs. Built this way it is the very
+  /// `trackport` `swift build` makes, so a build folder that has it builds nothing again.
+  static func builtTool(_ packageManager: PackageManager) throws -> URL {
+    let result = try packageManager.build(.product("trackport"), parameters: .init(configuration: .debug, logging: .concise))
+    guard result.succeeded else {
+      throw ArgumentError("building trackport failed:\n\(result.logText)")
+    }
+    guard let tool = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "trackport" }) else {
+      throw ArgumentError("SwiftPM built no 'trackport' executable")
+    }
+    return tool.url
   }
 }
