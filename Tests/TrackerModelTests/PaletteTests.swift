@@ -19,7 +19,7 @@ import TrackerModel
     #expect(PaletteColor.nearest(toHex: "#FF0000") == .red)
     #expect(PaletteColor.nearest(toHex: "red") == nil)
     #expect(RGBColor(-16742021).hex == "#00897B", "an ARGB integer keeps its RGB")
-    #expect(RGBColor(0x000000).nearestIndex(among: [RGBColor(0x010000), RGBColor(0x000001)]) == 0)
+    #expect(RGBColor(0x000000).nearestIndex(among: [RGBColor(0x010101), RGBColor(0x010101)]) == 0)
     #expect(RGBColor(0).nearestIndex(among: []) == nil)
   }
 
