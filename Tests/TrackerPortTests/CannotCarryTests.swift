@@ -204,6 +204,12 @@ import TrackerPort
       d.records.removeAll { !habits.contains($0.trackerId) }
     }
     if lost.contains(.events) { d.trackers.removeAll { $0.kind == .event } }
+    if lost.contains(.archivedTrackers) {
+      let archived = Set(d.trackers.filter(\.archived).map(\.id))
+      d.trackers.removeAll(where: \.archived)
+      d.records.removeAll { archived.contains($0.trackerId) }
+      d.entries.removeAll { archived.contains($0.trackerId) }
+    }
     if lost.contains(.repeatedTrackerNames) {
       var first: [String: String] = [:], rename: [String: String] = [:]
       d.trackers.removeAll { tracker in
