@@ -146,7 +146,8 @@ import TrackerTestSupport
       records: [TrackerRecord(trackerId: "a1", date: day("2026-01-05")), TrackerRecord(trackerId: "a2", date: day("2026-01-06"))],
       entries: [TrackerEntry(trackerId: "a2", date: day("2026-01-07"), note: "cold water")])
     let output = CodecOutput(path: "/tmp/x.beaverhabits.json")
-    let losses = BeaverHabitsCodec().losses(writing: dataset, to: output, options: [:])
+    // (The category's id is not one reading derives from its title: that loss is not this test's.)
+    let losses = BeaverHabitsCodec().losses(writing: dataset, to: output, options: [:]).filter { $0.location.pointer != "/categories.id" }
     #expect(losses.map { $0.location.pointer ?? "" } == ["/trackers[archived]"], "\(losses.map(\.message))")
     #expect(losses.first?.message.hasPrefix("Beaver Habits cannot carry trackers[archived]: 1 archived habit(s) left out with their 2 day(s)") == true,
             "\(losses.first?.message ?? "")")
@@ -156,7 +157,7 @@ import TrackerTestSupport
     #expect(back.records.map(\.date) == [day("2026-01-05")] && back.entries.isEmpty)
 
     let include = ["include-archived": "true"]
-    #expect(BeaverHabitsCodec().losses(writing: dataset, to: output, options: include).isEmpty)
+    #expect(BeaverHabitsCodec().losses(writing: dataset, to: output, options: include).allSatisfy { $0.location.pointer == "/categories.id" })
     let (all, _) = try Beaver.decode(CodecInput(.bytes(try Beaver.encode(dataset, options: include).0, name: "all.json")))
     #expect(all.trackers.map(\.name) == ["Run", "Swim"] && all.trackers.map(\.archived) == [false, true])
     #expect(all.entries.map(\.note) == ["cold water"])
@@ -175,6 +176,7 @@ import TrackerTestSupport
       entries: [TrackerEntry(trackerId: "s1", date: day("2026-01-06"), skipped: true, note: "ill"),
                 TrackerEntry(trackerId: "s1", date: day("2026-01-07"), skipped: true)])
     let losses = BeaverHabitsCodec().losses(writing: dataset, to: CodecOutput(path: "/tmp/x.beaverhabits.json"), options: [:])
+      .filter { $0.location.pointer != "/categories.id" }
     #expect(losses.map { $0.location.pointer ?? "" } == ["/entries[skipped]"])
     #expect(losses.first?.message.contains(": 2 skipped day(s)") == true, "\(losses.first?.message ?? "")")
     let (bytes, _) = try Beaver.encode(dataset, options: ["exported-at": "2026-01-10 08:00:00"])
