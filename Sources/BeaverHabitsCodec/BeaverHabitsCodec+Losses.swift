@@ -7,14 +7,16 @@ extension BeaverHabitsCodec {
   /// (and trackers of no known category), the order of categories when it is not the order of
   /// first use, categories no habit is in, emoji and colours other than the ones reading back
   /// chooses, weekday schedules ("N per period" only), creation days, descriptions, goals,
-  /// frequencies that do not read back the same, reminders, events and their records, amounts,
+  /// frequencies that do not read back the same, reminders, events and their records, archived
+  /// habits and their days (unless `include-archived`), amounts,
   /// empty notes, skipped days, entries that do not come back, tasks, the task category order,
   /// extras of other formats (and an e-mail address read from beaverhabits, written only with
   /// the `email` option); then one `lossy-frequency` per habit whose weekdays are written as
   /// "N per week" (that loss said once, by the habit).
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     let defaultTitle = options["default-category"].flatMap { $0.isEmpty ? nil : $0 } ?? BeaverHabitsReader.defaultCategory
-    let writer = BeaverHabitsWriter(dataset: dataset, defaultTitle: defaultTitle)
+    let includeArchived = options["include-archived"].flatMap(CodecOption.boolean) ?? false
+    let writer = BeaverHabitsWriter(dataset: dataset, defaultTitle: defaultTitle, includeArchived: includeArchived)
     var lost: [ModelField: Int] = [:]
     var byHabit: [Diagnostic] = []
     for (index, plan) in writer.plans {
@@ -43,8 +45,14 @@ extension BeaverHabitsCodec {
     lost[.categoriesWithoutTrackers] = dataset.categories.count { !seen.contains($0.id) }
 
     lost[.events] = dataset.trackers.count { $0.kind == .event }
-    lost[.eventRecords] = dataset.records.count { !writer.writtenIDs.contains($0.trackerId) }
-    lost[.entries, default: 0] += dataset.entries.count { !writer.writtenIDs.contains($0.trackerId) }
+    // Archived habits left out: said once, with their days, not also as records and entries.
+    let archived = writer.archivedIDs
+    lost[.archivedTrackers] = archived.count
+    let archivedDays = dataset.records.count { archived.contains($0.trackerId) }
+      + dataset.entries.count { archived.contains($0.trackerId) }
+    let other = { (id: String) in !writer.writtenIDs.contains(id) && !archived.contains(id) }
+    lost[.eventRecords] = dataset.records.count { other($0.trackerId) }
+    lost[.entries, default: 0] += dataset.entries.count { other($0.trackerId) }
     for field in [ModelField.tasks, .taskReminders, .taskAttachments, .taskCategoryOrder] {
       lost[field] = field.count(in: dataset)
     }
@@ -56,6 +64,9 @@ extension BeaverHabitsCodec {
     for field in ModelField.inModelOrder(lost.keys) {
       guard let count = lost[field], count > 0 else { continue }
       var what = Self.what[field] ?? "item(s) left out"
+      if field == .archivedTrackers {
+        what = "archived habit(s) left out with their \(archivedDays) day(s): the app's import adds an archived habit again on every import (--option include-archived=true writes them)"
+      }
       if field == .extras, emailLost {
         what += "; the e-mail address read from beaverhabits is not written without --option email=ADDR"
       }
@@ -79,7 +90,7 @@ extension BeaverHabitsCodec {
     .recordAmounts: "amount(s) left out (beaverhabits records days done)",
     .recordNotes: "empty note(s), which read back as none",
     .entries: "entry(ies) that do not come back (of events or unknown trackers, on a day that is also done, or with nothing to write)",
-    .skippedEntries: "skipped day(s) left out (beaverhabits has no skip)",
+    .skippedEntries: "skipped day(s) that are not skips in beaverhabits (it has none): one with a note comes back as a day not done with that note, others are left out",
     .entryAmounts: "amount(s) of days not done left out",
     .entryNotes: "empty note(s) of days not done, which read back as none",
     .extras: "item(s) with extras of other formats left out",

@@ -9,7 +9,9 @@ import TrackerModel
 /// The mapping, the `extras["beaverhabits"]` keys and what is lost either way are in
 /// `docs/beaverhabits.md`. Options: `default-category` (reading, default "Beaver Habits", for
 /// habits without tags), `email` (writing: the `user_email` to write; none is written without
-/// it), `exported-at` (writing: `YYYY-MM-DD HH:MM:SS`; default the one read, else now in UTC).
+/// it), `exported-at` (writing: `YYYY-MM-DD HH:MM:SS`; default the one read, else now in UTC),
+/// `include-archived` (writing: also write archived habits, which the app's import adds again
+/// on every import; off by default, and the habits left out are reported).
 ///
 /// `.json` is an ending other formats use too, so a file is beaverhabits' by its content
 /// (``sniff(_:)``); the ending `.beaverhabits.json` is claimed outright, so that writing needs
@@ -26,11 +28,12 @@ public struct BeaverHabitsCodec: TrackerCodec {
   /// ``losses(writing:to:options:)`` reports for a dataset that uses every field. Some only in
   /// part: category ids other than the ones derived from the titles, emoji and colours other
   /// than the ones reading back chooses, weekday schedules (written as "N per week", which
-  /// reads back as that frequency), entries that are skipped, extras of other formats.
+  /// reads back as that frequency), entries that are skipped, archived habits (written only
+  /// with `include-archived`), extras of other formats.
   static let lostFields: [ModelField] = [
     .categoryIds, .categoriesWithoutTrackers, .trackerEmoji, .trackerColor, .trackerSchedule, .trackerCreatedOn,
-    .trackerDescription, .trackerGoal, .trackerFrequency, .trackerReminders, .events, .eventRecords, .recordAmounts,
-    .skippedEntries, .entryAmounts, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder, .extras,
+    .trackerDescription, .trackerGoal, .trackerFrequency, .trackerReminders, .events, .archivedTrackers, .eventRecords,
+    .recordAmounts, .skippedEntries, .entryAmounts, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder, .extras,
   ]
 
   /// Id `beaverhabits`; claims `.beaverhabits.json` outright and other `.json` files by content.
@@ -87,7 +90,8 @@ public struct BeaverHabitsCodec: TrackerCodec {
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     let options = try BeaverHabitsOptions(context.options)
     try output.checkWritable()
-    let written = BeaverHabitsWriter(dataset: dataset, defaultTitle: options.defaultCategory)
+    let written = BeaverHabitsWriter(dataset: dataset, defaultTitle: options.defaultCategory,
+                                     includeArchived: options.includeArchived)
     let bytes = try written.bytes(email: options.email, exportedAt: options.exportedAt ?? written.keptExportedAt ?? Self.now())
     try output.write { $0.write(bytes: bytes) }
   }

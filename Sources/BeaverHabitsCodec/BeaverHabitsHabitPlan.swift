@@ -84,8 +84,9 @@ struct BeaverHabitsHabitPlan {
     self.lost = lost
   }
 
-  /// The records array: completions (`done: true`, the note as `text`), entries with a note
-  /// (`done: false`), and the kept unticked days no completion or entry took; by day.
+  /// The records array: completions (`done: true`, the note as `text`), entries with a note,
+  /// skipped ones too (`done: false`: the app has no skip, but keeps the note), and the kept
+  /// unticked days no completion or entry took; by day.
   private static func records(_ tracker: Tracker, records: [TrackerRecord], entries: [TrackerEntry],
                               notDone: [JSONValue], lost: inout [ModelField: Int]) -> [JSONValue] {
     var rows: [(date: LocalDate, value: JSONValue)] = []
@@ -102,16 +103,15 @@ struct BeaverHabitsHabitPlan {
     }
     let completed = taken
     for entry in entries {
-      if entry.skipped {
-        lost[.skippedEntries, default: 0] += 1
-        continue
-      }
       if completed.contains(entry.date) {
-        lost[.entries, default: 0] += 1
+        lost[entry.skipped ? .skippedEntries : .entries, default: 0] += 1
         continue
       }
+      // A skip is no skip in beaverhabits; its note is still written, on a day not done.
+      if entry.skipped { lost[.skippedEntries, default: 0] += 1 }
       if entry.amount != nil { lost[.entryAmounts, default: 0] += 1 }
       guard let note = entry.note, !note.isEmpty else {
+        if entry.skipped { continue }
         if entry.note != nil { lost[.entryNotes, default: 0] += 1 } else if entry.amount == nil { lost[.entries, default: 0] += 1 }
         continue
       }

@@ -11,6 +11,11 @@ struct BeaverHabitsOptions: Sendable {
   var email: String?
   /// `exported-at`: the `exported_at` written, `YYYY-MM-DD HH:MM:SS`.
   var exportedAt: String?
+  /// `include-archived`: whether archived (and deleted) habits are written. Off by default: the
+  /// app's import matches a file's habits only against the account's active ones
+  /// (`storage/dict.py:312-318`), so an archived habit in the file is added again, as a second
+  /// habit with the same id, on every import of it.
+  var includeArchived = false
 
   /// The options declared in the descriptor.
   static let declared: [CodecOption] = [
@@ -20,6 +25,9 @@ struct BeaverHabitsOptions: Sendable {
     CodecOption("email", .text, help: "the user_email written; without it the export has no e-mail address",
                 reads: false, writes: true),
     CodecOption("exported-at", .text, help: "the exported_at written, YYYY-MM-DD HH:MM:SS (default: the one read, else now)",
+                reads: false, writes: true),
+    CodecOption("include-archived", .boolean, default: "false",
+                help: "also write archived habits; the app's import adds them again, with the same id, each time the file is imported",
                 reads: false, writes: true),
   ]
 
@@ -33,6 +41,12 @@ struct BeaverHabitsOptions: Sendable {
                          note: "give the address of your beaverhabits account, as in --option email=me@example.org; without the option no address is written")
       }
       email = value
+    }
+    if let value = options["include-archived"] {
+      guard let flag = CodecOption.boolean(value) else {
+        throw CodecError(.unsupportedOperation, "beaverhabits option include-archived: '\(value)' is not true or false")
+      }
+      includeArchived = flag
     }
     if let value = options["exported-at"] {
       guard Self.isTimestamp(value) else {

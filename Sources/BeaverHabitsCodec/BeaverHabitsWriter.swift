@@ -2,7 +2,7 @@ import TrackerCodec
 import TrackerModel
 
 /// A dataset as a beaverhabits export: every habit planned (``BeaverHabitsHabitPlan``), events
-/// left out, and the export's bytes as the app's `json.dumps` writes them (one line, `", "` and
+/// left out, archived habits left out unless asked for, and the export's bytes as the app's `json.dumps` writes them (one line, `", "` and
 /// `": "` between items, every character beyond ASCII escaped as `\uXXXX`).
 struct BeaverHabitsWriter {
   /// The plan of every habit written, with its index in the dataset's trackers.
@@ -17,14 +17,23 @@ struct BeaverHabitsWriter {
   let datasetExtrasIgnored: Bool
   /// The ids of the habits written (for what of the records and entries is lost).
   let writtenIDs: Set<String>
+  /// The ids of the archived habits left out (none with `includeArchived`).
+  let archivedIDs: Set<String>
 
-  init(dataset: TrackerDataset, defaultTitle: String) {
+  /// The plans of `dataset`'s habits; archived ones only when `includeArchived` (the app's own
+  /// export holds only active habits, `views.py:121`, and its import would add an archived
+  /// habit again on every import, `storage/dict.py:312-318`).
+  init(dataset: TrackerDataset, defaultTitle: String, includeArchived: Bool = false) {
     let titles = Dictionary(dataset.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
     let records = Dictionary(grouping: dataset.records, by: \.trackerId)
     let entries = Dictionary(grouping: dataset.entries, by: \.trackerId)
-    var written = Set<String>()
+    var written = Set<String>(), archived = Set<String>()
     var plans: [(Int, BeaverHabitsHabitPlan)] = []
     for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
+      if tracker.archived, !includeArchived {
+        archived.insert(tracker.id)
+        continue
+      }
       // A repeated id is written again, with the records only once (they belong to the first).
       let first = written.insert(tracker.id).inserted
       plans.append((index, BeaverHabitsHabitPlan(
@@ -33,6 +42,7 @@ struct BeaverHabitsWriter {
     }
     self.plans = plans
     writtenIDs = written
+    archivedIDs = archived.subtracting(written)
     var exportedAt: String?, email: String?, members: [JSONMember] = [], ignored = false
     if let kept = dataset.extras[BeaverHabitsReader.namespace] {
       if case .object(let all) = kept {

@@ -38,12 +38,16 @@ enum CSSColor {
     return stride(from: 0, to: words.count - 1, by: 2).map { (String(words[$0]), Int(words[$0 + 1], radix: 16) ?? 0) }
   }()
 
-  /// The nearest named colour to `#RRGGBB` (squared RGB distance; first name wins ties), or
-  /// `nil` when `hex` is not `#RRGGBB`.
+  /// The named colour a person would call `#RRGGBB` by (``PaletteMatcher``; the first name
+  /// in alphabetical order wins ties, so `darkgray` before `darkgrey`), or `nil` when `hex` is
+  /// not `#RRGGBB`.
   static func nearest(toHex hex: String) -> String? {
     guard let color = RGBColor(hex: hex) else { return nil }
-    return color.nearestIndex(among: table.map { RGBColor($0.rgb) }).map { table[$0].name }
+    return matcher.nearestIndex(to: color).map { table[$0].name }
   }
+
+  /// ``table``'s colours, converted once.
+  static let matcher = PaletteMatcher(table.map { RGBColor($0.rgb) })
 
   /// `#RRGGBB` (upper-case) for a CSS3 name, case-insensitive.
   static func hex(forName name: String) -> String? {

@@ -28,13 +28,17 @@ enum LoopPalette {
     return palette.indices.contains(value) ? palette[value].uppercased() : nil
   }
 
-  /// The index in ``colors`` nearest to `#RRGGBB`, or ``defaultIndex`` when `hex` is not one.
+  /// The index in ``colors`` a person would name as `#RRGGBB` (``PaletteMatcher``: a pink
+  /// habit is Loop's pink, not its light grey), or ``defaultIndex`` when `hex` is not one.
   static func nearestIndex(toHex hex: String?) -> Int {
     guard let hex, let color = RGBColor(hex: hex) else { return defaultIndex }
-    return color.nearestIndex(among: colors.compactMap { RGBColor(hex: $0) }) ?? defaultIndex
+    return matcher.nearestIndex(to: color) ?? defaultIndex
   }
 
-  /// The Tracker palette colour a Loop colour becomes on import.
+  /// ``colors``, converted once.
+  static let matcher = PaletteMatcher(colors.compactMap { RGBColor(hex: $0) })
+
+  /// The Tracker palette colour a Loop colour becomes on import (``PaletteMatcher``).
   static func trackerColor(forHex hex: String) -> String? {
     PaletteColor.nearest(toHex: hex)?.rawValue
   }

@@ -7,6 +7,9 @@ enum TableHabitPalette {
   static let colors: [RGBColor] = [0x6750A4, 0xF44336, 0x9C27B0, 0x3F51B5, 0x009688, 0x4CAF50, 0xFFC107,
                                    0xFF9800, 0x8BC34A, 0x673AB7].map(RGBColor.init)
 
+  /// ``colors``, converted once.
+  static let matcher = PaletteMatcher(colors)
+
   /// The model's colour of a habit or group: the nearest palette colour to `custom_color`
   /// (ARGB) when there is one, else to the built-in colour `color` (1...10); `nil` when neither
   /// says a colour.
@@ -28,7 +31,7 @@ enum TableHabitPalette {
   static func written(_ hex: String?) -> (code: Int, custom: Int?) {
     guard let hex, let rgb = RGBColor(hex: hex) else { return (1, nil) }
     if let exact = colors.firstIndex(of: rgb) { return (exact + 1, nil) }
-    let nearest = (rgb.nearestIndex(among: colors) ?? 0) + 1
+    let nearest = (matcher.nearestIndex(to: rgb) ?? 0) + 1
     return (nearest, 0xFF00_0000 | rgb.value)
   }
 }

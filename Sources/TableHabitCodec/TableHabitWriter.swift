@@ -175,7 +175,10 @@ struct TableHabitWriter {
   }
 
   /// The colour members: those kept from Table Habit when they still give the tracker's
-  /// colour, else the built-in code (and the exact colour as `custom_color` when it is none).
+  /// colour, else the built-in code, and for a colour that is none of the built-ins the exact
+  /// colour as `custom_color` with `custom_color_tinted` 0. Without that key the app shows a
+  /// custom colour tinted, a Material tone derived from it rather than the colour itself
+  /// (`lib/models/habit_color.dart:30-44`, `lib/extensions/custom_color_extensions.dart:104-124`).
   static func colorMembers(of tracker: Tracker) -> [(String, JSONValue)] {
     if tracker.extras[TableHabitReader.namespace] != nil {
       let code = kept(tracker.extras, "color").flatMap(int)
@@ -186,7 +189,9 @@ struct TableHabitWriter {
       }
     }
     let written = TableHabitPalette.written(tracker.color)
-    return [("color", .number(String(written.code)))] + (written.custom.map { [("custom_color", .number(String($0)))] } ?? [])
+    guard let custom = written.custom else { return [("color", .number(String(written.code)))] }
+    return [("color", .number(String(written.code))), ("custom_color", .number(String(custom))),
+            ("custom_color_tinted", .number("0"))]
   }
 
   /// `freq_type` and `freq_custom` kept from Table Habit, when they plan the tracker as it is.

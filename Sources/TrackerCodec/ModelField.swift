@@ -53,6 +53,9 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
   case trackerReminders = "trackers.reminders"
   /// Events, left out whole.
   case events = "trackers[kind=event]"
+  /// Archived trackers, left out whole with their days (beaverhabits: its import would add them
+  /// again on every re-import).
+  case archivedTrackers = "trackers[archived]"
   /// Trackers that have no record (a format of completed days).
   case trackersWithoutRecords = "trackers[without records]"
   /// Trackers that have no day (HabitBull: a record or a kept day not done).
@@ -112,7 +115,7 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
     case .eventDate: return dataset.trackers.count { $0.date != nil }
     case .trackerPinned: return dataset.trackers.count { $0.pinned }
     case .trackerCreatedOn: return dataset.trackers.count { $0.createdOn != nil }
-    case .trackerArchived: return dataset.trackers.count(where: \.archived)
+    case .trackerArchived, .archivedTrackers: return dataset.trackers.count(where: \.archived)
     case .trackerDescription: return dataset.trackers.count { $0.description != nil }
     case .trackerGoal: return dataset.trackers.count { $0.goal != nil }
     case .trackerFrequency: return dataset.trackers.count { $0.frequency != nil }

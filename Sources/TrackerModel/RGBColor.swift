@@ -1,5 +1,6 @@
 /// A 24-bit RGB colour, for matching a source's colours to the nearest one of a palette (a
-/// CSS name for a calendar, a Loop palette index, a Tracker palette colour).
+/// CSS name for a calendar, a Loop palette index, a Tracker palette colour) through
+/// ``PaletteMatcher``.
 public struct RGBColor: Hashable, Sendable {
   /// `0xRRGGBB`.
   public var value: Int
@@ -20,7 +21,8 @@ public struct RGBColor: Hashable, Sendable {
     return "#" + String(repeating: "0", count: 6 - digits.count) + digits
   }
 
-  /// The squared distance in RGB space: 0 for the same colour.
+  /// The squared distance in RGB space: 0 for the same colour. Palette matching does not use
+  /// it (equal RGB distances look very different: see ``PaletteMatcher``).
   public func distance(to other: RGBColor) -> Int {
     let dr = (value >> 16) - (other.value >> 16)
     let dg = ((value >> 8) & 0xFF) - ((other.value >> 8) & 0xFF)
@@ -28,24 +30,22 @@ public struct RGBColor: Hashable, Sendable {
     return dr * dr + dg * dg + db * db
   }
 
-  /// The index of the candidate nearest to this colour (the first wins a tie), or `nil` when
-  /// there are no candidates.
+  /// The index of the candidate a person would name as this colour (``PaletteMatcher``; the
+  /// first wins a tie), or `nil` when there are no candidates. For a palette matched often,
+  /// keep a ``PaletteMatcher``, which converts the palette once.
   public func nearestIndex(among candidates: [RGBColor]) -> Int? {
-    guard !candidates.isEmpty else { return nil }
-    var best = 0
-    for index in candidates.indices where distance(to: candidates[index]) < distance(to: candidates[best]) {
-      best = index
-    }
-    return best
+    PaletteMatcher(candidates).nearestIndex(to: self)
   }
 }
 
 extension PaletteColor {
-  /// The palette colour nearest to `#RRGGBB` (the first in grid order wins a tie), or `nil`
-  /// when `hex` is not `#RRGGBB`.
+  /// The palette colour a person would name as `#RRGGBB` (``PaletteMatcher``; the first in
+  /// grid order wins a tie), or `nil` when `hex` is not `#RRGGBB`.
   public static func nearest(toHex hex: String) -> PaletteColor? {
     guard let color = RGBColor(hex: hex) else { return nil }
-    let palette = PaletteColor.allCases
-    return color.nearestIndex(among: palette.compactMap { RGBColor(hex: $0.rawValue) }).map { palette[$0] }
+    return matcher.nearestIndex(to: color).map { allCases[$0] }
   }
+
+  /// The 18 colours, converted once.
+  private static let matcher = PaletteMatcher(allCases.compactMap { RGBColor(hex: $0.rawValue) })
 }

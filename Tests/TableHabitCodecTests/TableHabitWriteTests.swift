@@ -79,6 +79,24 @@ import TrackerValidation
     return TrackerDataset(categories: categories, trackers: trackers, records: records, entries: entries)
   }
 
+  /// A colour that is none of the ten built-ins is written as `custom_color` with
+  /// `custom_color_tinted` 0: without the key the app shows a tone derived from the colour, not
+  /// the colour (`lib/models/habit_color.dart:30-44`); a built-in colour is its code alone.
+  @Test func aCustomColourIsWrittenUntintedSoTheAppShowsItExactly() throws {
+    let habits = [("#E66DD4", "Stretch"), ("#4CAF50", "Walk")].enumerated().map { index, pair in
+      Tracker(id: "h\(index)", kind: .habit, name: pair.1, categoryId: "c", emoji: "🙂", color: pair.0, schedule: Weekday.allCases)
+    }
+    let dataset = TrackerDataset(categories: [TrackerCategory(id: "c", title: "All")], trackers: habits)
+    let json = try TableHabit.foundationJSON(try TableHabit.encode(dataset).bytes)
+    let written = try #require(json["habits"] as? [NSDictionary])
+    #expect(written[0]["custom_color"] as? Int == 0xFFE6_6DD4)
+    #expect(written[0]["custom_color_tinted"] as? Int == 0, "\(written[0])")
+    #expect(written[0]["color"] as? Int == 3, "the nearest built-in for older versions: cc3, purple #9C27B0")
+    #expect(written[1]["color"] as? Int == 6 && written[1]["custom_color"] == nil && written[1]["custom_color_tinted"] == nil)
+    // Reading it back gives the same palette colour.
+    #expect(try TableHabit.roundTrip(dataset).trackers.map(\.color) == ["#E66DD4", "#33CF69"])
+  }
+
   /// What the importer needs (its database columns are NOT NULL, `assets/sql/mh_habits.sql`,
   /// `mh_records.sql`) is in every habit and record, typed as the app writes it.
   @Test func everyHabitHasTheKeysTheImporterNeeds() throws {

@@ -16,10 +16,11 @@ import TrackerModel
 
   @Test func nearestColourIsExactForPaletteColoursAndFirstWinsTies() {
     for color in PaletteColor.allCases { #expect(PaletteColor.nearest(toHex: color.rawValue.lowercased()) == color) }
-    #expect(PaletteColor.nearest(toHex: "#FF0000") == .red)
+    #expect(PaletteColor.nearest(toHex: "#FF0000") == .brightRed, "pure red's hue (40°) is bright red's (38°), not red's (32°)")
+    #expect(PaletteColor.nearest(toHex: "#C0C0C0") == .salmon, "a grey, in a palette without greys: the least coloured")
     #expect(PaletteColor.nearest(toHex: "red") == nil)
     #expect(RGBColor(-16742021).hex == "#00897B", "an ARGB integer keeps its RGB")
-    #expect(RGBColor(0x000000).nearestIndex(among: [RGBColor(0x010000), RGBColor(0x000001)]) == 0)
+    #expect(RGBColor(0x000000).nearestIndex(among: [RGBColor(0x010101), RGBColor(0x010101)]) == 0)
     #expect(RGBColor(0).nearestIndex(among: []) == nil)
   }
 
