@@ -182,6 +182,8 @@ public struct HTMLReport {
     let todayIndex: Int
     /// Today's offset from the range's first day (negative before it, past the end after it).
     let todayOffset: Int
+    /// The horizon's offset from the range's first day: days after it, up to today, have no data.
+    let horizonOffset: Int
     /// `<svg ...>` with the labels, per row.
     let frames: [String]
     let labels: ReportLabels
@@ -244,6 +246,7 @@ public struct HTMLReport {
       let todayOffset = first.days(to: report.today)
       self.todayOffset = todayOffset
       todayIndex = todayOffset >= 0 && todayOffset < count ? todayOffset : -1
+      horizonOffset = first.days(to: report.horizon)
       let width = HTMLReport.left + perRow * HTMLReport.step
       let height = HTMLReport.top + 7 * HTMLReport.step
       frames = monthLabels.map { labelsOfRow in
@@ -298,7 +301,10 @@ public struct HTMLReport {
         openRow(at: d, into: &out)
         out += cellStart[d]
         let upcoming = planned > 0 && d > todayOffset
-        if planned == 0 {
+        let noData = d > horizonOffset && d <= todayOffset
+        if noData {
+          out += "x"
+        } else if planned == 0 {
           out += "n"
         } else if upcoming {
           out += "u"
@@ -310,7 +316,7 @@ public struct HTMLReport {
         if d == todayIndex { out += " t" }
         out += "\"><title>"
         out += dates[d]
-        out += planned == 0 ? " · \(labels.nothingPlanned)"
+        out += noData ? " · \(labels.state(.noData))" : planned == 0 ? " · \(labels.nothingPlanned)"
           : upcoming ? " · \(labels.state(.upcoming))" : " · \(done)/\(planned)"
         out += "</title></rect>"
       }

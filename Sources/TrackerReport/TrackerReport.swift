@@ -31,9 +31,10 @@ public enum ReportDayState: UInt8, CaseIterable, Hashable, Sendable {
 public struct ReportRate: Hashable, Sendable {
   /// The window: 7, 30, 90 or 365 days.
   public let days: Int
-  /// Planned days in the window that are done.
+  /// Planned days in the window that are done: a record, or covered by the habit's frequency.
   public let done: Int
-  /// Planned days in the window (skipped days are not planned; today only once it is done).
+  /// Planned days in the window (skipped days are not planned; a pending day only once it is
+  /// done).
   public let planned: Int
 
   /// `done ÷ planned` as a whole percentage, rounded half up; `nil` when nothing was planned.
