@@ -47,9 +47,19 @@ extension TrackerFrequency {
         windows[i] = (current.begin - shift, current.center, current.end - shift)
       }
     }
+    // One sweep over the windows by their first day and the done days in order: each covered
+    // day is visited once, however much the windows overlap.
+    windows.sort { $0.begin < $1.begin }
+    let ascending = Array(newest.reversed())
+    var next = 0
+    var reached = Int.min
     var covered: [Int] = []
-    for window in windows {
-      for n in window.begin...window.end where !done.contains(LocalDate(dayNumber: n)) { covered.append(n) }
+    for window in windows where window.end > reached {
+      for n in max(window.begin, reached == Int.min ? window.begin : reached + 1)...window.end {
+        while next < ascending.count && ascending[next] < n { next += 1 }
+        if next == ascending.count || ascending[next] != n { covered.append(n) }
+      }
+      reached = window.end
     }
     return DaySet(dayNumbers: covered)
   }
