@@ -184,6 +184,8 @@ public struct HTMLReport {
     let todayOffset: Int
     /// The horizon's offset from the range's first day: days after it, up to today, have no data.
     let horizonOffset: Int
+    /// The dataset's first day's offset from the range's first day: days before it have no data.
+    let dataStartOffset: Int
     /// `<svg ...>` with the labels, per row.
     let frames: [String]
     let labels: ReportLabels
@@ -247,6 +249,7 @@ public struct HTMLReport {
       self.todayOffset = todayOffset
       todayIndex = todayOffset >= 0 && todayOffset < count ? todayOffset : -1
       horizonOffset = first.days(to: report.horizon)
+      dataStartOffset = report.dataStart.map { first.days(to: $0) } ?? Int.min
       let width = HTMLReport.left + perRow * HTMLReport.step
       let height = HTMLReport.top + 7 * HTMLReport.step
       frames = monthLabels.map { labelsOfRow in
@@ -301,7 +304,7 @@ public struct HTMLReport {
         openRow(at: d, into: &out)
         out += cellStart[d]
         let upcoming = planned > 0 && d > todayOffset
-        let noData = d > horizonOffset && d <= todayOffset
+        let noData = d > horizonOffset && d <= todayOffset || d < dataStartOffset
         if noData {
           out += "x"
         } else if planned == 0 {

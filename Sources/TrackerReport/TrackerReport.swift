@@ -22,8 +22,9 @@ public enum ReportDayState: UInt8, CaseIterable, Hashable, Sendable {
   /// itself, and for a habit done "n times in d days" the d days up to it. Not missed yet: it
   /// neither breaks a streak nor counts in a rate.
   case pending
-  /// After the dataset's last day (``TrackerReport/dataEnd``) and not after today: the data
-  /// says nothing about it, so it is never missed.
+  /// Before the dataset's first day (``TrackerReport/dataStart``), or after its last day
+  /// (``TrackerReport/dataEnd``) and not after today: the data says nothing about it, so it is
+  /// never missed.
   case noData
 }
 
@@ -110,7 +111,8 @@ public struct ReportTaskCounts: Hashable, Sendable {
 ///   day (its period is not over at the horizon); a skipped day and a day the schedule does not
 ///   plan neither break nor extend one, and a record on such a day does not count. The rates
 ///   leave pending days out in the same way until they are done.
-/// - Days after ``dataEnd`` are never missed: up to today they are ``ReportDayState/noData``.
+/// - Days before ``dataStart`` and after ``dataEnd`` are never missed: they are
+///   ``ReportDayState/noData`` (after today, upcoming), and streaks and rates leave them out.
 /// - With a `limit`, only the `limit` trackers with the most done days in the range are shown
 ///   (ties: dataset order), each in its group; the heatmap and the statistics still count all.
 public struct TrackerReport: Sendable {
@@ -119,6 +121,8 @@ public struct TrackerReport: Sendable {
   public let today: LocalDate
   /// The dataset's last day: its latest record or entry of a known tracker; `nil` with none.
   public let dataEnd: LocalDate?
+  /// The dataset's first day: its earliest record or entry of a known tracker; `nil` with none.
+  public let dataStart: LocalDate?
   /// The last day the data speaks for: `dataEnd` when it is before today, else today.
   public var horizon: LocalDate { dataEnd.map { min($0, today) } ?? today }
   /// Whether the dataset's history ends before today (the page says so).
@@ -167,8 +171,11 @@ public struct TrackerReport: Sendable {
     let index = index ?? DatasetIndex(dataset)
     self.range = range
     self.today = today
-    let dataEnd = TrackerReport.dataSpan(index)?.upperBound
+    let span = TrackerReport.dataSpan(index)
+    let dataEnd = span?.upperBound
     self.dataEnd = dataEnd
+    dataStart = span?.lowerBound
+    let firstDataDay = span?.lowerBound.dayNumber ?? Int.min
     let horizon = dataEnd.map { min($0, today) } ?? today
     let asOf = min(horizon, range.upperBound)
     self.asOf = asOf
@@ -216,8 +223,8 @@ public struct TrackerReport: Sendable {
         let isCovered = !isDone && covered.contains(day)
         let planned = plannedBySchedule(day)
         let skipped = !isDone && index.skippedDays[i].contains(day)
-        let afterData = day > horizon && day <= today
-        if planned && !skipped && !afterData {
+        let outsideData = day > horizon && day <= today || day.dayNumber < firstDataDay
+        if planned && !skipped && !outsideData {
           combinedPlanned[d] += 1
           if isDone || isCovered { combinedDone[d] += 1 }
         }
@@ -229,7 +236,7 @@ public struct TrackerReport: Sendable {
         } else if planned {
           if day > today {
             days[d] = .upcoming
-          } else if afterData {
+          } else if outsideData {
             days[d] = .noData
           } else if isCovered {
             days[d] = .covered
@@ -253,9 +260,10 @@ public struct TrackerReport: Sendable {
       var ratePlanned = rateDone
       let historyStart = min(firstCompletion ?? range.lowerBound, tracker.createdOn ?? range.lowerBound,
                              range.lowerBound, asOf.adding(days: -364))
-      if tracker.kind == .habit, historyStart <= asOf {
+      let from = max(historyStart.dayNumber, firstDataDay)
+      if tracker.kind == .habit, from <= asOf.dayNumber {
         var run = 0
-        for n in historyStart.dayNumber...asOf.dayNumber {
+        for n in from...asOf.dayNumber {
           let day = LocalDate(dayNumber: n)
           guard plannedBySchedule(day) else { continue }
           let isDone = index.isDone(i, on: day)

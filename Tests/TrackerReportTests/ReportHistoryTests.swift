@@ -52,6 +52,24 @@ enum HistoryDataset {
     #expect(report.combinedPlanned[afterEnd...].allSatisfy { $0 == 0 })
   }
 
+  @Test func daysBeforeTheDataStartAreNeverMissed() throws {
+    // Floss without a creation day: planned every day, but the data starts on 29 February.
+    var data = HistoryDataset.dataset()
+    data.trackers[1].createdOn = nil
+    let report = TrackerReport(dataset: data, range: HistoryDataset.day("2016-01-01")...HistoryDataset.day("2016-03-11"),
+                               today: HistoryDataset.today)
+    #expect(report.dataStart == HistoryDataset.day("2016-02-29"))
+    let floss = try tracker(report, "f")
+    #expect(floss.days.prefix(59).allSatisfy { $0 == .noData })  // 1 January – 28 February
+    #expect(floss.days.count { $0 == .missed } == 10)  // 29 February – 9 March
+    #expect(floss.rates[3] == ReportRate(days: 365, done: 2, planned: 12))
+    #expect(report.combinedPlanned.prefix(59).allSatisfy { $0 == 0 })
+    // A range wholly before the data has nothing to count, and does not trap.
+    let before = TrackerReport(dataset: data, range: HistoryDataset.day("2010-01-01")...HistoryDataset.day("2010-12-31"),
+                               today: HistoryDataset.today)
+    #expect(try tracker(before, "f").rates.allSatisfy { $0.planned == 0 })
+  }
+
   @Test func aFrequencyCountsTheWeekAsLoopDoes() throws {
     let report = HistoryDataset.report(HistoryDataset.day("2016-02-29")...HistoryDataset.day("2016-03-13"))
     let gym = try tracker(report, "g")
