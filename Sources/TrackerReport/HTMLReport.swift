@@ -83,6 +83,9 @@ public struct HTMLReport {
     out += "<p class=\"note\">\(labels.allHabitsNote)</p>\n"
     grid.combined(into: &out)
     out += "<ul class=\"legend\"><li><i class=\"k kn\"></i>\(labels.nothingPlanned)</li>"
+    if grid.dataStartOffset > 0 || (grid.horizonOffset < grid.todayOffset && grid.horizonOffset < report.dayCount - 1) {
+      out += "<li><i class=\"k kx\"></i>\(labels.state(.noData))</li>"
+    }
     out += "<li><i class=\"k ku\"></i>\(labels.state(.upcoming))</li><li>\(labels.less)</li>"
     for level in 0...4 { out += "<li><i class=\"k kh\(level)\"></i></li>" }
     out += "<li>\(labels.more)</li></ul>\n</section>\n"
