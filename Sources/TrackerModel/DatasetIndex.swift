@@ -29,6 +29,11 @@ public struct DatasetIndex: Sendable {
   /// For each tracker, its latest day with a record or an entry: where an archived tracker's
   /// plan ends (``Tracker/isPlanned(on:firstCompletion:lastMarked:)``).
   public let lastMarked: [LocalDate?]
+  /// For each tracker, the days without a record that its frequency counts as done
+  /// (``TrackerFrequency/coveredDays(done:)``, Loop's rule): only a yes/no habit whose
+  /// frequency ``TrackerFrequency/coversDays``; empty for every other tracker. A goal's own
+  /// period, when the model has one, is decided here too.
+  public let frequencyDays: [DaySet]
 
   /// Builds every lookup in one pass over the records and one over the entries. Build it once
   /// and pass it to the validator, the agenda and the statistics: none of them needs a second.
@@ -57,10 +62,14 @@ public struct DatasetIndex: Sendable {
     completedDays = days.map { DaySet(dayNumbers: $0) }
     firstCompletion = completedDays.map(\.first)
     measuredRecords = measured
+    let none = DaySet(dayNumbers: [])
+    frequencyDays = zip(dataset.trackers, completedDays).map { tracker, done in
+      guard tracker.completionPeriod > 1, let frequency = tracker.frequency else { return none }
+      return frequency.coveredDays(done: done)
+    }
 
     guard !dataset.entries.isEmpty else {
       // No entries: the common case costs one shared empty set per tracker.
-      let none = DaySet(dayNumbers: [])
       entryTracker = []
       entryDays = [DaySet](repeating: none, count: trackerCount)
       entryCounts = [Int](repeating: 0, count: trackerCount)
@@ -96,6 +105,13 @@ public struct DatasetIndex: Sendable {
   /// `skipped-and-done`) counts as done: records are the completions.
   public func isSkipped(_ tracker: Int, on day: LocalDate) -> Bool {
     skippedDays[tracker].contains(day) && !completedDays[tracker].contains(day)
+  }
+
+  /// Whether tracker `tracker` (an index into `trackers`) counts as done on `day`: a record
+  /// marks it, or its frequency covers it (``frequencyDays``). The one definition of "done"
+  /// that the statistics, the report's streaks and rates, and the grid share.
+  public func isDone(_ tracker: Int, on day: LocalDate) -> Bool {
+    completedDays[tracker].contains(day) || frequencyDays[tracker].contains(day)
   }
 
   /// Whether tracker `i` of `dataset.trackers` (passed as `tracker`) is planned on `day` for the

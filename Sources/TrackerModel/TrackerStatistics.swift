@@ -5,7 +5,9 @@
 ///   amounts below a goal, notes on days not done) are never completions.
 /// - ``perfectDays``: days with at least one record on which every tracker planned that day
 ///   (``DatasetIndex/isPlanned(_:at:on:)``: not skipped, and an archived tracker only up to its
-///   last record or entry) has a record. A day with records but nothing planned counts too: no
+///   last record or entry) is done (``DatasetIndex/isDone(_:on:)``: a record, or a day its
+///   "3 times in 7 days" frequency covers, as Loop counts it). A day a frequency covers counts as
+///   a day with a record. A day with records but nothing planned counts too: no
 ///   planned tracker is missing.
 /// - ``bestPeriod``: the longest run of perfect days among the consecutive days, from the first
 ///   to the last record day, that have at least one planned tracker; a day with nothing planned
@@ -105,6 +107,15 @@ public struct TrackerStatistics: Hashable, Sendable {
       }
       total += index.recordCounts[i]
     }
+    // Days a habit's frequency counts as done (Loop's rule) complete it there as a record would.
+    var covered = [Bool](repeating: false, count: dayCount)
+    for (i, tracker) in dataset.trackers.enumerated() where !index.frequencyDays[i].isEmpty && counted(i) {
+      for day in index.frequencyDays[i] where day.dayNumber >= firstDay && day.dayNumber <= lastDay {
+        guard index.isPlanned(tracker, at: i, on: day) else { continue }
+        donePlanned[day.dayNumber - firstDay] += 1
+        covered[day.dayNumber - firstDay] = true
+      }
+    }
     let planned = PlannedCounts(trackers: dataset.trackers, index: index,
                                 from: first, dayCount: dayCount, include: counted).counts
 
@@ -112,7 +123,7 @@ public struct TrackerStatistics: Hashable, Sendable {
     var run = 0
     var best = 0
     for d in 0..<dayCount {
-      let isPerfect = recorded[d] > 0 && donePlanned[d] == planned[d]
+      let isPerfect = (recorded[d] > 0 || covered[d]) && donePlanned[d] == planned[d]
       if isPerfect { perfect += 1 }
       guard planned[d] > 0 else { continue }
       run = isPerfect ? run + 1 : 0

@@ -33,6 +33,7 @@ public struct MarkdownReport {
 
   public func render() -> String {
     var out = "# \(labels.title) · \(report.range.lowerBound) – \(report.range.upperBound)\n\n"
+    if report.dataEndsBeforeToday, let end = report.dataEnd { out += labels.dataEnds(end) + "\n\n" }
     let stats = report.statistics
     if let placeholder = stats.placeholder(labels.locale) {
       out += placeholder + "\n\n"

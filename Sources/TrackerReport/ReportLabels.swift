@@ -39,6 +39,11 @@ public struct ReportLabels: Sendable {
   public var more: String { pick("more", "больше") }
   public var nothingPlanned: String { pick("nothing planned", "ничего не запланировано") }
   public var generatedBy: String { pick("Made by trackport", "Создано trackport") }
+  /// The page's note when the dataset's history ends before today.
+  public func dataEnds(_ day: LocalDate) -> String {
+    pick("The data ends on \(day); nothing after it counts as missed.",
+         "Данные заканчиваются \(day); дни после этого не считаются пропущенными.")
+  }
   public func rateWindow(_ days: Int) -> String {
     locale == .ru ? "За " + locale.dayCount(days) : "Last \(days) days"
   }
@@ -56,6 +61,9 @@ public struct ReportLabels: Sendable {
     case .skipped: pick("skipped", "пропуск")
     case .notPlanned: pick("not planned", "не запланировано")
     case .upcoming: pick("upcoming", "впереди")
+    case .covered: pick("done by frequency", "выполнено по частоте")
+    case .pending: pick("in progress", "в процессе")
+    case .noData: pick("no data", "нет данных")
     }
   }
 

@@ -4,7 +4,8 @@ import TrackerModel
 public enum ReportDayState: UInt8, CaseIterable, Hashable, Sendable {
   /// A record marks it done (planned or not: the record wins, as in the statistics).
   case done
-  /// Planned, not done and not skipped, on or before today.
+  /// Planned, not done and not skipped, in a period that is over: on or before the report's
+  /// horizon (``TrackerReport/horizon``) and not ``pending``.
   case missed
   /// An entry marks it skipped and no record marks it done: neither done nor missed.
   case skipped
@@ -13,15 +14,28 @@ public enum ReportDayState: UInt8, CaseIterable, Hashable, Sendable {
   case notPlanned
   /// Planned, after today: not missed yet.
   case upcoming
+  /// No record, but the habit's frequency counts the day done ("3 times in 7 days" done three
+  /// times in the window: ``DatasetIndex/isDone(_:on:)``, Loop's rule). Extends a streak and
+  /// counts in the rates as a done day does; not in ``ReportTracker/doneInRange``.
+  case covered
+  /// Planned and not done, in the period still in progress at the horizon: the horizon day
+  /// itself, and for a habit done "n times in d days" the d days up to it. Not missed yet: it
+  /// neither breaks a streak nor counts in a rate.
+  case pending
+  /// Before the dataset's first day (``TrackerReport/dataStart``), or after its last day
+  /// (``TrackerReport/dataEnd``) and not after today: the data says nothing about it, so it is
+  /// never missed.
+  case noData
 }
 
 /// A completion rate over the last `days` days up to the report's as-of day.
 public struct ReportRate: Hashable, Sendable {
   /// The window: 7, 30, 90 or 365 days.
   public let days: Int
-  /// Planned days in the window that are done.
+  /// Planned days in the window that are done: a record, or covered by the habit's frequency.
   public let done: Int
-  /// Planned days in the window (skipped days are not planned; today only once it is done).
+  /// Planned days in the window (skipped days are not planned; a pending day only once it is
+  /// done).
   public let planned: Int
 
   /// `done ÷ planned` as a whole percentage, rounded half up; `nil` when nothing was planned.
@@ -51,7 +65,7 @@ public struct ReportTracker: Hashable, Sendable {
   public let levels: [UInt8]
   /// The goal's unit, for the amounts.
   public let unit: String?
-  /// Done planned days in a row up to the as-of day (see ``TrackerReport``).
+  /// Done (or covered) planned days in a row up to the as-of day (see ``TrackerReport``).
   public let currentStreak: Int
   /// The longest run of done planned days up to the as-of day, over the whole history.
   public let bestStreak: Int
@@ -89,18 +103,31 @@ public struct ReportTaskCounts: Hashable, Sendable {
 ///   `trackport stats` prints.
 /// - The combined heatmap counts, per day of the range, the trackers planned that day
 ///   (``DatasetIndex/isPlanned(_:at:on:)``) and how many of them are done.
-/// - Streaks and rates are counted as of ``asOf``: today, or the range's last day when the
-///   range ends before today. A planned day that is not done and not skipped breaks a streak,
-///   except the as-of day when it is today (the day is not over); a skipped day and a day the
-///   schedule does not plan neither break nor extend one, and a record on such a day does not
-///   count. The rates leave today out in the same way until it is done.
+/// - Streaks and rates are counted as of ``asOf``: the ``horizon`` (today, or the dataset's last
+///   day when its data ends before today), or the range's last day when the range ends before
+///   that. A day counts as done with a record or when the habit's frequency covers it
+///   (``DatasetIndex/isDone(_:on:)``, Loop's rule: the same definition as the statistics). A
+///   planned day that is not done and not skipped breaks a streak, except a ``ReportDayState/pending``
+///   day (its period is not over at the horizon); a skipped day and a day the schedule does not
+///   plan neither break nor extend one, and a record on such a day does not count. The rates
+///   leave pending days out in the same way until they are done.
+/// - Days before ``dataStart`` and after ``dataEnd`` are never missed: they are
+///   ``ReportDayState/noData`` (after today, upcoming), and streaks and rates leave them out.
 /// - With a `limit`, only the `limit` trackers with the most done days in the range are shown
 ///   (ties: dataset order), each in its group; the heatmap and the statistics still count all.
 public struct TrackerReport: Sendable {
   /// The first and last day shown.
   public let range: ClosedRange<LocalDate>
   public let today: LocalDate
-  /// The day streaks and rates are counted up to: `min(today, range.upperBound)`.
+  /// The dataset's last day: its latest record or entry of a known tracker; `nil` with none.
+  public let dataEnd: LocalDate?
+  /// The dataset's first day: its earliest record or entry of a known tracker; `nil` with none.
+  public let dataStart: LocalDate?
+  /// The last day the data speaks for: `dataEnd` when it is before today, else today.
+  public var horizon: LocalDate { dataEnd.map { min($0, today) } ?? today }
+  /// Whether the dataset's history ends before today (the page says so).
+  public var dataEndsBeforeToday: Bool { dataEnd.map { $0 < today } ?? false }
+  /// The day streaks and rates are counted up to: `min(horizon, range.upperBound)`.
   public let asOf: LocalDate
   public let statistics: TrackerStatistics
   /// Per day of the range: trackers planned, and how many of them are done.
@@ -122,14 +149,35 @@ public struct TrackerReport: Sendable {
   /// The windows of ``ReportTracker/rates``.
   public static let rateWindows = [7, 30, 90, 365]
 
+  /// The first and last day the dataset has a record or an entry of a known tracker on; `nil`
+  /// with none. The report's default range ends at its upper bound when that is before today.
+  public static func dataSpan(_ index: DatasetIndex) -> ClosedRange<LocalDate>? {
+    var first: LocalDate?
+    var last: LocalDate?
+    for t in index.completedDays.indices {
+      for day in [index.completedDays[t].first, index.entryDays[t].first].compactMap({ $0 }) {
+        first = min(first ?? day, day)
+      }
+      if let day = index.lastMarked[t] { last = max(last ?? day, day) }
+    }
+    guard let first, let last else { return nil }
+    return first...last
+  }
+
   /// Computes the report of `dataset` over `range`, with `today` as the current day, showing at
-  /// most `limit` trackers (`nil`: all).
+  /// most `limit` trackers (`nil`: all); pass `index` when one is already built for `dataset`.
   public init(dataset: TrackerDataset, range: ClosedRange<LocalDate>, today: LocalDate, limit: Int? = nil,
-              pinnedTitle: String = AgendaLocale.en.pinnedTitle) {
-    let index = DatasetIndex(dataset)
+              pinnedTitle: String = AgendaLocale.en.pinnedTitle, index: DatasetIndex? = nil) {
+    let index = index ?? DatasetIndex(dataset)
     self.range = range
     self.today = today
-    let asOf = min(today, range.upperBound)
+    let span = TrackerReport.dataSpan(index)
+    let dataEnd = span?.upperBound
+    self.dataEnd = dataEnd
+    dataStart = span?.lowerBound
+    let firstDataDay = span?.lowerBound.dayNumber ?? Int.min
+    let horizon = dataEnd.map { min($0, today) } ?? today
+    let asOf = min(horizon, range.upperBound)
     self.asOf = asOf
     statistics = TrackerStatistics(dataset, index: index)
     let first = range.lowerBound.dayNumber
@@ -162,17 +210,23 @@ public struct TrackerReport: Sendable {
       let plannedBySchedule = { (day: LocalDate) in
         tracker.isPlanned(on: day, firstCompletion: firstCompletion, lastMarked: lastMarked)
       }
+      let covered = index.frequencyDays[i]
+      // The period still in progress at the horizon: its days are pending, not missed.
+      let period = tracker.completionPeriod
+      let isPending = { (day: LocalDate) in day <= horizon && horizon.dayNumber - day.dayNumber < period }
       // The range's days.
       var days = [ReportDayState](repeating: .notPlanned, count: dayCount)
       var doneInRange = 0
       for d in 0..<dayCount {
         let day = LocalDate(dayNumber: first + d)
         let isDone = done.contains(day)
+        let isCovered = !isDone && covered.contains(day)
         let planned = plannedBySchedule(day)
         let skipped = !isDone && index.skippedDays[i].contains(day)
-        if planned && !skipped {
+        let outsideData = day > horizon && day <= today || day.dayNumber < firstDataDay
+        if planned && !skipped && !outsideData {
           combinedPlanned[d] += 1
-          if isDone { combinedDone[d] += 1 }
+          if isDone || isCovered { combinedDone[d] += 1 }
         }
         if isDone {
           days[d] = .done
@@ -180,7 +234,15 @@ public struct TrackerReport: Sendable {
         } else if skipped {
           days[d] = .skipped
         } else if planned {
-          days[d] = day > today ? .upcoming : .missed
+          if day > today {
+            days[d] = .upcoming
+          } else if outsideData {
+            days[d] = .noData
+          } else if isCovered {
+            days[d] = .covered
+          } else {
+            days[d] = isPending(day) ? .pending : .missed
+          }
         }
       }
       // Amounts and their intensity.
@@ -198,14 +260,15 @@ public struct TrackerReport: Sendable {
       var ratePlanned = rateDone
       let historyStart = min(firstCompletion ?? range.lowerBound, tracker.createdOn ?? range.lowerBound,
                              range.lowerBound, asOf.adding(days: -364))
-      if tracker.kind == .habit, historyStart <= asOf {
+      let from = max(historyStart.dayNumber, firstDataDay)
+      if tracker.kind == .habit, from <= asOf.dayNumber {
         var run = 0
-        for n in historyStart.dayNumber...asOf.dayNumber {
+        for n in from...asOf.dayNumber {
           let day = LocalDate(dayNumber: n)
           guard plannedBySchedule(day) else { continue }
-          let isDone = done.contains(day)
+          let isDone = index.isDone(i, on: day)
           if !isDone && index.skippedDays[i].contains(day) { continue }
-          let inProgress = !isDone && day == today
+          let inProgress = !isDone && isPending(day)
           if !inProgress {
             let age = asOf.dayNumber - n
             for (w, window) in TrackerReport.rateWindows.enumerated() where age < window {

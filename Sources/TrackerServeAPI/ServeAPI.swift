@@ -175,7 +175,7 @@ public struct ServeAPI: Sendable {
     }
     let locale = try Self.choice(form, "locale", default: AgendaLocale.en)
     let theme = try Self.choice(form, "theme", default: ReportTheme.auto)
-    var range = today.adding(days: -364)...today
+    var range: ClosedRange<LocalDate>?
     if let text = form.nonEmptyField("year") {
       guard let year = Int(text), let first = LocalDate(year: year, month: 1, day: 1),
             let last = LocalDate(year: year, month: 12, day: 31) else {
@@ -185,7 +185,11 @@ public struct ServeAPI: Sendable {
     }
     return try Self.catching { () throws -> ServeResponse in
       let file = try load(upload, from: form.nonEmptyField("from"), options: options)
-      let report = TrackerReport(dataset: file.dataset, range: range, today: today, limit: 50, pinnedTitle: locale.pinnedTitle)
+      // Without a year: the 365 days up to today, or up to the data's last day when it is earlier.
+      let index = DatasetIndex(file.dataset)
+      let horizon = TrackerReport.dataSpan(index).map { min($0.upperBound, today) } ?? today
+      let report = TrackerReport(dataset: file.dataset, range: range ?? horizon.adding(days: -364)...horizon, today: today,
+                                 limit: 50, pinnedTitle: locale.pinnedTitle, index: index)
       return ServeResponse(status: 200, headers: [
         ("Content-Type", "text/html; charset=utf-8"),
         ("Content-Security-Policy", HTMLReport.contentSecurityPolicy),

@@ -9,8 +9,10 @@ extension Trackport {
       abstract: "Write one HTML page of a dataset: the app's statistics, year grids, streaks and rates.",
       discussion: """
         The page is self-contained (inline CSS and SVG, no script, nothing fetched) and prints \
-        on A4 landscape. The days shown default to the 365 days up to today; --year or \
-        --start/--until choose others (--from and --to are format ids, as in every command). \
+        on A4 landscape. The days shown default to the 365 days up to today, or up to the \
+        dataset's last day when its history ends before today; --years N (or all) shows more \
+        years up to that day, --year or --start/--until choose others (--from and --to are \
+        format ids, as in every command). \
         Datasets with many trackers show the busiest --limit of them (default 50) beside one \
         grid of all habits; --all shows every one. --format markdown writes the summary as \
         Markdown tables instead. See docs/report.md.
@@ -29,8 +31,11 @@ extension Trackport {
     @Option(help: ArgumentHelp("The first day shown (YYYY-MM-DD); default: 364 days before --until.", valueName: "date"))
     var start: String?
 
-    @Option(help: ArgumentHelp("The last day shown (YYYY-MM-DD); default: today.", valueName: "date"))
+    @Option(help: ArgumentHelp("The last day shown (YYYY-MM-DD); default: today, or the dataset's last day when it is earlier.", valueName: "date"))
     var until: String?
+
+    @Option(help: ArgumentHelp("Show this many years (1 to 10) up to the last day shown, or all: from the dataset's first day (at most ten years).", valueName: "n|all"))
+    var years: String?
 
     @Option(help: ArgumentHelp("Show this calendar year, 1 January to 31 December (instead of --start/--until).", valueName: "year"))
     var year: Int?
@@ -79,15 +84,38 @@ extension Trackport {
         }
       }
       guard limit >= 1 else { throw ValidationError("--limit must be 1 or more") }
+      if let years {
+        guard years == "all" || Int(years).map({ (1...Report.maximumYears).contains($0) }) == true else {
+          throw ValidationError("--years takes a number of years from 1 to \(Report.maximumYears) or all, got '\(years)'")
+        }
+        if start != nil || self.year != nil { throw ValidationError("--years cannot be combined with --start or --year") }
+      }
     }
 
-    /// The days shown, from the options and today.
-    func range(today now: LocalDate) -> ClosedRange<LocalDate> {
+    /// The most years `--years` takes: what fits in ``maximumDays``.
+    static let maximumYears = 10
+
+    /// The days shown, from the options, today and the days the dataset has data on (`data`):
+    /// by default they end on the dataset's last day when that is before today.
+    func range(today now: LocalDate, data: ClosedRange<LocalDate>?) -> ClosedRange<LocalDate> {
       if let year, let first = LocalDate(year: year, month: 1, day: 1), let last = LocalDate(year: year, month: 12, day: 31) {
         return first...last
       }
+      let horizon = data.map { min($0.upperBound, now) } ?? now
+      if let years {
+        let last = until.flatMap { LocalDate($0) } ?? horizon
+        let earliest = last.adding(days: -(Report.maximumDays - 1))
+        guard let count = Int(years) else {
+          // all: from the first day with data, at most a decade back.
+          let first = data.map { min($0.lowerBound, last) } ?? last.adding(days: -364)
+          return max(first, earliest)...last
+        }
+        let (y, m, d) = last.components
+        let back = LocalDate(year: y - count, month: m, day: min(d, LocalDate.daysIn(month: m, year: y - count)))
+        return max(earliest, (back ?? last.adding(days: -365 * count)).adding(days: 1))...last
+      }
       let first = start.flatMap { LocalDate($0) }
-      var last = until.flatMap { LocalDate($0) } ?? now
+      var last = until.flatMap { LocalDate($0) } ?? horizon
       if let first, until == nil, last < first || first.days(to: last) >= Report.maximumDays { last = first.adding(days: 364) }
       return (first ?? last.adding(days: -364))...last
     }
@@ -114,8 +142,14 @@ extension Trackport {
           StandardError.line("error: cannot tell the local date; pass --today YYYY-MM-DD")
           return .usage
         }
-        let report = TrackerReport(dataset: loaded.dataset, range: range(today: now), today: now,
-                                   limit: all ? nil : limit, pinnedTitle: locale.pinnedTitle)
+        let index = DatasetIndex(loaded.dataset)
+        let data = TrackerReport.dataSpan(index)
+        let shown = range(today: now, data: data)
+        if years == "all", !quietOption.quiet, let data, data.lowerBound < shown.lowerBound {
+          StandardError.line("note: the data starts on \(data.lowerBound); the report shows its last \(Report.maximumDays) days, from \(shown.lowerBound)")
+        }
+        let report = TrackerReport(dataset: loaded.dataset, range: shown, today: now,
+                                   limit: all ? nil : limit, pinnedTitle: locale.pinnedTitle, index: index)
         Interruption.writing(output == "-" ? .standardOutput : .file)
         if chosenFormat == .html {
           let page = HTMLReport(report, locale: locale, theme: theme)

@@ -101,11 +101,11 @@ enum KnownDataset {
     #expect(count(b, .upcoming) == 3)  // 13..15
     #expect(b.currentStreak == 3)  // 10, 11, 12 (today, done)
     #expect(b.bestStreak == 3)
-    // No createdOn: planned every day; the skipped 9th is not planned.
-    // 7: 6,7,8,10,11,12 → 3/6; 30: 29 planned; 90: 89; 365: 364.
-    #expect(b.rates.map(\.planned) == [6, 29, 89, 364])
+    // No createdOn: planned every day, but only from the data's first day (the 2nd) on; the
+    // skipped 9th is not planned. 7: 6,7,8,10,11,12 → 3/6; 30, 90, 365: 2..12 less the 9th.
+    #expect(b.rates.map(\.planned) == [6, 10, 10, 10])
     #expect(b.rates.map(\.done) == [3, 3, 3, 3])
-    #expect(b.rates.map(\.percent) == [50, 10, 3, 1])
+    #expect(b.rates.map(\.percent) == [50, 30, 30, 30])
     #expect(b.amounts[6] == 5)  // below the goal on a missed day
     #expect(b.amountText(8) == "10 pages")
     #expect(Array(b.levels[8...10]) == [1, 3, 4])
@@ -220,7 +220,7 @@ enum KnownDataset {
     #expect(text.hasPrefix("# Habit report · 2026-03-02 – 2026-03-15\n"))
     #expect(text.contains("| Best period | Perfect days | Trackers completed | Average |"))
     #expect(text.contains("| 🙂 Run \\| fast &lt;b&gt; | 1 day | 3 days | 67% | 80% | 80% | 80% | 5 days |"))
-    #expect(text.contains("| 🥦 Read | 3 days | 3 days | 50% | 10% | 3% | 1% | 3 days |"))
+    #expect(text.contains("| 🥦 Read | 3 days | 3 days | 50% | 30% | 30% | 30% | 3 days |"))
     #expect(!text.contains("Dentist"))  // events have no streaks
     #expect(text.contains("| Urgent | 1 | 1 |"))
   }

@@ -88,6 +88,53 @@ private func trackerSections(_ dom: String) -> [String: String] {
 
 private func occurrences(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
+
+/// Layout figures of a report page at a window width, measured by a script in a copy of the
+/// page (the page itself forbids scripts): how far anything sticks out sideways, the narrowest
+/// grid as a share of its card, and month labels that overlap.
+private func layout(of page: String, width: Int, browser: String) throws -> [String: Any] {
+  let html = try String(contentsOfFile: page, encoding: .utf8)
+  let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLReportPolicy.text)\">"
+  #expect(html.contains(policy))
+  let script = """
+    <pre id="measure"></pre><script>
+    const de = document.documentElement, out = {overflow: de.scrollWidth - de.clientWidth, cards: 0, share: 1, overlaps: [], grids: 0};
+    for (const card of document.querySelectorAll('section.tracker, section.combined')) {
+      out.cards = Math.max(out.cards, card.scrollWidth - card.clientWidth);
+    }
+    for (const svg of document.querySelectorAll('svg.g')) {
+      out.grids += 1;
+      const card = svg.closest('section'), style = getComputedStyle(card);
+      const inner = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      out.share = Math.min(out.share, svg.getBoundingClientRect().width / inner);
+      const labels = [...svg.querySelectorAll('text')].filter(t => t.getAttribute('y') === '10');
+      for (let i = 1; i < labels.length; i++) {
+        const a = labels[i - 1].getBoundingClientRect(), b = labels[i].getBoundingClientRect();
+        if (b.left < a.right) out.overlaps.push(labels[i - 1].textContent + '|' + labels[i].textContent);
+      }
+    }
+    document.getElementById('measure').textContent = 'MEASURE' + JSON.stringify(out) + 'END';
+    </script>
+    """
+  let copy = page + ".measure.html"
+  try html.replacingOccurrences(of: policy, with: "").replacingOccurrences(of: "</body>", with: script + "</body>")
+    .write(toFile: copy, atomically: true, encoding: .utf8)
+  let result = try Browser.run(["--window-size=\(width),900", "--dump-dom", URL(fileURLWithPath: copy).absoluteString], browser: browser)
+  guard let start = result.stdout.range(of: "MEASURE"), let end = result.stdout.range(of: "END</pre>") else {
+    throw CLI.Failure(message: "no measurement at \(width) px: \(result.stderr.suffix(500))")
+  }
+  let json = String(result.stdout[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&amp;", with: "&")
+  return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+}
+
+/// A measured figure as a number (-1 when it is missing).
+private func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? -1 }
+
+/// The page's Content-Security-Policy as `trackport report` writes it.
+private enum HTMLReportPolicy {
+  static let text = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+}
+
 @Suite(.enabled(if: Browser.wanted, Comment(rawValue: Browser.missing)), .serialized)
 struct ReportBrowserTests {
   @Test func theDOMHasEachTrackerWithItsDaysAndDoneCount() throws {
@@ -123,6 +170,54 @@ struct ReportBrowserTests {
     let pinned = try #require(dom.range(of: ">Pinned</bdi></h2>")), health = try #require(dom.range(of: ">Health</bdi></h2>"))
     #expect(pinned.lowerBound < health.lowerBound)
     #expect(!dom.contains("<script"))
+  }
+
+  /// A dataset that ends years before today, three years of it shown: at 800 px nothing
+  /// scrolls sideways, at 1400 px the grids fill their cards, and no month labels overlap.
+  @Test func anOldDatasetFitsANarrowAndAWideWindow() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let data = folder.appendingPathComponent("old.trackport.json").path
+    let generated = try CLI.run(["generate", "--trackers", "6", "--days", "1100", "--start", "2013-03-01", "-o", data])
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let page = folder.appendingPathComponent("old.html").path
+    // Three years up to a day past the data's end (about 4 March 2016).
+    let made = try CLI.run(["report", data, "-o", page, "--today", "2026-11-28", "--years", "3", "--until", "2016-06-30",
+                            "--theme", "light"])
+    #expect(made.status == 0, "\(made.stderr)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    // Nothing after the data's last day is missed.
+    let end = try #require(html.components(separatedBy: "The data ends on ").dropFirst().first?.prefix(10))
+    let missedAfterEnd = html.components(separatedBy: "<title>").dropFirst()
+      .filter { $0.hasPrefix("20") && $0.prefix(10) > end && $0.contains(" · missed</title>") }
+    #expect(missedAfterEnd.isEmpty)
+    #expect(html.contains(" · no data</title>"))
+    for width in [800, 1400] {
+      let figures = try layout(of: page, width: width, browser: browser)
+      #expect(number(figures["overflow"]) == 0, "\(width) px: the page scrolls sideways: \(figures)")
+      #expect(number(figures["cards"]) == 0, "\(width) px: a card scrolls sideways: \(figures)")
+      // The heatmap and each habit: three rows of a year each.
+      let grids = Int(number(figures["grids"]))
+      #expect(grids >= 6 && grids % 3 == 0, "\(width) px: \(figures)")
+      #expect(number(figures["share"]) > 0.9, "\(width) px: a grid fills too little of its card: \(figures)")
+      #expect((figures["overlaps"] as? [String])?.isEmpty == true, "\(width) px: \(figures)")
+    }
+  }
+
+  /// The same for the known fortnight: a short range does not blow up into giant cells.
+  @Test func aShortRangeKeepsItsCellsSmall() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try KnownReport.write(into: folder)
+    let page = folder.appendingPathComponent("report.html").path
+    let made = try CLI.run(["report", input, "-o", page, "--theme", "light"] + KnownReport.window)
+    #expect(made.status == 0, "\(made.stderr)")
+    let figures = try layout(of: page, width: 1400, browser: browser)
+    #expect(number(figures["overflow"]) == 0, "\(figures)")
+    // Three weeks' columns, at most twice their natural 69 px.
+    #expect(number(figures["share"]) < 0.2, "\(figures)")
   }
 
   @Test func screenshotsInEachThemeAreNotBlankAndKeepTheirSize() throws {
