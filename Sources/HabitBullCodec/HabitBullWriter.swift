@@ -151,12 +151,19 @@ struct HabitBullWriter {
 
   /// Every field ``losses(_:)`` may report for a dataset that uses every field, in the model's
   /// order (the warnings come whole items first).
+  /// What reading back makes up or leaves out (ids from the names, palette choices, every
+  /// day's schedule) is in this list; what HabitBull holds for some values only is in
+  /// ``carriedInPart``.
   static let lostFields: [ModelField] = [
     .categoryIds, .categoryOrder, .categoriesWithoutDays, .trackerIds, .trackerKind, .repeatedTrackerNames,
     .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned, .trackerCreatedOn,
     .trackerArchived, .trackerGoal, .trackerFrequency, .trackerReminders, .trackersWithoutDays,
-    .recordAmounts, .skippedEntries, .entryAmounts, .tasks, .taskCategoryOrder, .extras,
+    .skippedEntries, .tasks, .taskCategoryOrder,
   ]
+
+  /// What HabitBull holds, but not every value of: amounts (its values, read back against a
+  /// goal of at least 1), extras (its own, `extras["habitbull"]`, only).
+  static let carriedInPart: [ModelField] = [.recordAmounts, .entryAmounts, .extras]
 
   /// What the file leaves out of `dataset`, field by field. What reading the file back fills
   /// in the same way (an id derived from the name, the palette choice, an every-day schedule,
@@ -190,7 +197,7 @@ struct HabitBullWriter {
     var names: Set<String> = []
     let sameName = kept.count { !names.insert($0.name).inserted }
     let everyDay = Set(Weekday.allCases)
-    func otherExtras(_ extras: Extras) -> Bool { extras.keys.contains { $0 != "habitbull" } }
+    func otherExtras(_ extras: Extras) -> Bool { extras.ofFormats.keys.contains { $0 != "habitbull" } }
     func firstUse(_ ids: [String]) -> [String] {
       var seen: Set<String> = []
       return ids.filter { seen.insert($0).inserted }

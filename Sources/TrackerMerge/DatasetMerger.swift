@@ -134,7 +134,15 @@ private struct MergeState {
       let before = log.conflicts.count
       let subject = "tracker \"\(dataset.trackers[i].name)\""
       let pointer = "/trackers/\(i)"
+      // A field a reader made up (``Tracker/invented``) is unset on that side, as a field its
+      // format cannot carry; a value taken from the other side is real, and loses the mark.
+      let (baseUncarried, incomingUncarried) = (log.baseUncarried, log.incomingUncarried)
+      let mine = dataset.trackers[i].invented, others = theirs.invented
+      log.baseUncarried.formUnion(mine.map(\.rawValue))
+      log.incomingUncarried.formUnion(others.map(\.rawValue))
+      defer { (log.baseUncarried, log.incomingUncarried) = (baseUncarried, incomingUncarried) }
       log.reconcile(&dataset.trackers[i], theirs, rules: ModelFields.tracker, subject: subject, pointer: pointer)
+      dataset.trackers[i].invented = mine.filter { others.contains($0) || incomingUncarried.contains($0.rawValue) }
       if dataset.trackers[i].categoryId != theirs.categoryId, !log.incomingUncarried.contains("category") {
         if log.baseUncarried.contains("category") {
           dataset.trackers[i].categoryId = theirs.categoryId
@@ -146,7 +154,7 @@ private struct MergeState {
         }
         }
       }
-      log.mergeExtras(&dataset.trackers[i].extras, theirs.extras, subject: subject, pointer: pointer + "/extras")
+      log.mergeExtras(&dataset.trackers[i].extras, theirs.extras.ofFormats, subject: subject, pointer: pointer + "/extras")
       if log.conflicts.count > before { plan.trackersInConflict += 1 }
     }
     return ids
