@@ -39,7 +39,8 @@ struct HabitBullWriter {
       let rows = HabitBullWriter.rows(records[tracker.id] ?? [], entries[tracker.id] ?? [],
                                       notDone: tracker.extras["habitbull"]?["notDone"]).rows
       write(rows, name: tracker.name, description: HabitBullWriter.description(of: tracker),
-            category: titles[tracker.categoryId] ?? "", to: writer)
+            // A made-up category (Loop's) is left out: the cell is optional.
+            category: tracker.invented.contains(.category) ? "" : titles[tracker.categoryId] ?? "", to: writer)
     }
     // Days of trackers the dataset does not define keep their tracker id as the name.
     for id in Set(records.keys).union(entries.keys).sorted() where !written.contains(id) {
@@ -192,8 +193,9 @@ struct HabitBullWriter {
       if tracker.description?.isEmpty == true { lost[.trackerDescription, default: 0] += 1 }
     }
     let keptIds = Set(kept.map(\.id))
-    let usedCategories = Set(kept.map(\.categoryId))
+    let usedCategories = Set(kept.filter { !$0.invented.contains(.category) }.map(\.categoryId))
     let known = Set(dataset.categories.map(\.id))
+    let madeUp = dataset.inventedCategoryIds
     var names: Set<String> = []
     let sameName = kept.count { !names.insert($0.name).inserted }
     let everyDay = Set(Weekday.allCases)
@@ -205,10 +207,10 @@ struct HabitBullWriter {
     let counted: [(field: ModelField, count: Int)] = [
       (.trackersWithoutDays, dataset.trackers.count { !keptIds.contains($0.id) }),
       (.repeatedTrackerNames, sameName),
-      (.categoriesWithoutDays, dataset.categories.count { !usedCategories.contains($0.id) }),
+      (.categoriesWithoutDays, dataset.categories.count { !usedCategories.contains($0.id) && !madeUp.contains($0.id) }),
       (.categoryIds, dataset.categories.count { usedCategories.contains($0.id) && $0.id != CSVStableID.category(title: $0.title) }),
       // Reading back makes the categories in the order the habits first use them.
-      (.categoryOrder, firstUse(kept.map(\.categoryId)).filter { known.contains($0) }
+      (.categoryOrder, firstUse(kept.map(\.categoryId)).filter { known.contains($0) && usedCategories.contains($0) }
         == dataset.categories.map(\.id).filter { usedCategories.contains($0) } ? 0 : 1),
       (.trackerIds, kept.count { $0.id != CSVStableID.tracker(name: $0.name) }),
       (.trackerKind, kept.count { $0.kind == .event }),

@@ -164,11 +164,11 @@ public enum LossReport {
     code: "lossy-frequency", severity: .warning,
     summary: "A habit's frequency the target cannot express exactly. Reading another app's \"every 3 days\", \"2 times per week\" or \"per month\": the habit is planned every day and the frequency kept as the tracker's frequency (or in extras). Writing a weekday schedule to an app that only counts times per period: the nearest frequency is written and the weekdays named.")
 
-  /// One `dropped-field` warning per field of `descriptor.mayLose` (lost whole or in part)
-  /// that `dataset` uses, counting every value.
+  /// One `dropped-field` warning per field of `descriptor.cannotCarry`, then of
+  /// `descriptor.carriesInPart`, that `dataset` uses, counting every value.
   public static func diagnostics(writing dataset: TrackerDataset, as descriptor: CodecDescriptor,
                                  to fileName: String) -> [Diagnostic] {
-    diagnostics(descriptor.mayLose.map { ($0.rawValue, $0.count(in: dataset)) },
+    diagnostics((descriptor.cannotCarry + descriptor.carriesInPart).map { ($0.rawValue, $0.count(in: dataset)) },
                 writer: descriptor.name, to: fileName)
   }
 

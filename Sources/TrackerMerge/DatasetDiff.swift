@@ -118,7 +118,15 @@ public struct DatasetDiff: Sendable {
         categories.append(CategoryChange(kind: .added, title: c.title, oldTitle: nil, index: j))
       }
     }
+    // A category whose trackers are all matched by trackers the other side's reader put in a
+    // made-up category (Loop has none) is not removed: that side cannot say.
+    var unknownOnNew = Set<String>(), knownOnNew = Set<String>()
+    for (j, t) in new.trackers.enumerated() {
+      guard let i = match.trackerInFirst[j] else { continue }
+      if t.categoryId.isEmpty && t.invented.contains(.category) { unknownOnNew.insert(old.trackers[i].categoryId) } else { knownOnNew.insert(old.trackers[i].categoryId) }
+    }
     for (i, c) in old.categories.enumerated() where !oldCategoryTaken[i] && !renamedOld.contains(i) {
+      if unknownOnNew.contains(c.id) && !knownOnNew.contains(c.id) { continue }
       categories.append(CategoryChange(kind: .removed, title: c.title, oldTitle: nil, index: i))
     }
     // Matched by title, written otherwise (case, spaces): a rename too.

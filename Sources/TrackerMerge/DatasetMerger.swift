@@ -120,6 +120,7 @@ private struct MergeState {
       plan.trackers += 1
       var theirs = tracker
       theirs.categoryId = categoryIds[tracker.categoryId] ?? tracker.categoryId
+      theirs.invented = tracker.invented  // made up under its new category id too
       guard let i = match.trackerInFirst[j] else {
         theirs.id = Self.freeId(tracker.id, used: used)
         used.insert(theirs.id)

@@ -63,7 +63,11 @@ extension TrackerDataset {
     guard !invented.isEmpty else { return self }
     var d = self
     d.categories.removeAll { invented.contains($0.id) }
-    for i in d.trackers.indices where invented.contains(d.trackers[i].categoryId) { d.trackers[i].categoryId = "" }
+    for i in d.trackers.indices where invented.contains(d.trackers[i].categoryId) {
+      let marks = d.trackers[i].invented
+      d.trackers[i].categoryId = ""
+      d.trackers[i].invented = marks
+    }
     return d
   }
 }

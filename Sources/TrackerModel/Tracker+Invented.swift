@@ -24,22 +24,41 @@ extension Tracker {
   /// `cannotCarry` fields; writers into apps where the field is optional (a Table Habit group,
   /// a Habo category, a beaverhabits tag) leave them out. Empty for most trackers.
   ///
-  /// Kept in `extras["trackport"]` as `{"invented": ["category", "emoji"]}` (in
-  /// ``InventedField`` order), so every canonical format carries it without a new version, and
-  /// a dataset without marks is written exactly as before. Setting an empty set removes the
-  /// member (and the namespace when it holds nothing else).
+  /// Kept in `extras["trackport"]` as `{"invented": {"category": "<categoryId>", "emoji": "🌺"}}`:
+  /// each field (in ``InventedField`` order) with the value the reader made up, so every
+  /// canonical format carries it without a new version, and a dataset without marks is written
+  /// exactly as before. A field counts as made up only while it still has that value: once a
+  /// person edits it (in a JSON file, say), it is theirs. Setting marks the fields' current
+  /// values; setting an empty set removes the member (and the namespace when it holds nothing
+  /// else).
   public var invented: Set<InventedField> {
     get {
-      guard case .array(let names)? = extras[Self.marksNamespace]?["invented"] else { return [] }
-      return Set(names.compactMap { $0.stringValue.flatMap(InventedField.init(rawValue:)) })
+      guard case .object(let marks)? = extras[Self.marksNamespace]?["invented"] else { return [] }
+      return Set(marks.compactMap { mark in
+        guard let field = InventedField(rawValue: mark.key), mark.value == inventedValue(field) else { return nil }
+        return field
+      })
     }
     set {
       var members: [JSONMember] = []
       if case .object(let kept)? = extras[Self.marksNamespace] { members = kept.filter { $0.key != "invented" } }
       if !newValue.isEmpty {
-        members.append(JSONMember("invented", .array(InventedField.allCases.filter(newValue.contains).map { .string($0.rawValue) })))
+        members.append(JSONMember("invented", .object(InventedField.allCases.filter(newValue.contains).map {
+          JSONMember($0.rawValue, inventedValue($0))
+        })))
       }
       extras[Self.marksNamespace] = members.isEmpty ? nil : .object(members)
+    }
+  }
+
+  /// The value a mark of `field` records: the category id, the emoji, the colour, the weekdays
+  /// (`"mon tue"`); `null` when the tracker has none.
+  private func inventedValue(_ field: InventedField) -> JSONValue {
+    switch field {
+    case .category: .string(categoryId)
+    case .emoji: emoji.map(JSONValue.string) ?? .null
+    case .color: color.map(JSONValue.string) ?? .null
+    case .schedule: schedule.map { .string($0.map(\.rawValue).joined(separator: " ")) } ?? .null
     }
   }
 }
