@@ -71,7 +71,7 @@ public struct LoopCodec: TrackerCodec {
     ExtrasMeaning("reminder", .trackerReminders, "Loop reminder"), ExtrasMeaning("reminderDays", .trackerReminders, "Loop reminder days"),
     ExtrasMeaning("values", .recordAmounts, "amounts of a measurable habit whose target is per week or month"),
     ExtrasMeaning("notes", .recordNotes, "Loop notes"),
-    ExtrasMeaning("entries", .entries, "days Loop keeps that are not completions (YES_AUTO, NO, UNKNOWN)"),
+    ExtrasMeaning("entries", .entries, "days Loop keeps that are not completions: YES_AUTO, NO, UNKNOWN,"),
   ]
 
   /// Id `loop`; claims `.db` files and packages by content.

@@ -85,9 +85,15 @@ extension LossReport {
     let writerName = loss.message.components(separatedBy: " cannot carry ").first ?? writer.name
     for field in ModelField.inModelOrder(counts.keys) {
       guard let count = counts[field] else { continue }
+      let what = "\(count) item(s) whose \((whats[field] ?? []).joined(separator: ", ")) kept in another format's extras"
+      // The writer already reports this field (colours off its palette): one warning says both.
+      if let same = result.firstIndex(where: { $0.code == droppedField.code && $0.location.pointer == "/" + field.rawValue }) {
+        result[same].message += "; and \(what), left out"
+        continue
+      }
       named.append(Diagnostic(
         code: droppedField.code, severity: .warning,
-        message: "\(writerName) cannot carry \(field.rawValue): \(count) item(s) whose \((whats[field] ?? []).joined(separator: ", ")) (kept in another format's extras) left out",
+        message: "\(writerName) cannot carry \(field.rawValue): \(what), left out",
         location: SourceLocation(file: loss.location.file, pointer: "/" + field.rawValue)))
     }
     if said - described > 0 {

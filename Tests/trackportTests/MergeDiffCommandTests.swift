@@ -16,6 +16,7 @@ struct MergeDiffCommandTests {
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: CLI.root.appendingPathComponent(demo))) as! [String: Any]
     var dataset = object
     var trackers = dataset["trackers"] as! [[String: Any]]
+    trackers[0]["color"] = "#112233"
     dataset["trackers"] = trackers
     var records = dataset["records"] as! [[String: Any]]
     records.removeFirst(3)
@@ -348,7 +349,6 @@ struct MergeDiffCommandTests {
     var trackers = object["trackers"] as! [[String: Any]]
     trackers[0]["categoryId"] = "health"
     trackers[0]["emoji"] = "🏃"
-    trackers[0]["color"] = "#112233"
     trackers[0]["pinned"] = true
     object["trackers"] = trackers
     let mine = folder.appendingPathComponent("edited.trackport.json").path
