@@ -35,14 +35,16 @@ extension BeaverHabitsCodec {
     // the order of first use, and a category no habit is in is not written.
     var used: [String] = []
     var seen = Set<String>()
-    for (index, _) in writer.plans where seen.insert(dataset.trackers[index].categoryId).inserted {
+    for (index, _) in writer.plans where !dataset.trackers[index].invented.contains(.category)
+      && seen.insert(dataset.trackers[index].categoryId).inserted {
       used.append(dataset.trackers[index].categoryId)
     }
     let written = dataset.categories.filter { seen.contains($0.id) }
     lost[.categoryIds, default: 0] += written.count { $0.id != BeaverHabitsReader.categoryID($0.title) }
     let known = Set(dataset.categories.map(\.id))
     if written.map(\.id) != used.filter(known.contains) { lost[.categoryOrder] = 1 }
-    lost[.categoriesWithoutTrackers] = dataset.categories.count { !seen.contains($0.id) }
+    let invented = dataset.inventedCategoryIds
+    lost[.categoriesWithoutTrackers] = dataset.categories.count { !seen.contains($0.id) && !invented.contains($0.id) }
 
     lost[.events] = dataset.trackers.count { $0.kind == .event }
     // Archived habits left out: said once, with their days, not also as records and entries.

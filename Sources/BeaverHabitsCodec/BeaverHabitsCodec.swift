@@ -24,24 +24,28 @@ public struct BeaverHabitsCodec: TrackerCodec {
   /// A period the weekdays cannot say, reading; weekdays the app cannot say, writing.
   public static let lossyFrequency = LossReport.lossyFrequency
 
-  /// What the beaverhabits export cannot carry, in the model's order: what
-  /// ``losses(writing:to:options:)`` reports for a dataset that uses every field. Some only in
-  /// part: category ids other than the ones derived from the titles, emoji and colours other
-  /// than the ones reading back chooses, weekday schedules (written as "N per week", which
-  /// reads back as that frequency), entries that are skipped, archived habits (written only
-  /// with `include-archived`), extras of other formats.
+  /// What the beaverhabits export has no place for, in the model's order (reading makes it
+  /// up: an emoji and colour from the name, every day's schedule): with ``carriedInPart``,
+  /// what ``losses(writing:to:options:)`` reports for a dataset that uses every field. Emoji
+  /// and colours are reported only when they differ from what reading back chooses; weekday
+  /// schedules are written as "N per week", which reads back as that frequency; archived
+  /// habits are written only with `include-archived`.
   static let lostFields: [ModelField] = [
     .categoryIds, .categoriesWithoutTrackers, .trackerEmoji, .trackerColor, .trackerSchedule, .trackerCreatedOn,
-    .trackerDescription, .trackerGoal, .trackerFrequency, .trackerReminders, .events, .archivedTrackers, .eventRecords,
-    .recordAmounts, .skippedEntries, .entryAmounts, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder, .extras,
+    .trackerDescription, .trackerGoal, .trackerReminders, .events, .archivedTrackers, .eventRecords, .recordAmounts,
+    .skippedEntries, .entryAmounts, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder,
   ]
+
+  /// What the export holds, but not every value of: frequencies (the app's periods), extras
+  /// (its own, `extras["beaverhabits"]`, only).
+  static let carriedInPart: [ModelField] = [.trackerFrequency, .extras]
 
   /// Id `beaverhabits`; claims `.beaverhabits.json` outright and other `.json` files by content.
   public static let descriptor = CodecDescriptor(
     id: "beaverhabits", name: "Beaver Habits",
     summary: "Beaver Habits' JSON export (and its stored list, 2024 storage file); writes the export its Import reads.",
     extensions: ["beaverhabits.json"],
-    cannotCarry: lostFields,
+    cannotCarry: lostFields, carriesInPart: carriedInPart,
     diagnostics: [assignedDefaults, lossyFrequency],
     options: BeaverHabitsOptions.declared)
 

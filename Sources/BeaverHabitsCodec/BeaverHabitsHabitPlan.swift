@@ -26,11 +26,14 @@ struct BeaverHabitsHabitPlan {
 
     habit.append(JSONMember("records", .array(Self.records(tracker, records: records, entries: entries, notDone: kept.notDone, lost: &lost))))
 
-    // Tags: the category first, then the other kept tags.
+    // Tags: the category first, then the other kept tags; none for a category a reader made up
+    // (Loop's, the default of a habit without tags): tags are optional in beaverhabits.
     let title = categoryTitle ?? kept.tags?.first ?? defaultTitle
-    if categoryTitle == nil { lost[.categoryIds, default: 0] += 1 }
+    if categoryTitle == nil && !tracker.invented.contains(.category) { lost[.categoryIds, default: 0] += 1 }
     let tags: [String]
-    if let keptTags = kept.tags, (keptTags.first ?? defaultTitle) == title {
+    if tracker.invented.contains(.category) {
+      tags = kept.tags ?? []
+    } else if let keptTags = kept.tags, (keptTags.first ?? defaultTitle) == title {
       tags = keptTags
     } else {
       tags = [title] + (kept.tags ?? []).dropFirst().filter { $0 != title }
@@ -77,7 +80,7 @@ struct BeaverHabitsHabitPlan {
     if tracker.description != nil { lost[.trackerDescription] = 1 }
     if tracker.goal != nil { lost[.trackerGoal] = 1 }
     if !tracker.reminders.isEmpty { lost[.trackerReminders] = 1 }
-    if kept.ignored || tracker.extras.keys.contains(where: { $0 != BeaverHabitsReader.namespace }) {
+    if kept.ignored || tracker.extras.ofFormats.keys.contains(where: { $0 != BeaverHabitsReader.namespace }) {
       lost[.extras, default: 0] += 1
     }
     self.habit = habit

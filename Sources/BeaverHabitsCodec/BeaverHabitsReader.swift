@@ -77,6 +77,8 @@ struct BeaverHabitsReader {
       if read.tags.isEmpty { untagged += 1 }
       var tracker = read.tracker
       tracker.categoryId = category(read.tags.first ?? fallback)
+      // beaverhabits has no emoji or colours, and a habit without tags has no category: made up.
+      tracker.invented = read.tags.isEmpty ? [.category, .emoji, .color] : [.emoji, .color]
       dataset.trackers.append(tracker)
       dataset.records += read.records
       dataset.entries += read.entries

@@ -10,8 +10,8 @@ enum CSVLoss {
   static func extras(_ dataset: TrackerDataset, trackerColumns: ((String) -> Bool)? = nil,
                      recordColumns: ((String) -> Bool)? = nil) -> Int {
     func lost(_ extras: Extras, _ ownColumn: ((String) -> Bool)?) -> Bool {
-      guard let ownColumn else { return !extras.isEmpty }
-      for (namespace, value) in extras {
+      guard let ownColumn else { return !extras.ofFormats.isEmpty }
+      for (namespace, value) in extras.ofFormats {
         guard namespace == CSVTableWriter.csvNamespace, case .object(let members) = value else { return true }
         if members.contains(where: { ownColumn($0.key) || $0.value.stringValue == nil }) { return true }
       }

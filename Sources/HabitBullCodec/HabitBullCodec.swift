@@ -46,7 +46,7 @@ public struct HabitBullCodec: TrackerCodec {
     // What losses(writing:to:options:) reports for a dataset that uses every field; most only
     // in part (ids and palette choices that reading back makes the same way come back, an
     // event with days is written as a habit).
-    cannotCarry: HabitBullWriter.lostFields,
+    cannotCarry: HabitBullWriter.lostFields, carriesInPart: HabitBullWriter.carriedInPart,
     diagnostics: [numericValue, duplicateDay, keptInExtras, defaultedField, dateOrder,
                   CSVProblem.missingLabel.descriptor, CSVProblem.missingCell.descriptor,
                   CSVProblem.extraCell.descriptor, CSVProblem.blankRow.descriptor, CSVProblem.typeError.descriptor,

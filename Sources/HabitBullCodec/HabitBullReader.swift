@@ -39,6 +39,8 @@ final class HabitBullReader {
     var description: String
     var category: String
     var row: Int32
+    /// The category cell was empty: `category` is the default one.
+    var defaultCategory = false
   }
 
   /// Thrown by a month-first reading that meets a slashed date that is a day only
@@ -201,7 +203,8 @@ final class HabitBullReader {
       habit = habits.count
       let category = try cell(.habitCategory)
       habits.append(Habit(name: name, description: try cell(.habitDescription),
-                          category: category.isEmpty ? options.defaultCategory : category, row: Int32(days.count)))
+                          category: category.isEmpty ? options.defaultCategory : category, row: Int32(days.count),
+                          defaultCategory: category.isEmpty))
       habitByName[name] = habit
     }
     let day = Day(habit: habit, date: date, value: value, number: number, comment: try cell(.commentText),
@@ -322,11 +325,14 @@ final class HabitBullReader {
         categoryRows.append(habit.row)
       }
       let palette = PaletteEmoji.stableChoice(for: habit.name)
-      trackers.append(Tracker(id: ids[i], kind: .habit, name: habit.name,
-                              categoryId: categoryId, emoji: palette.emoji.rawValue, color: palette.color.rawValue,
-                              schedule: Weekday.allCases, description: habit.description.isEmpty ? nil : habit.description,
-                              goal: measurable[i] ? HabitBullReader.goal : nil,
-                              extras: notDone[i].isEmpty ? [:] : ["habitbull": .object([JSONMember("notDone", .array(notDone[i]))])]))
+      var tracker = Tracker(id: ids[i], kind: .habit, name: habit.name,
+                            categoryId: categoryId, emoji: palette.emoji.rawValue, color: palette.color.rawValue,
+                            schedule: Weekday.allCases, description: habit.description.isEmpty ? nil : habit.description,
+                            goal: measurable[i] ? HabitBullReader.goal : nil,
+                            extras: notDone[i].isEmpty ? [:] : ["habitbull": .object([JSONMember("notDone", .array(notDone[i]))])])
+      // HabitBull's export has no emoji, colours or weekdays (nor a category, when the cell is empty).
+      tracker.invented = habit.defaultCategory ? [.category, .emoji, .color, .schedule] : [.emoji, .color, .schedule]
+      trackers.append(tracker)
       trackerRows.append(habit.row)
       reportValues(of: i, measurable: measurable[i], counts: counts[i], notDone: notDone[i].count)
     }

@@ -39,7 +39,8 @@ struct HabitBullWriter {
       let rows = HabitBullWriter.rows(records[tracker.id] ?? [], entries[tracker.id] ?? [],
                                       notDone: tracker.extras["habitbull"]?["notDone"]).rows
       write(rows, name: tracker.name, description: HabitBullWriter.description(of: tracker),
-            category: titles[tracker.categoryId] ?? "", to: writer)
+            // A made-up category (Loop's) is left out: the cell is optional.
+            category: tracker.invented.contains(.category) ? "" : titles[tracker.categoryId] ?? "", to: writer)
     }
     // Days of trackers the dataset does not define keep their tracker id as the name.
     for id in Set(records.keys).union(entries.keys).sorted() where !written.contains(id) {
@@ -151,12 +152,19 @@ struct HabitBullWriter {
 
   /// Every field ``losses(_:)`` may report for a dataset that uses every field, in the model's
   /// order (the warnings come whole items first).
+  /// What reading back makes up or leaves out (ids from the names, palette choices, every
+  /// day's schedule) is in this list; what HabitBull holds for some values only is in
+  /// ``carriedInPart``.
   static let lostFields: [ModelField] = [
     .categoryIds, .categoryOrder, .categoriesWithoutDays, .trackerIds, .trackerKind, .repeatedTrackerNames,
     .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned, .trackerCreatedOn,
     .trackerArchived, .trackerGoal, .trackerFrequency, .trackerReminders, .trackersWithoutDays,
-    .recordAmounts, .skippedEntries, .entryAmounts, .tasks, .taskCategoryOrder, .extras,
+    .skippedEntries, .tasks, .taskCategoryOrder,
   ]
+
+  /// What HabitBull holds, but not every value of: amounts (its values, read back against a
+  /// goal of at least 1), extras (its own, `extras["habitbull"]`, only).
+  static let carriedInPart: [ModelField] = [.recordAmounts, .entryAmounts, .extras]
 
   /// What the file leaves out of `dataset`, field by field. What reading the file back fills
   /// in the same way (an id derived from the name, the palette choice, an every-day schedule,
@@ -185,12 +193,13 @@ struct HabitBullWriter {
       if tracker.description?.isEmpty == true { lost[.trackerDescription, default: 0] += 1 }
     }
     let keptIds = Set(kept.map(\.id))
-    let usedCategories = Set(kept.map(\.categoryId))
+    let usedCategories = Set(kept.filter { !$0.invented.contains(.category) }.map(\.categoryId))
     let known = Set(dataset.categories.map(\.id))
+    let madeUp = dataset.inventedCategoryIds
     var names: Set<String> = []
     let sameName = kept.count { !names.insert($0.name).inserted }
     let everyDay = Set(Weekday.allCases)
-    func otherExtras(_ extras: Extras) -> Bool { extras.keys.contains { $0 != "habitbull" } }
+    func otherExtras(_ extras: Extras) -> Bool { extras.ofFormats.keys.contains { $0 != "habitbull" } }
     func firstUse(_ ids: [String]) -> [String] {
       var seen: Set<String> = []
       return ids.filter { seen.insert($0).inserted }
@@ -198,10 +207,10 @@ struct HabitBullWriter {
     let counted: [(field: ModelField, count: Int)] = [
       (.trackersWithoutDays, dataset.trackers.count { !keptIds.contains($0.id) }),
       (.repeatedTrackerNames, sameName),
-      (.categoriesWithoutDays, dataset.categories.count { !usedCategories.contains($0.id) }),
+      (.categoriesWithoutDays, dataset.categories.count { !usedCategories.contains($0.id) && !madeUp.contains($0.id) }),
       (.categoryIds, dataset.categories.count { usedCategories.contains($0.id) && $0.id != CSVStableID.category(title: $0.title) }),
       // Reading back makes the categories in the order the habits first use them.
-      (.categoryOrder, firstUse(kept.map(\.categoryId)).filter { known.contains($0) }
+      (.categoryOrder, firstUse(kept.map(\.categoryId)).filter { known.contains($0) && usedCategories.contains($0) }
         == dataset.categories.map(\.id).filter { usedCategories.contains($0) } ? 0 : 1),
       (.trackerIds, kept.count { $0.id != CSVStableID.tracker(name: $0.name) }),
       (.trackerKind, kept.count { $0.kind == .event }),

@@ -101,16 +101,21 @@ struct HabiticaDatasetBuilder {
     let names = known.compactMap { tags.names[$0] }
     let first = known.min { tags.rank[$0, default: .max] < tags.rank[$1, default: .max] }
     let categoryId: String
+    var invented: Set<InventedField> = [.emoji, .color]
     if let first, let title = tags.names[first], !title.isEmpty {
       categoryId = tags.category(title, rank: tags.rank[first] ?? .max)
     } else {
       tally.untagged += 1
       categoryId = tags.category(fallback, rank: .max)
+      invented.insert(.category)
     }
     let choice = PaletteEmoji.stableChoice(for: task.text)
     var tracker = Tracker(id: task.id, kind: .habit, name: task.text, categoryId: categoryId,
                           emoji: choice.emoji.rawValue, color: choice.color.rawValue, schedule: Weekday.allCases,
                           description: task.notes.isEmpty ? nil : task.notes)
+    // Habitica has no emoji or colours of a habit's own (nor a category without tags); a habit
+    // (not a daily) and the CSV history have no weekdays either.
+    if task.kind != .daily || fromCSV { invented.insert(.schedule) }
     var extras = [JSONMember("type", .string(task.kind.rawValue))]
     if !names.isEmpty { extras.append(JSONMember("tags", .array(names.map(JSONValue.string)))) }
     let history: HabiticaHistory
@@ -151,6 +156,7 @@ struct HabiticaDatasetBuilder {
       tally.condensedRange = tally.condensedRange.map { (min($0.first, low), max($0.last, high)) } ?? (low, high)
     }
     tracker.extras = ["habitica": .object(extras)]
+    tracker.invented = invented
     return (tracker, history.days)
   }
 

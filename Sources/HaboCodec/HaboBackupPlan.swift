@@ -56,11 +56,15 @@ struct HaboBackupPlan {
   }
 
   /// `lib/model/category.dart:51-61`: id, uuid, title, iconCodePoint, fontFamily, deleted_at,
-  /// updated_at. The category TrackerPort assigned on reading is not written.
+  /// updated_at. A category a reader made up (Habo's own assigned one, or every tracker in it
+  /// marks its category ``Tracker/invented``) is not written.
   private mutating func writeCategories(_ dataset: TrackerDataset) -> Categories {
     var result = Categories()
+    // Also a category another reader made up (Loop's "Loop Habit Tracker"): Habo's categories are optional.
+    let invented = dataset.inventedCategoryIds
     let written = dataset.categories.filter { category in
       !HaboExtras.members(category.extras).contains { $0.key == HaboExtras.assigned && $0.value == .bool(true) }
+        && !invented.contains(category.id)
     }
     var seen: Set<String> = []
     let unique = written.filter { seen.insert($0.id).inserted }
@@ -134,6 +138,7 @@ struct HaboBackupPlan {
         return strings.filter { categories.number[$0] != nil && seen.insert($0).inserted }
       }
     }
+    if tracker.invented.contains(.category) { return [] }
     return categories.number[tracker.categoryId] == nil ? [] : [tracker.categoryId]
   }
 
@@ -363,6 +368,6 @@ struct HaboBackupPlan {
 
   /// Whether extras hold namespaces other than `habo`, which a Habo backup cannot keep.
   static func foreignExtras(_ extras: Extras) -> Bool {
-    extras.keys.contains { $0 != HaboExtras.namespace }
+    extras.ofFormats.keys.contains { $0 != HaboExtras.namespace }
   }
 }

@@ -44,21 +44,25 @@ public struct HaboCodec: TrackerCodec {
   /// The `iconCodePoint` of a category that kept none: Material Icons' `category` glyph.
   static let defaultIconCodePoint = 0xE148
 
-  /// What a Habo backup cannot carry, in the model's order: what ``losses(writing:to:options:)``
-  /// reports for a dataset that uses every field. Some only in part: ids that are not UUIDs,
-  /// emoji and colours other than those reading back chooses, schedules other than every day.
+  /// What a Habo backup has no place for, in the model's order (reading makes it up: an emoji
+  /// and colour from the name, every day's schedule): with ``carriedInPart``, what
+  /// ``losses(writing:to:options:)`` reports for a dataset that uses every field. Emoji,
+  /// colours and schedules are reported only when they differ from what reading back makes.
   static let lostFields: [ModelField] = [
-    .categoryIds, .trackerIds, .trackerEmoji, .trackerColor, .trackerSchedule, .trackerPinned, .trackerCreatedOn,
-    .trackerDescription, .trackerFrequency, .trackerReminders, .events, .eventRecords, .tasks, .taskReminders,
-    .taskAttachments, .taskCategoryOrder, .extras,
+    .trackerEmoji, .trackerColor, .trackerSchedule, .trackerPinned, .trackerCreatedOn, .trackerDescription,
+    .trackerFrequency, .events, .eventRecords, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder,
   ]
+
+  /// What a Habo backup holds, but not every value of: category and tracker ids (UUIDs only),
+  /// reminders (one per habit, every day), extras (its own, `extras["habo"]`, only).
+  static let carriedInPart: [ModelField] = [.categoryIds, .trackerIds, .trackerReminders, .extras]
 
   /// Id `habo`; writes `.habo.json`, claims `.json` files by content.
   public static let descriptor = CodecDescriptor(
     id: "habo", name: "Habo",
     summary: "Habo's backup JSON (current envelope and legacy array); restoring it in Habo replaces all data.",
     extensions: ["habo.json"], sniffedExtensions: ["json"],
-    cannotCarry: lostFields,
+    cannotCarry: lostFields, carriesInPart: carriedInPart,
     diagnostics: [lossyFrequency, assignedDefaults, deletedHabits, keptDays, skippedLinks, tooLarge],
     options: [
       CodecOption("default-category", .text, default: HaboDatasetBuilder.defaultCategory,

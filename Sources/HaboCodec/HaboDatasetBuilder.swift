@@ -183,6 +183,8 @@ struct HaboDatasetBuilder {
       }
     }
     tracker.extras = HaboExtras.extras(kept)
+    // Habo has no emoji, colours or weekdays: all three are made up, and the category of a habit in none.
+    tracker.invented = categoryIds.isEmpty ? [.category, .emoji, .color, .schedule] : [.emoji, .color, .schedule]
     dataset.trackers.append(tracker)
   }
 

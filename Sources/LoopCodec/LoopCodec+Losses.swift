@@ -40,7 +40,7 @@ extension LoopCodec {
     lost[.eventRecords] = dataset.records.count { !written.contains($0.trackerId) }
     lost[.entries, default: 0] += dataset.entries.count { !written.contains($0.trackerId) }
     lost[.extras] = (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
-      + planned.count { $0.tracker.extras.keys.contains { $0 != "loop" } } + dataset.records.count { !$0.extras.isEmpty }
+      + planned.count { $0.tracker.extras.ofFormats.keys.contains { $0 != "loop" } } + dataset.records.count { !$0.extras.isEmpty }
       + dataset.entries.count { !$0.extras.isEmpty }
     // Lost whole, whatever their value.
     for field in [ModelField.categories, .eventDate, .trackerPinned, .trackerCreatedOn, .events, .tasks, .taskReminders,

@@ -39,15 +39,39 @@ public struct LoopCodec: TrackerCodec {
     code: "loop-orphan-repetitions", severity: .warning,
     summary: "Reading a Loop backup: repetitions whose habit is not in the Habits table (or with no day) were skipped; Loop never shows them either.")
 
-  /// What a Loop backup cannot carry, in the model's order: what ``losses(writing:to:options:)``
-  /// reports for a dataset that uses every field. Some only in part: tracker ids Loop does not
-  /// keep, emoji other than the one reading back chooses, colours off Loop's palette, a
-  /// frequency Loop cannot keep beside the schedule (a measurable habit's), reminders beyond
-  /// Loop's one per habit, records of events, extras of other formats.
+  /// What a Loop backup has no place for, in the model's order (reading makes it up: a
+  /// category, an emoji from the name): with ``carriedInPart``, what
+  /// ``losses(writing:to:options:)`` reports for a dataset that uses every field. An emoji is
+  /// reported only when it is not the one reading back chooses.
   static let lostFields: [ModelField] = [
-    .categories, .trackerIds, .trackerEmoji, .trackerColor, .eventDate, .trackerPinned, .trackerCreatedOn,
-    .trackerFrequency, .trackerReminders, .events, .eventRecords, .tasks, .taskReminders, .taskAttachments,
-    .taskCategoryOrder, .extras,
+    .categories, .trackerEmoji, .eventDate, .trackerPinned, .trackerCreatedOn, .events, .eventRecords, .tasks,
+    .taskReminders, .taskAttachments, .taskCategoryOrder,
+  ]
+
+  /// What a Loop backup holds, but not every value of: tracker ids (Loop stores a UUID),
+  /// colours (one of Loop's palette: other colours become the nearest), frequencies (not
+  /// beside a measurable habit's daily goal), reminders (one per habit), extras (its own,
+  /// `extras["loop"]`, only).
+  static let carriedInPart: [ModelField] = [.trackerIds, .trackerColor, .trackerFrequency, .trackerReminders, .extras]
+
+  /// What `extras["loop"]` keeps of model fields (``LoopExtras``): written to another app,
+  /// these are losses of the fields a person knows them by.
+  static let extrasMeanings: [ExtrasMeaning] = [
+    ExtrasMeaning("uuid", nil, "Loop UUID (the tracker's id)"),
+    ExtrasMeaning("color", .trackerColor, "Loop colour"), ExtrasMeaning("colorIndex", .trackerColor, "Loop colour"),
+    ExtrasMeaning("question", .trackerDescription, "Loop question"),
+    ExtrasMeaning("description", .trackerDescription, "Loop description"),
+    ExtrasMeaning("archived", .trackerArchived, "Loop archived flag"),
+    ExtrasMeaning("type", .trackerGoal, "measurable habit's unit and target per week or month"),
+    ExtrasMeaning("unit", .trackerGoal, "measurable habit's unit and target per week or month"),
+    ExtrasMeaning("targetType", .trackerGoal, "measurable habit's unit and target per week or month"),
+    ExtrasMeaning("targetValue", .trackerGoal, "measurable habit's unit and target per week or month"),
+    ExtrasMeaning("freqNum", .trackerGoal, "measurable habit's unit and target per week or month"),
+    ExtrasMeaning("freqDen", .trackerGoal, "measurable habit's unit and target per week or month"),
+    ExtrasMeaning("reminder", .trackerReminders, "Loop reminder"), ExtrasMeaning("reminderDays", .trackerReminders, "Loop reminder days"),
+    ExtrasMeaning("values", .recordAmounts, "amounts of a measurable habit whose target is per week or month"),
+    ExtrasMeaning("notes", .recordNotes, "Loop notes"),
+    ExtrasMeaning("entries", .entries, "days Loop keeps that are not completions: YES_AUTO, NO, UNKNOWN,"),
   ]
 
   /// Id `loop`; claims `.db` files and packages by content.
@@ -55,7 +79,7 @@ public struct LoopCodec: TrackerCodec {
     id: "loop", name: "Loop Habit Tracker",
     summary: "Loop's CSV export (.zip or folder) and SQLite backup (.db); writes a .db backup.",
     extensions: [], sniffedExtensions: ["db"],
-    cannotCarry: lostFields,
+    cannotCarry: lostFields, carriesInPart: carriedInPart, extrasMeanings: extrasMeanings,
     diagnostics: [lossyFrequency, assignedDefaults, keptEntries, numericalHabit, archivedHabit, orphanRepetitions, SQLiteFile.missingLog],
     options: [
       CodecOption("default-category", .text, default: LoopDatasetBuilder.defaultCategory,

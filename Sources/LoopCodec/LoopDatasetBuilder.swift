@@ -4,7 +4,8 @@ import TrackerModel
 /// what the model could not take as it is.
 ///
 /// Loop has no categories or emoji: every habit goes into one category (`default-category`,
-/// "Loop Habit Tracker" by default) with a palette emoji chosen from its name. What habit apps
+/// "Loop Habit Tracker" by default) with a palette emoji chosen from its name, both marked
+/// made up (``Tracker/invented``). What habit apps
 /// share goes to the model's own fields: archived, the question and description (one
 /// description), a measurable habit's goal per day and its amounts, the frequency beside the
 /// weekday schedule, the reminder, notes, skipped days. What only Loop has goes to the
@@ -78,6 +79,8 @@ struct LoopDatasetBuilder {
         kept.reminderDays = stored
         tracker.extras = Self.extras(kept)
       }
+      // Loop has no categories or emoji: both are made up, and so is a colour where the habit has none.
+      tracker.invented = habit.colorHex.flatMap(LoopPalette.trackerColor(forHex:)) == nil ? [.category, .emoji, .color] : [.category, .emoji]
       dataset.trackers.append(tracker)
       if habit.numerical && !dailyGoal {
         let target = (habit.targetType == 1 ? "at most " : "at least ") + LoopExtras.decimal(habit.targetValue)

@@ -6,7 +6,7 @@ import TrackerModel
 ///
 /// The protocol (`docs/plugins.md`) asks for a JSON object with `id`, `name`, `version`,
 /// `extensions`, `reads` and `writes`, and allows `summary`, `detectedExtensions`,
-/// `contentPrefixes`, `cannotCarry`, `diagnostics`, `options` and `protocol` (1). Unknown keys
+/// `contentPrefixes`, `cannotCarry`, `carriesInPart`, `diagnostics`, `options` and `protocol` (1). Unknown keys
 /// are ignored, so a newer plugin still works with an older host. A plugin that declares no
 /// `options` takes none: any `--option` for it alone is refused.
 public struct PluginDescriptor: Hashable, Sendable {
@@ -80,12 +80,10 @@ public struct PluginDescriptor: Hashable, Sendable {
     let detected = try endings(value, "detectedExtensions", required: false)
     let prefixes = try strings(value, "contentPrefixes", required: false)
     if prefixes.contains("") { throw Problem(reason: "\"contentPrefixes\" has an empty string") }
-    var cannotCarry: [ModelField] = []
-    for field in try strings(value, "cannotCarry", required: false) {
-      guard let known = ModelField(rawValue: field) else {
-        throw Problem(reason: "\"cannotCarry\" names \"\(field)\", which is not a model field (\(ModelField.allCases.map(\.rawValue).joined(separator: ", ")))")
-      }
-      cannotCarry.append(known)
+    let cannotCarry = try modelFields(value, "cannotCarry")
+    let carriesInPart = try modelFields(value, "carriesInPart")
+    if let both = cannotCarry.first(where: carriesInPart.contains) {
+      throw Problem(reason: "\"\(both.rawValue)\" is in both \"cannotCarry\" and \"carriesInPart\"")
     }
     let diagnostics = try diagnosticDescriptors(value)
     let options = try codecOptions(value, reads: reads, writes: writes)
@@ -93,8 +91,21 @@ public struct PluginDescriptor: Hashable, Sendable {
     let byContent = detected + claimed.filter { reservedEndings.contains($0) && !detected.contains($0) }
     let codec = CodecDescriptor(id: id, name: title, summary: summary, extensions: outright,
                                 sniffedExtensions: byContent, canRead: reads, canWrite: writes,
-                                cannotCarry: cannotCarry, diagnostics: diagnostics, options: options, origin: path)
+                                cannotCarry: cannotCarry, carriesInPart: carriesInPart, diagnostics: diagnostics,
+                                options: options, origin: path)
     return PluginDescriptor(codec: codec, version: version, contentPrefixes: prefixes)
+  }
+
+  /// The model fields an optional array of strings names (`cannotCarry`, `carriesInPart`).
+  static func modelFields(_ object: JSONValue, _ key: String) throws(Problem) -> [ModelField] {
+    var fields: [ModelField] = []
+    for field in try strings(object, key, required: false) {
+      guard let known = ModelField(rawValue: field) else {
+        throw Problem(reason: "\"\(key)\" names \"\(field)\", which is not a model field (\(ModelField.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      fields.append(known)
+    }
+    return fields
   }
 
   static func string(_ object: JSONValue, _ key: String) throws(Problem) -> String {

@@ -32,7 +32,7 @@ public struct TableHabitCodec: TrackerCodec {
     id: "tablehabit", name: "Table Habit",
     summary: "Table Habit's (mhabit) habits export, {\"habits\", \"groups\"} JSON; its import adds, never replaces.",
     extensions: ["tablehabit.json"], sniffedExtensions: ["json"],
-    cannotCarry: TableHabitLosses.declared,
+    cannotCarry: TableHabitLosses.declared, carriesInPart: TableHabitLosses.carriedInPart,
     diagnostics: [lossyFrequency, assignedDefaults, keptInExtras, textCut],
     options: [
       CodecOption("default-category", .text, default: "Table Habit",

@@ -13,11 +13,18 @@ struct TableHabitLosses {
   /// pinning, a creation day where there is none (Table Habit needs a start day), frequencies
   /// that read back otherwise, reminders beyond one per habit, events and their records,
   /// tasks, the task category order, extras of other formats.
+  /// Of those, what Table Habit has no place for (reading makes it up: an emoji from the name,
+  /// every day's schedule) is in this list, what it holds for some values only in
+  /// ``carriedInPart``.
   static let declared: [ModelField] = [
-    .trackerIds, .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned, .trackerCreatedOn,
-    .trackerFrequency, .trackerReminders, .events, .eventRecords, .tasks, .taskReminders, .taskAttachments,
-    .taskCategoryOrder, .extras,
+    .trackerIds, .trackerEmoji, .trackerSchedule, .eventDate, .trackerPinned, .events, .eventRecords, .tasks,
+    .taskReminders, .taskAttachments, .taskCategoryOrder,
   ]
+
+  /// What Table Habit holds, but not every value of: colours (its palette and custom colours),
+  /// creation days (a start day it needs), frequencies (times per week, month, year), reminders
+  /// (one per habit), extras (its own, `extras["tablehabit"]`, only).
+  static let carriedInPart: [ModelField] = [.trackerColor, .trackerCreatedOn, .trackerFrequency, .trackerReminders, .extras]
 
   /// `dropped-field` warnings, then `tablehabit-text-cut` ones for each cut group name and unit.
   func diagnostics() -> [Diagnostic] {
@@ -66,7 +73,7 @@ struct TableHabitLosses {
   }
 
   private func foreign(_ item: some HasExtras) -> Bool {
-    item.extras.keys.contains { $0 != TableHabitReader.namespace }
+    item.extras.ofFormats.keys.contains { $0 != TableHabitReader.namespace }
   }
 
   /// The colour reading the written values back gives.
@@ -127,7 +134,7 @@ struct TableHabitLosses {
   private func cuts() -> [Diagnostic] {
     var result: [Diagnostic] = []
     for (index, category) in dataset.categories.enumerated()
-    where !TableHabitWriter.isUngrouped(category) && category.title.utf16.count > TableHabitWriter.groupNameLimit {
+    where !TableHabitWriter.isUngrouped(category) && !dataset.inventedCategoryIds.contains(category.id) && category.title.utf16.count > TableHabitWriter.groupNameLimit {
       result.append(cut("group name \"\(category.title.prefix(24))…\"", limit: TableHabitWriter.groupNameLimit,
                         pointer: "/categories/\(index)/title"))
     }

@@ -49,6 +49,7 @@ struct TableHabitReader {
                                       extras: [Self.namespace: .object([JSONMember("ungrouped", .bool(true))])])
         }
         tracker.categoryId = ungrouped?.id ?? ""
+        tracker.invented.insert(.category)
       }
       assigned = true
       dataset.trackers.append(tracker)
@@ -173,11 +174,13 @@ struct TableHabitReader {
       if let mapped = groups[uuid] { categoryId = mapped } else { kept.append(JSONMember("group_id", .string(uuid))) }
     }
     let description = try habit.member("desc").map { try $0.string() }
-    let tracker = Tracker(
+    var tracker = Tracker(
       id: id, kind: .habit, name: name, categoryId: categoryId, emoji: emoji.emoji.rawValue, color: color,
       schedule: Weekday.allCases, createdOn: createdOn, archived: status == 2 || status == 3, description: description,
       goal: goal, frequency: frequency.model.frequency, reminders: reminders,
       extras: kept.isEmpty ? [:] : [Self.namespace: .object(kept)])
+    // Table Habit has no emoji; a habit without a colour code gets one chosen from the name.
+    tracker.invented = TableHabitPalette.modelColor(code: code, custom: custom) == nil ? [.emoji, .color] : [.emoji]
 
     var records: [TrackerRecord] = []
     var entries: [TrackerEntry] = []

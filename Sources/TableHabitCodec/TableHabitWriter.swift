@@ -21,12 +21,13 @@ struct TableHabitWriter {
   /// - Throws: ``CodecError`` `.io` when a value kept in extras is not a JSON number (only a
   ///   dataset built in code can hold one); nothing is written then.
   func bytes() throws -> [UInt8] {
-    let ungrouped = Set(dataset.categories.filter(Self.isUngrouped).map(\.id))
+    // A category the reader made up (Loop's, another app's default) is no group: its habits are in none.
+    let ungrouped = Set(dataset.categories.filter(Self.isUngrouped).map(\.id)).union(dataset.inventedCategoryIds)
     let groups = dataset.categories.filter { !ungrouped.contains($0.id) }
     let groupIDs = Set(groups.map(\.id))
     var habits: [JSONValue] = []
     for (tracker, days) in Self.habits(of: dataset) {
-      habits.append(habit(tracker, days: days, inGroup: groupIDs.contains(tracker.categoryId)))
+      habits.append(habit(tracker, days: days, inGroup: groupIDs.contains(tracker.categoryId) && !tracker.invented.contains(.category)))
     }
     let root = JSONValue.object([JSONMember("habits", .array(habits)), JSONMember("groups", .array(groups.map(group)))]
                                 + Self.kept(dataset.extras, except: ["habits", "groups"]))

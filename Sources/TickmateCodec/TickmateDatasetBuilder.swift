@@ -61,6 +61,11 @@ struct TickmateDatasetBuilder {
         description: track.description.isEmpty ? nil : track.description,
         goal: counts ? TrackerGoal(target: 1, direction: .atLeast, unit: Self.unit) : nil)
       tracker.extras = ["tickmate": Self.trackExtras(track, hex: hex)]
+      // Tickmate has no emoji (nor a colour, a group, weekdays, unless the track has them).
+      var invented: Set<InventedField> = [.emoji, .schedule]
+      if hex == nil { invented.insert(.color) }
+      if track.groups.first?.isEmpty ?? true { invented.insert(.category) }
+      tracker.invented = invented
       dataset.trackers.append(tracker)
       for day in perDay {
         let times = day.ticks.compactMap(\.time).map { String(format: "%02d:%02d:%02d", $0.hour, $0.minute, $0.second) }

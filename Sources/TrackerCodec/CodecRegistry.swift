@@ -165,7 +165,7 @@ public struct CodecRegistry: Sendable {
       // which is written only when named with `--to`; else the last built-in.
       let sharing = writers.filter { $0.descriptor.sniffedExtensions.contains { CodecRegistry.matches(ext, $0) } }
       let builtIns = sharing.filter { $0.descriptor.origin == CodecDescriptor.builtInOrigin }
-      if let codec = builtIns.last(where: { $0.descriptor.cannotCarry.isEmpty }) ?? builtIns.last ?? sharing.first {
+      if let codec = builtIns.last(where: { $0.descriptor.mayLose.isEmpty }) ?? builtIns.last ?? sharing.first {
         return codec
       }
     }

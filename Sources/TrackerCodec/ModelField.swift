@@ -140,7 +140,7 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
       return dataset.taskCategoryOrder == TaskCategory.allCases.map(\.rawValue) ? 0 : 1
     case .extras:
       return (dataset.extras.isEmpty ? 0 : 1) + dataset.categories.count { !$0.extras.isEmpty }
-        + dataset.trackers.count { !$0.extras.isEmpty } + dataset.tasks.count { !$0.extras.isEmpty }
+        + dataset.trackers.count { !$0.extras.ofFormats.isEmpty } + dataset.tasks.count { !$0.extras.isEmpty }
         + dataset.records.count { !$0.extras.isEmpty } + dataset.entries.count { !$0.extras.isEmpty }
     }
   }
@@ -167,10 +167,11 @@ public enum LossReport {
     code: "lossy-frequency", severity: .warning,
     summary: "A habit's frequency the target cannot express exactly. Reading another app's \"every 3 days\", \"2 times per week\" or \"per month\": the habit is planned every day and the frequency kept as the tracker's frequency (or in extras). Writing a weekday schedule to an app that only counts times per period: the nearest frequency is written and the weekdays named.")
 
-  /// One `dropped-field` warning per field of `descriptor.cannotCarry` that `dataset` uses.
+  /// One `dropped-field` warning per field of `descriptor.cannotCarry`, then of
+  /// `descriptor.carriesInPart`, that `dataset` uses, counting every value.
   public static func diagnostics(writing dataset: TrackerDataset, as descriptor: CodecDescriptor,
                                  to fileName: String) -> [Diagnostic] {
-    diagnostics(descriptor.cannotCarry.map { ($0.rawValue, $0.count(in: dataset)) },
+    diagnostics((descriptor.cannotCarry + descriptor.carriesInPart).map { ($0.rawValue, $0.count(in: dataset)) },
                 writer: descriptor.name, to: fileName)
   }
 

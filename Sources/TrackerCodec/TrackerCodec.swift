@@ -56,10 +56,10 @@ public protocol TrackerCodec: Sendable {
 
   /// The `dropped-field` warnings writing `dataset` to `output` with these options would give:
   /// one per part of the model the output cannot carry, with its count. By default, from
-  /// ``CodecDescriptor/cannotCarry``; a codec whose losses depend on the data (an id derived
+  /// ``CodecDescriptor/cannotCarry`` and ``CodecDescriptor/carriesInPart`` (every value counted); a codec whose losses depend on the data (an id derived
   /// from the name comes back) or on the shape it writes (a CSV package loses nothing, a single
   /// CSV table a lot) reports its own. For a dataset that uses every field, the fields named
-  /// must be those the descriptor declares (per shape, ``CodecDescriptor/shapes``), as
+  /// must be those the descriptor declares, lost whole or in part (per shape, ``CodecDescriptor/shapes``), as
   /// `trackport formats` lists them; `CannotCarryTests` checks it for the built-in codecs.
   func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic]
 }
@@ -81,7 +81,7 @@ extension TrackerCodec {
   public func sniffPackage(_ members: [String]) -> Bool { false }
   /// By default a codec reads no package.
   public var packageContents: String? { nil }
-  /// By default, one warning per field of ``CodecDescriptor/cannotCarry`` the dataset uses.
+  /// By default, one warning per field of ``CodecDescriptor/mayLose`` the dataset uses.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     LossReport.diagnostics(writing: dataset, as: descriptor, to: output.displayName)
   }

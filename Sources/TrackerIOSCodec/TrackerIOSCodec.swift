@@ -42,7 +42,8 @@ public struct TrackerIOSCodec: TrackerCodec {
   /// One shape per variant: what each app's store cannot hold.
   static let shapes: [CodecDescriptor.Shape] = TrackerIOSVariant.listed.map { variant in
     CodecDescriptor.Shape(name: variant.id, summary: "the \(variant.id) app's store (\(variant.storeFileName))",
-                          cannotCarry: TrackerIOSStorePlan.lostFields(variant))
+                          cannotCarry: TrackerIOSStorePlan.lostFields(variant),
+                          carriesInPart: TrackerIOSStorePlan.carriedInPart(variant))
   }
 
   /// Id `tracker-ios`; claims `.sqlite` files by content; writes the variant `variant` names.
@@ -51,6 +52,13 @@ public struct TrackerIOSCodec: TrackerCodec {
     summary: "The iOS Tracker apps' Core Data store (.sqlite with its -wal; Azonaz, xcode73, teenagelove, headlinerten, DmnUAll, morethendeviant); writing needs --option variant=NAME (or --to-shape NAME).",
     extensions: [], sniffedExtensions: ["sqlite"],
     cannotCarry: shapes.dropFirst().reduce(shapes[0].cannotCarry) { common, shape in common.filter(shape.cannotCarry.contains) },
+    carriesInPart: shapes.dropFirst().reduce(shapes[0].carriesInPart) { common, shape in common.filter(shape.carriesInPart.contains) },
+    extrasMeanings: [
+      ExtrasMeaning("color", .trackerColor, "colour as the iOS store had it"),
+      ExtrasMeaning("emojiIndex", .trackerEmoji, "emoji index"),
+      ExtrasMeaning("schedule", .trackerSchedule, "schedule text the reader could not read"),
+      ExtrasMeaning("createdOn", .trackerCreatedOn, "creation day"),
+    ],
     shapes: shapes,
     diagnostics: [recoveredDays, skippedRows, nearestColors, writtenDays, templateColumns, SQLiteFile.missingLog],
     options: [

@@ -162,12 +162,14 @@ struct TrackerIOSDatasetBuilder {
       categoryKey = row.originalCategoryKey
     }
     let category: String
+    var defaultCategory = false
     if let key = categoryKey, let id = categories.byKey[key] {
       category = id
     } else if let name = row.categoryName, !name.isEmpty, name != Self.pinnedCategory {
       category = categories.id(title: name, uuid: nil)
     } else {
       category = categories.id(title: options["default-category"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultCategory, uuid: nil)
+      defaultCategory = true
     }
 
     // Emoji.
@@ -202,6 +204,8 @@ struct TrackerIOSDatasetBuilder {
     var tracker = Tracker(id: id, kind: kind, name: row.name, categoryId: category, emoji: emoji, color: color,
                           schedule: schedule, date: date, pinned: pinned)
     if !extras.isEmpty { tracker.extras = [TrackerIOSCodec.extrasKey: .object(extras)] }
+    // A tracker the store keeps in no category was put in the default one.
+    if defaultCategory { tracker.invented = [.category] }
     return tracker
   }
 

@@ -28,11 +28,17 @@ struct TrackerIOSStorePlan {
     .taskCategoryOrder, .extras,
   ]
 
+  /// What `variant` holds, but not every value of, in the model's order: category ids and
+  /// tracker ids (UUIDs only; morethendeviant keeps none), colours (the app's 18 only).
+  static func carriedInPart(_ variant: TrackerIOSVariant) -> [ModelField] {
+    var fields: [ModelField] = [.categoryIds, .trackerColor]
+    if variant.id != "morethendeviant" { fields.append(.trackerIds) }
+    return ModelField.inModelOrder(fields)
+  }
+
   /// What `variant` cannot carry of a dataset that uses every field, in the model's order.
   static func lostFields(_ variant: TrackerIOSVariant) -> [ModelField] {
-    // Colours: the 18 of the palette only (and none becomes the first).
-    var fields = alwaysLost + [.categoryIds, .trackerColor]
-    if variant.id != "morethendeviant" { fields.append(.trackerIds) }
+    var fields = alwaysLost
     if variant.id == "morethendeviant" { fields.append(.trackerEmoji) }
     if !variant.keepsEvents { fields.append(.trackerKind) }
     if variant.id != "xcode73" { fields.append(.eventDate) }

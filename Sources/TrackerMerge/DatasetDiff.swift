@@ -94,11 +94,13 @@ public struct DatasetDiff: Sendable {
     self.init(from: MergeInput(old), to: MergeInput(new))
   }
 
-  /// Compares `new` against `old`; a field either side's format cannot carry is not compared
-  /// (its reader made the value up).
+  /// Compares `new` against `old`; a field either side's format cannot carry, or that either
+  /// side's tracker marks made up (``Tracker/invented``), is not compared (its reader made the
+  /// value up), and a category only trackers that were put in it by their reader are in is no
+  /// category of the user's.
   public init(from oldInput: MergeInput, to newInput: MergeInput) {
-    let old = oldInput.dataset
-    let new = newInput.dataset
+    let old = oldInput.dataset.withoutInventedCategories
+    let new = newInput.dataset.withoutInventedCategories
     let skipped = oldInput.uncarried.union(newInput.uncarried)
     let match = DatasetMatch(old, new)
 
@@ -116,7 +118,15 @@ public struct DatasetDiff: Sendable {
         categories.append(CategoryChange(kind: .added, title: c.title, oldTitle: nil, index: j))
       }
     }
+    // A category whose trackers are all matched by trackers the other side's reader put in a
+    // made-up category (Loop has none) is not removed: that side cannot say.
+    var unknownOnNew = Set<String>(), knownOnNew = Set<String>()
+    for (j, t) in new.trackers.enumerated() {
+      guard let i = match.trackerInFirst[j] else { continue }
+      if t.categoryId.isEmpty && t.invented.contains(.category) { unknownOnNew.insert(old.trackers[i].categoryId) } else { knownOnNew.insert(old.trackers[i].categoryId) }
+    }
     for (i, c) in old.categories.enumerated() where !oldCategoryTaken[i] && !renamedOld.contains(i) {
+      if unknownOnNew.contains(c.id) && !knownOnNew.contains(c.id) { continue }
       categories.append(CategoryChange(kind: .removed, title: c.title, oldTitle: nil, index: i))
     }
     // Matched by title, written otherwise (case, spaces): a rename too.
@@ -146,13 +156,14 @@ public struct DatasetDiff: Sendable {
       }
       oldTrackerTaken[i] = true
       let before = old.trackers[i]
-      var fields = ModelFields.changes(ModelFields.tracker, before, t).filter { !skipped.contains($0.field) }
+      let unset = skipped.union(before.invented.map(\.rawValue)).union(t.invented.map(\.rawValue))
+      var fields = ModelFields.changes(ModelFields.tracker, before, t).filter { !unset.contains($0.field) }
       let oldTitle = oldTitles[before.categoryId] ?? before.categoryId
       let newTitle = newTitles[t.categoryId] ?? t.categoryId
-      if NameKey.of(oldTitle) != NameKey.of(newTitle), !skipped.contains("category") {
+      if NameKey.of(oldTitle) != NameKey.of(newTitle), !unset.contains("category") {
         fields.insert(FieldChange(field: "category", old: oldTitle, new: newTitle), at: min(2, fields.count))
       }
-      fields += ModelFields.changes(before.extras, t.extras)
+      fields += ModelFields.changes(before.extras.ofFormats, t.extras.ofFormats)
       var days = DayChanges()
       (days.recordsAdded, days.recordsRemoved, days.recordsChanged) =
         DayChanges.compare(oldDays.records[before.id] ?? [], newDays.records[t.id] ?? [],

@@ -52,6 +52,8 @@ private struct MergeState {
   var dataset: TrackerDataset
   var log: ConflictLog
   var plan = MergePlan()
+  /// Incoming made-up categories not added yet: added with the first new tracker in them.
+  var pendingCategories: [String: TrackerCategory] = [:]
   var conflicts: [MergeConflict] { log.conflicts }
   var prefer: MergePreference { log.prefer }
 
@@ -82,8 +84,16 @@ private struct MergeState {
   private mutating func addCategories(_ incoming: TrackerDataset, _ match: DatasetMatch) -> [String: String] {
     var ids: [String: String] = [:]
     var used = Set(dataset.categories.map(\.id))
+    // A category only made-up trackers are in (HabitBull's default) is added only for a new
+    // tracker in it (``addTrackers``), never beside the base's.
+    let madeUp = incoming.inventedCategoryIds
+    pendingCategories = [:]
     for (j, category) in incoming.categories.enumerated() {
       plan.categories += 1
+      if match.categoryInFirst[j] == nil && madeUp.contains(category.id) {
+        pendingCategories[category.id] = category
+        continue
+      }
       if let i = match.categoryInFirst[j] {
         ids[category.id] = ids[category.id] ?? dataset.categories[i].id
         // The same title written otherwise (case, spaces) is a retitle.
@@ -113,13 +123,21 @@ private struct MergeState {
   /// the merged dataset.
   private mutating func addTrackers(_ incoming: TrackerDataset, _ match: DatasetMatch,
                                     categoryIds: [String: String]) -> [String: String] {
+    var categoryIds = categoryIds
     var ids: [String: String] = [:]
     var used = Set(dataset.trackers.map(\.id))
     let titles = Dictionary(dataset.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
     for (j, tracker) in incoming.trackers.enumerated() {
       plan.trackers += 1
       var theirs = tracker
+      if match.trackerInFirst[j] == nil, categoryIds[tracker.categoryId] == nil, var pending = pendingCategories.removeValue(forKey: tracker.categoryId) {
+        pending.id = Self.freeId(pending.id, used: Set(dataset.categories.map(\.id)))
+        dataset.categories.append(pending)
+        plan.categoriesNew += 1
+        categoryIds[tracker.categoryId] = pending.id
+      }
       theirs.categoryId = categoryIds[tracker.categoryId] ?? tracker.categoryId
+      theirs.invented = tracker.invented  // made up under its new category id too
       guard let i = match.trackerInFirst[j] else {
         theirs.id = Self.freeId(tracker.id, used: used)
         used.insert(theirs.id)
@@ -134,7 +152,15 @@ private struct MergeState {
       let before = log.conflicts.count
       let subject = "tracker \"\(dataset.trackers[i].name)\""
       let pointer = "/trackers/\(i)"
+      // A field a reader made up (``Tracker/invented``) is unset on that side, as a field its
+      // format cannot carry; a value taken from the other side is real, and loses the mark.
+      let (baseUncarried, incomingUncarried) = (log.baseUncarried, log.incomingUncarried)
+      let mine = dataset.trackers[i].invented, others = theirs.invented
+      log.baseUncarried.formUnion(mine.map(\.rawValue))
+      log.incomingUncarried.formUnion(others.map(\.rawValue))
+      defer { (log.baseUncarried, log.incomingUncarried) = (baseUncarried, incomingUncarried) }
       log.reconcile(&dataset.trackers[i], theirs, rules: ModelFields.tracker, subject: subject, pointer: pointer)
+      dataset.trackers[i].invented = mine.filter { others.contains($0) || incomingUncarried.contains($0.rawValue) }
       if dataset.trackers[i].categoryId != theirs.categoryId, !log.incomingUncarried.contains("category") {
         if log.baseUncarried.contains("category") {
           dataset.trackers[i].categoryId = theirs.categoryId
@@ -146,7 +172,7 @@ private struct MergeState {
         }
         }
       }
-      log.mergeExtras(&dataset.trackers[i].extras, theirs.extras, subject: subject, pointer: pointer + "/extras")
+      log.mergeExtras(&dataset.trackers[i].extras, theirs.extras.ofFormats, subject: subject, pointer: pointer + "/extras")
       if log.conflicts.count > before { plan.trackersInConflict += 1 }
     }
     return ids

@@ -23,7 +23,8 @@ public struct MergeInput: Sendable {
     self.init(dataset, uncarried: Self.fieldNames(cannotCarry))
   }
 
-  /// The compared fields that `fields` (a codec's declaration) covers.
+  /// The compared fields that `fields` (a codec's declaration) covers; the names are those of
+  /// ``InventedField``, the per-tracker form of the same mark.
   public static func fieldNames(_ fields: [ModelField]) -> Set<String> {
     var names = Set<String>()
     for field in fields {
@@ -50,5 +51,23 @@ public struct MergeInput: Sendable {
       }
     }
     return names
+  }
+}
+
+extension TrackerDataset {
+  /// This dataset without the categories only trackers their reader put there are in (every
+  /// tracker in it marks its category made up, ``Tracker/invented``): those trackers keep no
+  /// category (`categoryId` empty), so `diff` lists no category the user never had.
+  public var withoutInventedCategories: TrackerDataset {
+    let invented = inventedCategoryIds
+    guard !invented.isEmpty else { return self }
+    var d = self
+    d.categories.removeAll { invented.contains($0.id) }
+    for i in d.trackers.indices where invented.contains(d.trackers[i].categoryId) {
+      let marks = d.trackers[i].invented
+      d.trackers[i].categoryId = ""
+      d.trackers[i].invented = marks
+    }
+    return d
   }
 }

@@ -20,9 +20,11 @@ public enum FormatJSON {
       ("extensions", JSONOutput.array(d.extensions.map(JSONOutput.quote))),
       ("detectedExtensions", JSONOutput.array(d.sniffedExtensions.map(JSONOutput.quote))),
       ("cannotCarry", JSONOutput.array(ModelField.inModelOrder(d.cannotCarry).map { JSONOutput.quote($0.rawValue) })),
+      ("carriesInPart", JSONOutput.array(ModelField.inModelOrder(d.carriesInPart).map { JSONOutput.quote($0.rawValue) })),
       ("shapes", JSONOutput.array(d.shapes.map { shape in
         JSONOutput.object([("name", JSONOutput.quote(shape.name)), ("summary", JSONOutput.quote(shape.summary)),
-                           ("cannotCarry", JSONOutput.array(ModelField.inModelOrder(shape.cannotCarry).map { JSONOutput.quote($0.rawValue) }))])
+                           ("cannotCarry", JSONOutput.array(ModelField.inModelOrder(shape.cannotCarry).map { JSONOutput.quote($0.rawValue) })),
+                           ("carriesInPart", JSONOutput.array(ModelField.inModelOrder(shape.carriesInPart).map { JSONOutput.quote($0.rawValue) }))])
       })),
       ("options", JSONOutput.array(d.options.map(option))),
       ("origin", JSONOutput.quote(d.origin)),

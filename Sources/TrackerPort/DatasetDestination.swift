@@ -10,6 +10,8 @@ public struct DatasetDestination {
   public let options: [String: String]
   /// Whether the format was named (`--to`) rather than taken from the output's name.
   private let named: Bool
+  /// The registry's codecs' descriptors, whose extras meanings name losses.
+  private let sources: [CodecDescriptor]
 
   /// Picks the writer (`format`, else from the output's name) and checks that the output can
   /// be created: it is not one of `inputs`, and exists only with `overwrite`.
@@ -21,6 +23,7 @@ public struct DatasetDestination {
     output = CodecOutput(path: path, overwrite: overwrite, protectedPaths: inputs.filter { $0 != "-" })
     writer = try format.map { try registry.codec(id: $0, writing: true) } ?? registry.detectOutput(output)
     named = format != nil
+    sources = registry.codecs.map(\.descriptor)
     self.options = writer.descriptor.given(options, reading: false)
     guard writer.descriptor.canWrite else {
       throw CodecError(.unsupportedOperation, "format '\(writer.descriptor.id)' can be read but not written")
@@ -50,9 +53,12 @@ public struct DatasetDestination {
     return "written as \(writer.descriptor.name) (the plain .\(ext) ending); for \(app.name)'s own format name it \(stem).\(appEnding) or pass --to \(app.id)"
   }
 
-  /// One `dropped-field` (or codec-specific loss) per field the writer cannot carry for `dataset`.
+  /// One `dropped-field` (or codec-specific loss) per field the writer cannot carry for `dataset`;
+  /// other formats' extras that keep a model field's exact value (``CodecDescriptor/extrasMeanings``
+  /// of the registry's codecs) are named by that field, not counted as `extras`.
   public func losses(writing dataset: TrackerDataset) -> [Diagnostic] {
-    writer.losses(writing: dataset, to: output, options: options)
+    LossReport.namingExtras(writer.losses(writing: dataset, to: output, options: options), writing: dataset,
+                            writer: writer.descriptor, sources: sources)
   }
 
   /// Writes `dataset` atomically; returns the writer's own diagnostics.

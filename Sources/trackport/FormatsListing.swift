@@ -26,17 +26,19 @@ enum FormatsListing {
     }
   }
 
-  /// What writing a codec loses, after the table: `ID cannot carry: fields` for a codec that
-  /// writes one shape, `ID --to-shape NAME cannot carry: fields` per shape for one that writes
-  /// several (the CSV tables), none for what loses nothing. Fields are in the model's order,
+  /// What writing a codec loses, after the table: `ID cannot carry: fields` (no place for them:
+  /// reading makes them up) then `ID carries in part: fields` (some values only) for a codec
+  /// that writes one shape, `ID --to-shape NAME cannot carry: fields` and so on per shape for
+  /// one that writes several (the CSV tables), none for what loses nothing. Fields are in the model's order,
   /// as the `dropped-field` warnings name them; a line longer than `width` columns goes on on
   /// lines indented by two spaces, broken after a comma.
   static func losses(_ d: CodecDescriptor, width: Int = 100) -> [String] {
     guard d.canWrite else { return [] }
-    let lists = d.shapes.isEmpty ? [(d.id, d.cannotCarry)] : d.shapes.map { ("\(d.id) --to-shape \($0.name)", $0.cannotCarry) }
-    return lists.flatMap { subject, fields -> [String] in
-      guard !fields.isEmpty else { return [] }
-      return wrap("\(subject) cannot carry:", ModelField.inModelOrder(fields).map(\.rawValue), width: width)
+    let lists = d.shapes.isEmpty ? [(d.id, d.cannotCarry, d.carriesInPart)]
+      : d.shapes.map { ("\(d.id) --to-shape \($0.name)", $0.cannotCarry, $0.carriesInPart) }
+    return lists.flatMap { subject, lost, inPart -> [String] in
+      (lost.isEmpty ? [] : wrap("\(subject) cannot carry:", ModelField.inModelOrder(lost).map(\.rawValue), width: width))
+        + (inPart.isEmpty ? [] : wrap("\(subject) carries in part:", ModelField.inModelOrder(inPart).map(\.rawValue), width: width))
     }
   }
 

@@ -101,7 +101,8 @@ import TrackerValidation
     let dragons = dataset.trackers[0]
     #expect(dragons.kind == .habit && dragons.schedule == Weekday.allCases)
     #expect(dataset.categories.first { $0.id == dragons.categoryId }?.title == "Diet & Food")
-    #expect(dragons.description == "with love and fire" && dragons.extras.isEmpty)
+    #expect(dragons.description == "with love and fire" && dragons.extras.ofFormats.isEmpty)
+    #expect(dragons.invented == [.emoji, .color, .schedule])
     let choice = PaletteEmoji.stableChoice(for: "Breed dragons")
     #expect(dragons.emoji == choice.emoji.rawValue && dragons.color == choice.color.rawValue)
     #expect(dataset.records[0].note == "text" && dataset.records[0].extras.isEmpty)

@@ -18,6 +18,10 @@ import TrackerPort
     var testDescription: String { codec.descriptor.id + (shape.map { " --to-shape \($0.name)" } ?? "") }
     /// What the descriptor says this output cannot carry.
     var declared: [ModelField] { shape?.cannotCarry ?? codec.descriptor.cannotCarry }
+    /// What the descriptor says this output carries only some values of.
+    var inPart: [ModelField] { shape?.carriesInPart ?? codec.descriptor.carriesInPart }
+    /// Everything writing may report lost.
+    var mayLose: [ModelField] { ModelField.inModelOrder(declared + inPart) }
     /// Writing options: the shape, when there is one.
     var options: [String: String] { shape.map { ["to-shape": $0.name] } ?? [:] }
     /// Reading options: the same shape.
@@ -129,7 +133,7 @@ import TrackerPort
                                      options: writer.options)
     #expect(losses.allSatisfy { ["dropped-field", "lossy-frequency"].contains($0.code) && $0.severity == .warning }, "\(losses)")
     let reported = Set(Self.reported(losses))
-    let declared = Set(writer.declared.map(\.rawValue))
+    let declared = Set(writer.mayLose.map(\.rawValue))
     let agree = reported == declared
     #expect(agree, """
       \(writer.testDescription): reported but not declared: \(reported.subtracting(declared).sorted()); \
@@ -144,6 +148,8 @@ import TrackerPort
       let shapes = codec.descriptor.shapes.map { Set($0.cannotCarry) }
       let common = shapes.dropFirst().reduce(shapes[0]) { $0.intersection($1) }
       #expect(Set(codec.descriptor.cannotCarry) == common, "\(codec.descriptor.id)")
+      let inPart = codec.descriptor.shapes.map { Set($0.carriesInPart) }
+      #expect(Set(codec.descriptor.carriesInPart) == inPart.dropFirst().reduce(inPart[0]) { $0.intersection($1) }, "\(codec.descriptor.id)")
     }
   }
 

@@ -340,7 +340,8 @@ struct MergeDiffCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let converted = folder.appendingPathComponent("mine.trackport.json").path
     #expect(try CLI.run(["convert", loopDatabase, converted]).status == 0)
-    // The user gives a habit a category, an emoji and a colour of their own, and pins it.
+    // The user gives a habit a category and an emoji of their own, and pins it. (Not a colour:
+    // Loop keeps a colour, so a colour changed on one side only is a real disagreement.)
     var object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: converted))) as! [String: Any]
     var categories = object["categories"] as! [[String: Any]]
     categories.append(["id": "health", "title": "Health"])
@@ -348,7 +349,6 @@ struct MergeDiffCommandTests {
     var trackers = object["trackers"] as! [[String: Any]]
     trackers[0]["categoryId"] = "health"
     trackers[0]["emoji"] = "🏃"
-    trackers[0]["color"] = "#112233"
     trackers[0]["pinned"] = true
     object["trackers"] = trackers
     let mine = folder.appendingPathComponent("edited.trackport.json").path
