@@ -137,14 +137,32 @@ private enum HTMLReportPolicy {
 
 @Suite(.enabled(if: Browser.wanted, Comment(rawValue: Browser.missing)), .serialized)
 struct ReportBrowserTests {
-  @Test func theDOMHasEachTrackerWithItsDaysAndDoneCount() throws {
-    let browser = try Browser.require()
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+  /// The known fortnight's report (light theme) in `folder`, expected to succeed; its path.
+  private func knownReportPage(in folder: URL) throws -> String {
     let input = try KnownReport.write(into: folder)
     let page = folder.appendingPathComponent("report.html").path
     let made = try CLI.run(["report", input, "-o", page, "--theme", "light"] + KnownReport.window)
     #expect(made.status == 0, "\(made.stderr)")
+    return page
+  }
+
+  /// `trackport generate GENERATE -o NAME.trackport.json`, then `trackport report` of it into
+  /// `NAME.html` with REPORT, both in `folder`, each expected to succeed; the page's path.
+  private func generatedReport(_ name: String, in folder: URL, generate: [String], report: [String]) throws -> String {
+    let data = folder.appendingPathComponent("\(name).trackport.json").path
+    let generated = try CLI.run(["generate"] + generate + ["-o", data])
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let page = folder.appendingPathComponent("\(name).html").path
+    let made = try CLI.run(["report", data, "-o", page] + report)
+    #expect(made.status == 0, "\(made.stderr)")
+    return page
+  }
+
+  @Test func theDOMHasEachTrackerWithItsDaysAndDoneCount() throws {
+    let browser = try Browser.require()
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = try knownReportPage(in: folder)
     let dom = try Browser.dumpDOM(of: URL(fileURLWithPath: page).absoluteString, browser: browser)
     let sections = trackerSections(dom)
     #expect(sections.count == 3)
@@ -178,14 +196,9 @@ struct ReportBrowserTests {
     let browser = try Browser.require()
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let data = folder.appendingPathComponent("old.trackport.json").path
-    let generated = try CLI.run(["generate", "--trackers", "6", "--days", "1100", "--start", "2013-03-01", "-o", data])
-    #expect(generated.status == 0, "\(generated.stderr)")
-    let page = folder.appendingPathComponent("old.html").path
     // Three years up to a day past the data's end (about 4 March 2016).
-    let made = try CLI.run(["report", data, "-o", page, "--today", "2026-11-28", "--years", "3", "--until", "2016-06-30",
-                            "--theme", "light"])
-    #expect(made.status == 0, "\(made.stderr)")
+    let page = try generatedReport("old", in: folder, generate: ["--trackers", "6", "--days", "1100", "--start", "2013-03-01"],
+                                   report: ["--today", "2026-11-28", "--years", "3", "--until", "2016-06-30", "--theme", "light"])
     let html = try String(contentsOfFile: page, encoding: .utf8)
     // Nothing after the data's last day is missed.
     let end = try #require(html.components(separatedBy: "The data ends on ").dropFirst().first?.prefix(10))
@@ -210,10 +223,7 @@ struct ReportBrowserTests {
     let browser = try Browser.require()
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = try KnownReport.write(into: folder)
-    let page = folder.appendingPathComponent("report.html").path
-    let made = try CLI.run(["report", input, "-o", page, "--theme", "light"] + KnownReport.window)
-    #expect(made.status == 0, "\(made.stderr)")
+    let page = try knownReportPage(in: folder)
     let figures = try layout(of: page, width: 1400, browser: browser)
     #expect(number(figures["overflow"]) == 0, "\(figures)")
     // Three weeks' columns, at most twice their natural 69 px.
@@ -290,12 +300,8 @@ struct ReportBrowserTests {
     let browser = try Browser.require()
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let data = folder.appendingPathComponent("big.trackport.json").path
-    let generated = try CLI.run(["generate", "--trackers", "1000", "--days", "60", "--start", "2025-12-07", "-o", data])
-    #expect(generated.status == 0, "\(generated.stderr)")
-    let page = folder.appendingPathComponent("big.html").path
-    let made = try CLI.run(["report", data, "-o", page, "--today", "2026-02-04"])
-    #expect(made.status == 0, "\(made.stderr)")
+    let page = try generatedReport("big", in: folder, generate: ["--trackers", "1000", "--days", "60", "--start", "2025-12-07"],
+                                   report: ["--today", "2026-02-04"])
     let started = Date()
     let dom = try Browser.dumpDOM(of: URL(fileURLWithPath: page).absoluteString, browser: browser)
     let seconds = Date().timeIntervalSince(started)
