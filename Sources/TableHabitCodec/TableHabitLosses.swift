@@ -133,8 +133,9 @@ struct TableHabitLosses {
   /// Group names and units cut to Table Habit's limits.
   private func cuts() -> [Diagnostic] {
     var result: [Diagnostic] = []
+    let invented = dataset.inventedCategoryIds  // one pass over the trackers, not one per category
     for (index, category) in dataset.categories.enumerated()
-    where !TableHabitWriter.isUngrouped(category) && !dataset.inventedCategoryIds.contains(category.id) && category.title.utf16.count > TableHabitWriter.groupNameLimit {
+    where !TableHabitWriter.isUngrouped(category) && !invented.contains(category.id) && category.title.utf16.count > TableHabitWriter.groupNameLimit {
       result.append(cut("group name \"\(category.title.prefix(24))…\"", limit: TableHabitWriter.groupNameLimit,
                         pointer: "/categories/\(index)/title"))
     }
