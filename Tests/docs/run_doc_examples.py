@@ -40,7 +40,10 @@ import tempfile
 import uuid
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIXTURES = os.path.normpath(os.path.join(REPO, "..", "shared", "fixtures"))
+# The shared fixtures sit beside the repository; TRACKPORT_SHARED_FIXTURES names them when the
+# checkout lives elsewhere (a git worktree, say), as it does for the Swift tests.
+FIXTURES = os.path.normpath(os.environ.get("TRACKPORT_SHARED_FIXTURES")
+                            or os.path.join(REPO, "..", "shared", "fixtures"))
 DOC_TIMEOUT = 600  # seconds for all the commands of one document
 
 FENCE_OPEN = re.compile(r"^```console\s*$")
