@@ -16,7 +16,13 @@ BIN        := .build/$(CONFIG)/trackport
 BUILD_FLAGS_release = -c release
 BUILD_FLAGS_debug   = -c debug
 TESTING_FLAGS_release = -Xswiftc -enable-testing
-TESTING_FLAGS_debug   =
+TESTING_FLAGS_debug   = $(CI_DEBUG_FLAGS)
+# Under CI (.ci/run sets CI) make test's debug build carries no debug info: nobody steps
+# through it, and it saves a tenth of the compile and most of the test bundle's link. Every
+# SwiftPM command over that build folder passes the same flags (TESTING_FLAGS; the plugin test
+# reads them from TRACKPORT_SWIFT_FLAGS), or SwiftPM would compile everything again. Local
+# builds keep their debug info, so a `swift build` after `make test` rebuilds nothing.
+CI_DEBUG_FLAGS := $(if $(CI),-Xswiftc -gnone)
 STATIC_BIN_release  = $(SCRATCH)/static/release/trackport
 STATIC_BIN_debug    = $(SCRATCH)/static/debug/trackport
 VENV       := .venv
@@ -152,15 +158,15 @@ demo: build
 TEST_TMP := .build/test-tmp
 JOBS     ?= 3
 TEST_CONFIG ?= debug
-test: build-deps test-deps
+test: build-deps
 	$(MAKE) --no-print-directory -j3 --output-sync=recurse test-build venv debian-root
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse CONFIG=$(TEST_CONFIG) PREBUILT=1 \
 	  test-suite fuzz-smoke-run release-check-timed check-install doc-examples serve-test
 
 # The build of everything, tests included, in TEST_CONFIG (debug: see docs/releasing.md, "make
 # test's one build"), and its static link, which check-install and release-check install and
-# pack (the Python oracles install beside it: pip waits on the network more than on the
-# processor).
+# pack (the test packages, the Python oracles and the Debian root install beside it: apt, pip
+# and debootstrap wait on the network more than on the processor).
 test-build:
 	@start=$$(date +%s); $(SWIFT) build --build-tests $(BUILD_FLAGS_$(TEST_CONFIG)) $(TESTING_FLAGS_$(TEST_CONFIG)) || exit $$?; \
 	  $(MAKE) --no-print-directory static-link INSTALL_CONFIG=$(TEST_CONFIG) || exit $$?; \
@@ -180,7 +186,7 @@ check-fast: build-deps venv
 # and its static link (PREBUILT: no SwiftPM command): they go beside.
 test-suite:
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
-	@start=$$(date +%s); TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) $(SWIFT) test --skip-build $(BUILD_FLAGS_$(TEST_CONFIG)) $(TESTING_FLAGS_$(TEST_CONFIG)) || exit $$?; \
+	@start=$$(date +%s); TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) TRACKPORT_SWIFT_FLAGS="$(TESTING_FLAGS_$(TEST_CONFIG))" $(SWIFT) test --skip-build $(BUILD_FLAGS_$(TEST_CONFIG)) $(TESTING_FLAGS_$(TEST_CONFIG)) || exit $$?; \
 	  echo "make test: swift test took $$(( $$(date +%s) - start )) s"
 	@left=$$(find $(TEST_TMP) -maxdepth 1 -name 'trackport-[a-z]*-??????'); \
 	  if [ -n "$$left" ]; then echo "the tool left temporary folders behind:"; echo "$$left"; exit 1; fi
@@ -298,7 +304,7 @@ man-check:
 	else echo "man-check: $(MAN_PAGE) is out of date (the lines above): run make man" >&2; exit 1; fi
 
 man-page:
-	$(SWIFT) package generate-manual --configuration debug --authors "TrackerPort contributors" --date $(MAN_DATE) >/dev/null
+	$(SWIFT) package $(TESTING_FLAGS_debug) generate-manual --configuration debug --authors "TrackerPort contributors" --date $(MAN_DATE) >/dev/null
 	sh docs/man/add-sections "$(MANUAL_OUT)/trackport.1" docs/man/trackport-sections.mdoc README.md > $(MAN_OUT).tmp
 	mv $(MAN_OUT).tmp $(MAN_OUT)
 
@@ -325,7 +331,7 @@ deb: build-deps
 
 ## debian-root: the bare Debian root release-check runs the release in, made once (debootstrap,
 ## cached in .build-debian/); make test makes it beside the build, whose processor it hardly uses.
-debian-root:
+debian-root: test-deps
 	@start=$$(date +%s); Tests/release/bare-debian.sh --prepare || exit $$?; \
 	  echo "make test: the Debian root took $$(( $$(date +%s) - start )) s"
 

@@ -12,9 +12,14 @@ import Testing
 /// - on this package itself: the plugin's forwarding of paths, options and exit statuses;
 /// - on a copy of `Examples/dataset-repo`, a package that depends on TrackerPort: a dependent
 ///   package gets the plugin, and dataset discovery skips hidden folders and `.build`.
-/// Needs `swift` on PATH (or TRACKPORT_SWIFT).
+/// Needs `swift` on PATH (or TRACKPORT_SWIFT), and the flags of the build beyond its
+/// configuration in TRACKPORT_SWIFT_FLAGS when there are any (make test passes them).
 @Suite(.serialized) struct ValidateTrackersPluginTests {
   static let swift = ProcessInfo.processInfo.environment["TRACKPORT_SWIFT"] ?? CLI.tool("swift")
+  /// The build flags the tests were built with beyond the configuration (make test under CI:
+  /// `-Xswiftc -gnone`), which SwiftPM must be given again to find that build up to date.
+  static let buildFlags = (ProcessInfo.processInfo.environment["TRACKPORT_SWIFT_FLAGS"] ?? "")
+    .split(separator: " ").map(String.init)
   static let examples = CLI.root.appendingPathComponent(".build/examples")
 
   /// The build folder this test run was built in (`.build`, or another `--scratch-path`): the
@@ -47,8 +52,8 @@ import Testing
     let clock = ContinuousClock()
     var result: CLI.Result?
     let elapsed = try clock.measure {
-      result = try CLI.run(["package", "--package-path", package.path, "--scratch-path", scratch.path, "--ignore-lock",
-                            "validate-trackers"] + args,
+      result = try CLI.run(["package"] + buildFlags + ["--package-path", package.path, "--scratch-path", scratch.path,
+                            "--ignore-lock", "validate-trackers"] + args,
                            executable: try #require(swift) as String)
     }
     let done = try #require(result)
