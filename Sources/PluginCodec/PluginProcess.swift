@@ -65,8 +65,12 @@ enum PluginProcess {
     do {
       // Recorded, so that an interrupted run kills the plugin's group (TemporaryItems).
       pid = try TemporaryItems.spawn { () throws(SpawnFailure) in
-        try spawn(executable, arguments, environment: environment,
-                  stdin: stdinRead, stdout: stdoutWrite, stderr: stderrWrite)
+        do throws(ChildProcess.SpawnError) {
+          return try ChildProcess.spawn(executable, arguments, environment: environment,
+                                        stdin: stdinRead, stdout: stdoutWrite, stderr: stderrWrite, group: .newProcessGroup)
+        } catch {
+          throw SpawnFailure(message: error.message)
+        }
       }
     } catch {
       for p in pipes { close(p[0]); close(p[1]) }
@@ -109,7 +113,7 @@ enum PluginProcess {
       let milliseconds = min(20, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
       streams.pump(timeoutMilliseconds: Int32(milliseconds), into: &outcome)
       if outcome.stdout.count > limits.maximumOutput { outcome.outputTooLarge = true; break }
-      if !exited && hasExited(pid) {
+      if !exited && ChildProcess.hasExited(pid) {
         // What it wrote before exiting is in the pipes: read it, for a moment at most.
         exited = true
         graceEnd = ContinuousClock.now + .milliseconds(100)
@@ -120,7 +124,7 @@ enum PluginProcess {
     if outcome.timedOut || outcome.outputTooLarge {
       kill(-pid, SIGKILL)
     }
-    if !exited && !waitForExit(pid, until: deadline) {
+    if !exited && !ChildProcess.waitForExit(pid, until: deadline) {
       outcome.timedOut = true
       kill(-pid, SIGKILL)
     }
@@ -162,71 +166,6 @@ enum PluginProcess {
     return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
   }()
   #endif
-
-  /// Whether `pid` has ended, without reaping it (so its pid and process group id stay taken).
-  private static func hasExited(_ pid: pid_t) -> Bool {
-    var info = siginfo_t()
-    let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
-    // With WNOHANG and no change, the structure is left zeroed.
-    return result == 0 && info.si_signo == SIGCHLD || (result < 0 && errno == ECHILD)
-  }
-
-  /// Waits, polling, until `pid` has ended (without reaping it) or `deadline` passes; whether
-  /// it ended.
-  private static func waitForExit(_ pid: pid_t, until deadline: ContinuousClock.Instant) -> Bool {
-    while true {
-      if hasExited(pid) { return true }
-      if ContinuousClock.now >= deadline { return false }
-      usleep(5_000)
-    }
-  }
-
-  /// `posix_spawn` with the pipes as descriptors 0, 1 and 2, in a new process group, with
-  /// default signal handling (a host that ignores SIGPIPE must not pass that on).
-  private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
-                            stdin: Int32, stdout: Int32, stderr: Int32) throws(SpawnFailure) -> pid_t {
-    #if canImport(Darwin)
-    var actions: posix_spawn_file_actions_t?
-    var attributes: posix_spawnattr_t?
-    #else
-    var actions = posix_spawn_file_actions_t()
-    var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
-    defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
-    }
-    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in argv { free(p) }
-      for p in envp { free(p) }
-    }
-    var pid: pid_t = 0
-    var result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    // ETXTBSY: the file was just written and another thread's child, between its fork and
-    // exec, still holds it open; that passes within milliseconds.
-    for _ in 0..<20 where result == ETXTBSY {
-      usleep(10_000)
-      result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    }
-    guard result == 0 else {
-      throw SpawnFailure(message: "cannot run \(executable): \(String(cString: strerror(result)))")
-    }
-    return pid
-  }
 }
 
 /// Blocks SIGPIPE on the calling thread until ``restore()``, which consumes a SIGPIPE that

@@ -66,7 +66,16 @@ enum WorkerProcess {
       // (Interruption) kills the worker's group and removes its folder.
       Result { () throws(SpawnFailure) in
         try TemporaryItems.spawn { () throws(SpawnFailure) in
-          try Self.spawn(command.executable, command.arguments, environment: environment, io: theirs, null: null).get()
+          // The server's sockets (FlyingFox opens them without close-on-exec: the listening
+          // socket, every client's connection) must not live on in a worker, or in the plugins
+          // it starts: a connection the server closes would stay open until the worker ends.
+          do throws(ChildProcess.SpawnError) {
+            return try ChildProcess.spawn(command.executable, command.arguments, environment: environment,
+                                          stdin: theirs, stdout: theirs, stderr: null >= 0 ? null : theirs,
+                                          group: .newSession, closeOtherDescriptors: true)
+          } catch {
+            throw SpawnFailure(end: .notStarted(error.message))
+          }
         }
       }
     }
@@ -119,7 +128,7 @@ enum WorkerProcess {
       } else if !readable && !sending {
         usleep(2_000)
       }
-      if !exited && Self.hasExited(pid) {
+      if !exited && ChildProcess.hasExited(pid) {
         exited = true
         // What it wrote before exiting is in the socket: read it, for a moment at most.
         graceEnd = DispatchTime.now().uptimeNanoseconds + 100_000_000
@@ -129,7 +138,7 @@ enum WorkerProcess {
     // Until it is reaped, the worker's id (its session's and group's id) cannot be reused: kill
     // it and what is left in its session, unless it ended well, then reap it. (The loop ends
     // without an `end` only once the worker has exited.)
-    if end != nil || Self.exitStatus(pid) != 0 { Self.killSession(pid) }
+    if end != nil || ChildProcess.exitStatus(pid) != 0 { Self.killSession(pid) }
     pool.forget(pid)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -151,92 +160,10 @@ enum WorkerProcess {
   #if os(Linux)
   static let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
   static let noSignal = Int32(MSG_NOSIGNAL)
-  /// glibc's POSIX_SPAWN_SETSID (since 2.26), which Swift's Glibc module does not show.
-  static let setSession: Int32 = 0x80
   #else
   static let streamType = SOCK_STREAM
   static let noSignal: Int32 = 0
-  static let setSession = Int32(POSIX_SPAWN_SETSID)
   #endif
-
-  /// `posix_spawn` with `io` as standard input and output and `null` as standard error, in a
-  /// new session (so a new process group too), with default signal handling and no blocked
-  /// signals.
-  private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
-                            io: Int32, null: Int32) -> Result<Int32, SpawnFailure> {
-    #if canImport(Darwin)
-    var actions: posix_spawn_file_actions_t?
-    var attributes: posix_spawnattr_t?
-    #else
-    var actions = posix_spawn_file_actions_t()
-    var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
-    defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
-    }
-    posix_spawn_file_actions_adddup2(&actions, io, 0)
-    posix_spawn_file_actions_adddup2(&actions, io, 1)
-    posix_spawn_file_actions_adddup2(&actions, null >= 0 ? null : io, 2)
-    #if os(Linux)
-    // The server's sockets (FlyingFox opens them without close-on-exec: the listening socket,
-    // every client's connection) must not live on in a worker, or in the plugins it starts: a
-    // connection the server closes would stay open to its client until the worker ends.
-    if let closeFrom = linuxAddCloseFrom {
-      _ = closeFrom(&actions, 3)
-    }
-    #endif
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK) | setSession))
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in argv { free(p) }
-      for p in envp { free(p) }
-    }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard result == 0 else {
-      return .failure(SpawnFailure(end: .notStarted("cannot run \(executable): \(String(cString: strerror(result)))")))
-    }
-    return .success(pid)
-  }
-
-  #if os(Linux)
-  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up by name: the
-  /// Glibc module does not show it.
-  private static let linuxAddCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
-  }()
-  #endif
-
-  /// Whether `pid` has ended, without reaping it (so its id stays taken).
-  private static func hasExited(_ pid: Int32) -> Bool {
-    var info = siginfo_t()
-    let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
-    return result == 0 && info.si_signo == SIGCHLD || (result < 0 && errno == ECHILD)
-  }
-
-  /// The exit status of an ended, unreaped `pid`; `nil` when it did not exit normally.
-  private static func exitStatus(_ pid: Int32) -> Int32? {
-    var info = siginfo_t()
-    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info.si_signo == SIGCHLD,
-          info.si_code == CLD_EXITED else { return nil }
-    #if os(Linux)
-    return info._sifields._sigchld.si_status
-    #else
-    return info.si_status
-    #endif
-  }
 
   /// Kills the worker's process group and every process left in its session — a codec plugin
   /// the worker started runs in a process group of its own, and would outlive the worker —

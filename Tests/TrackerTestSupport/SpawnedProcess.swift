@@ -1,4 +1,5 @@
 import Foundation
+import TrackerCodec
 
 #if canImport(Glibc)
 import Glibc
@@ -23,38 +24,14 @@ public struct SpawnedProcess {
     for (key, value) in environment { merged[key] = value }
     // posix_spawn has no working-directory action on every libc: run through `cd` in sh.
     let script = "cd \"$1\" && shift && exec \"$@\""
-    let argv = (["/bin/sh", "-c", script, "sh", directory.path, executable] + arguments).map { strdup($0) } + [nil]
-    let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in argv { free(p) }
-      for p in envp { free(p) }
+    let pid: pid_t
+    do throws(ChildProcess.SpawnError) {
+      pid = try ChildProcess.spawn("/bin/sh", ["-c", script, "sh", directory.path, executable] + arguments,
+                                   environment: merged, stdin: stdin, stdout: stdout, stderr: stderr,
+                                   group: .parent, allSignalsDefault: true)
+    } catch {
+      throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EINVAL)
     }
-    #if canImport(Darwin)
-    var actions: posix_spawn_file_actions_t?
-    var attributes: posix_spawnattr_t?
-    #else
-    var actions = posix_spawn_file_actions_t()
-    var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
-    defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
-    }
-    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-    var all = sigset_t()
-    sigfillset(&all)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
     self.pid = pid
   }
 
