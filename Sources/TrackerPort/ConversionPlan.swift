@@ -49,11 +49,7 @@ public struct ConversionPlan: Sendable {
   }
 
   /// The first and last day of the dataset's records and entries; `nil` when it has none.
-  public var days: ClosedRange<LocalDate>? {
-    let all = dataset.records.map(\.date) + dataset.entries.map(\.date)
-    guard let first = all.min(), let last = all.max() else { return nil }
-    return first...last
-  }
+  public var days: ClosedRange<LocalDate>? { dataset.markedDays }
 
   /// The model part a loss names, from its pointer: `/trackers.emoji` (a `dropped-field`), or a
   /// habit's part (`/trackers/3/schedule`, a writer's per-habit `lossy-frequency`).

@@ -74,7 +74,7 @@ public struct ServeAPI: Sendable {
                           writing: destination.map { [$0.writer.descriptor] } ?? [])
       let losses = destination?.losses(writing: file.dataset) ?? []
       let d = file.dataset
-      let days = d.records.map(\.date) + d.entries.map(\.date)
+      let days = d.markedDays
       var members: [(String, String)] = [
         ("file", JSONOutput.quote(upload.name)),
         ("format", JSONOutput.object([("id", JSONOutput.quote(file.codec.id)), ("name", JSONOutput.quote(file.codec.name))])),
@@ -83,8 +83,8 @@ public struct ServeAPI: Sendable {
           ("entries", String(d.entries.count)), ("tasks", String(d.tasks.count)),
           ("categories", String(d.categories.count)),
         ])),
-        ("firstDay", JSONOutput.value(days.min()?.description)),
-        ("lastDay", JSONOutput.value(days.max()?.description)),
+        ("firstDay", JSONOutput.value(days?.lowerBound.description)),
+        ("lastDay", JSONOutput.value(days?.upperBound.description)),
         ("diagnostics", JSONOutput.array(file.diagnostics.map(DiagnosticJSON.object))),
       ]
       if let destination {
