@@ -236,8 +236,8 @@ serve-test:
 ## one module, so every public symbol is on it and links between modules resolve. The symbol
 ## graph is extracted from the debug build, which is reused, not compiled again (docs/api/build).
 ## docs-check (part of make test): the same with DocC warnings as errors (a ``link`` that does not
-## resolve), every ```swift block of the docs a file a target compiles, and README's module list
-## naming every target of Package.swift.
+## resolve), every ```swift block of the docs a file a target compiles, README's module list
+## naming every target of Package.swift, and docs/migration-matrix.md matching the declarations.
 DOCS_OUT     := .build/docs
 DOCC         ?= docc
 DOCC_FLAGS   ?=
@@ -249,6 +249,7 @@ docs: build-deps
 
 docs-check:
 	python3 Tests/docs/check_swift_examples.py
+	python3 Tests/docs/migration_matrix.py $(BIN)
 	python3 Tests/docs/check_apt_lines.py
 	python3 Tests/docs/check_readme_modules.py
 	$(MAKE) --no-print-directory docs DOCC_FLAGS=--warnings-as-errors DOCS_CONFIG=$(TEST_CONFIG)
@@ -283,6 +284,13 @@ install: build-deps $(if $(PREBUILT),,static-build)
 	"$(INSTALL_BIN)" --generate-completion-script fish > "$(FISHDIR)/trackport.fish"
 	chmod 644 "$(BASHDIR)/trackport" "$(ZSHDIR)/_trackport" "$(FISHDIR)/trackport.fish"
 	@echo "installed trackport under $(DESTDIR)$(PREFIX)"
+
+## migration-matrix: rewrite docs/migration-matrix.md's tables from the formats' declarations
+## (`trackport formats --format json`), after a codec's cannotCarry or carriesInPart changes;
+## docs-check (make test) fails while the page differs.
+.PHONY: migration-matrix
+migration-matrix: build
+	python3 Tests/docs/migration_matrix.py $(BIN) --write
 
 ## man: regenerate docs/man/trackport.1 after changing a command, an option or its help, the
 ## README's exit-status table or docs/man/trackport-sections.mdoc: swift-argument-parser's

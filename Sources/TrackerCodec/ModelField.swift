@@ -91,11 +91,17 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
   /// How many items of `dataset` carry this field (0 when the dataset has none of it). A codec
   /// whose losses depend on the data (an id derived from the name is not lost) counts them
   /// itself in ``TrackerCodec/losses(writing:to:options:)``; this is the count of a codec
-  /// that loses the field whatever its value (the default `losses`, and plugins).
+  /// that loses the field whatever its value (the default `losses`, and plugins). A value its
+  /// reader made up (``Tracker/invented``: Loop's "Loop Habit Tracker" category, an emoji
+  /// chosen from the name) is nobody's data, so leaving it out loses nothing: it is not counted.
   public func count(in dataset: TrackerDataset) -> Int {
     switch self {
-    case .categories, .categoryIds: return dataset.categories.count
-    case .categoryOrder: return dataset.categories.count > 1 ? 1 : 0
+    case .categories, .categoryIds:
+      let madeUp = dataset.inventedCategoryIds
+      return madeUp.isEmpty ? dataset.categories.count : dataset.categories.count { !madeUp.contains($0.id) }
+    case .categoryOrder:
+      let madeUp = dataset.inventedCategoryIds
+      return dataset.categories.count { !madeUp.contains($0.id) } > 1 ? 1 : 0
     case .categoriesWithoutTrackers:
       let used = Set(dataset.trackers.map(\.categoryId))
       return dataset.categories.count { !used.contains($0.id) }
@@ -109,9 +115,9 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
     case .repeatedTrackerNames:
       var names: Set<String> = []
       return dataset.trackers.count { !names.insert($0.name).inserted }
-    case .trackerEmoji: return dataset.trackers.count { $0.emoji != nil }
-    case .trackerColor: return dataset.trackers.count { $0.color != nil }
-    case .trackerSchedule: return dataset.trackers.count { $0.schedule != nil }
+    case .trackerEmoji: return dataset.trackers.count { $0.emoji != nil && !$0.invented.contains(.emoji) }
+    case .trackerColor: return dataset.trackers.count { $0.color != nil && !$0.invented.contains(.color) }
+    case .trackerSchedule: return dataset.trackers.count { $0.schedule != nil && !$0.invented.contains(.schedule) }
     case .eventDate: return dataset.trackers.count { $0.date != nil }
     case .trackerPinned: return dataset.trackers.count { $0.pinned }
     case .trackerCreatedOn: return dataset.trackers.count { $0.createdOn != nil }

@@ -86,7 +86,7 @@ private struct MergeState {
     var used = Set(dataset.categories.map(\.id))
     // A category only made-up trackers are in (HabitBull's default) is added only for a new
     // tracker in it (``addTrackers``), never beside the base's.
-    let madeUp = incoming.inventedCategoryIds
+    let madeUp = incoming.inventedCategoryIds, baseMadeUp = dataset.inventedCategoryIds
     pendingCategories = [:]
     for (j, category) in incoming.categories.enumerated() {
       plan.categories += 1
@@ -96,10 +96,12 @@ private struct MergeState {
       }
       if let i = match.categoryInFirst[j] {
         ids[category.id] = ids[category.id] ?? dataset.categories[i].id
-        // The same title written otherwise (case, spaces) is a retitle.
+        // The same title written otherwise (case, spaces) is a retitle. A title a reader made up
+        // (a category only made-up trackers are in) is unset on its side: it never conflicts,
+        // and a real title replaces it.
         let title = dataset.categories[i].title
-        if title != category.title, !log.incomingUncarried.contains("category") {
-          if log.baseUncarried.contains("category")
+        if title != category.title, !log.incomingUncarried.contains("category"), !madeUp.contains(category.id) {
+          if log.baseUncarried.contains("category") || baseMadeUp.contains(dataset.categories[i].id)
             || log.conflict("category \"\(title)\"", "title", title, category.title,
                             pointer: "/categories/\(i)/title") == .incoming {
             dataset.categories[i].title = category.title

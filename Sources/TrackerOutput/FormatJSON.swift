@@ -1,13 +1,31 @@
 import TrackerPort
 
-/// The `formats --json` document (`trackport formats --json`, `GET /api/formats`): one object
-/// per codec, what it reads and writes, what it cannot carry, its shapes and declared options.
+/// The `formats --format json` document (`trackport formats --format json`, `GET /api/formats`):
+/// one object per codec, what it reads and writes, what it cannot carry, its shapes and declared
+/// options; the model's fields in plain words; and what arrives on every route between them.
 public enum FormatJSON {
-  /// `{"formats": [...], "unusedPlugins": [...]}` with one ``codec(_:)`` object per codec, in the
-  /// given order, and the already-encoded objects of the plugins found but not used.
+  /// `{"formats": [...], "unusedPlugins": [...], "fields": [...], "migrations": [...]}` with one
+  /// ``codec(_:)`` object per codec, in the given order, the already-encoded objects of the
+  /// plugins found but not used, every ``ModelField`` with its ``ModelField/summary``, and one
+  /// ``route(_:)`` per ``MigrationMatrix/routes(_:)``.
   public static func document(_ codecs: [any TrackerCodec], unusedPlugins: [String] = []) -> String {
-    "{\"formats\": \(JSONOutput.arrayOfLines(codecs.map(codec), indent: "")),\n"
-      + "\"unusedPlugins\": \(JSONOutput.arrayOfLines(unusedPlugins, indent: ""))}"
+    let fields = ModelField.allCases.map { f in
+      JSONOutput.object([("name", JSONOutput.quote(f.rawValue)), ("summary", JSONOutput.quote(f.summary))])
+    }
+    return "{\"formats\": \(JSONOutput.arrayOfLines(codecs.map(codec), indent: "")),\n"
+      + "\"unusedPlugins\": \(JSONOutput.arrayOfLines(unusedPlugins, indent: "")),\n"
+      + "\"fields\": \(JSONOutput.arrayOfLines(fields, indent: "")),\n"
+      + "\"migrations\": \(JSONOutput.arrayOfLines(MigrationMatrix.routes(codecs.map(\.descriptor)).map(route), indent: ""))}"
+  }
+
+  /// One route of the migration matrix: `from`, `to`, `shape` (`null` for a codec that writes
+  /// one shape), and the fields `lost` and arriving `inPart`, by their `dropped-field` names.
+  public static func route(_ r: MigrationMatrix.Route) -> String {
+    JSONOutput.object([
+      ("from", JSONOutput.quote(r.from)), ("to", JSONOutput.quote(r.to)), ("shape", JSONOutput.value(r.shape)),
+      ("lost", JSONOutput.array(r.lost.map { JSONOutput.quote($0.rawValue) })),
+      ("inPart", JSONOutput.array(r.inPart.map { JSONOutput.quote($0.rawValue) })),
+    ])
   }
 
   /// One codec as an object of `formats --json`; plugins add `version`, and `broken` with the

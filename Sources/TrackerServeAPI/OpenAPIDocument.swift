@@ -51,7 +51,7 @@ enum OpenAPIDocument {
     case .openAPI:
       ("This document", nil, answer("The OpenAPI document", "application/json", #"{"type": "object"}"#))
     case .formats:
-      ("The formats, as trackport formats --json lists them", nil, answer("The formats", "application/json", ref("schemas", "Formats")))
+      ("The formats, as trackport formats --format json lists them, with the migration matrix", nil, answer("The formats", "application/json", ref("schemas", "Formats")))
     case .inspect:
       ("What a file is, how much it holds and, with to, what converting it would lose", "Upload",
        answer("The file's description", "application/json", ref("schemas", "Inspection")))
@@ -241,13 +241,31 @@ enum OpenAPIDocument {
         },
         "Formats": {
           "type": "object",
-          "required": ["formats", "unusedPlugins"],
+          "required": ["formats", "unusedPlugins", "fields", "migrations"],
           "properties": {
             "formats": {
               "type": "array",
-              "items": {"type": "object", "required": ["id", "name", "reads", "writes", "cannotCarry", "options"]}
+              "items": {"type": "object", "required": ["id", "name", "reads", "writes", "cannotCarry", "carriesInPart", "options"]}
             },
-            "unusedPlugins": {"type": "array"}
+            "unusedPlugins": {"type": "array"},
+            "fields": {
+              "type": "array",
+              "items": {
+                "type": "object", "required": ["name", "summary"],
+                "properties": {"name": {"type": "string"}, "summary": {"type": "string"}}
+              }
+            },
+            "migrations": {
+              "type": "array",
+              "items": {
+                "type": "object", "required": ["from", "to", "shape", "lost", "inPart"],
+                "properties": {
+                  "from": {"type": "string"}, "to": {"type": "string"}, "shape": {"type": ["string", "null"]},
+                  "lost": {"type": "array", "items": {"type": "string"}},
+                  "inPart": {"type": "array", "items": {"type": "string"}}
+                }
+              }
+            }
           }
         }
       }

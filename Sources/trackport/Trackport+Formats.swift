@@ -18,7 +18,10 @@ extension Trackport {
         (shadowed, refused, broken) are listed after the formats, with the reason.
         """)
 
-    @Flag(help: "Print JSON.")
+    @Option(help: "Output: text, or json (the formats, the model's fields in plain words, and what arrives on every route from a format to another: docs/migration-matrix.md).")
+    var format: FormatsFormat = .text
+
+    @Flag(help: "The same as --format json.")
     var json = false
 
     @OptionGroup var pluginOptions: PluginOptions
@@ -30,7 +33,7 @@ extension Trackport {
         // Built-ins first, in their own order, then plugins in search order.
         let codecs = registry.codecs.filter { !($0 is PluginCodec) } + registry.codecs.filter { $0 is PluginCodec }
         let unused = FormatsListing.unused(discovery)
-        if json {
+        if json || format == .json {
           let others = unused.map { u in
             JSONOutput.object([("name", JSONOutput.quote(u.name)), ("path", JSONOutput.quote(u.path)),
                                ("status", JSONOutput.quote(u.status)), ("reason", JSONOutput.quote(u.reason))])
@@ -53,4 +56,9 @@ extension Trackport {
       }
     }
   }
+}
+
+/// How `formats` shows the formats.
+enum FormatsFormat: String, CaseIterable, ExpressibleByArgument {
+  case text, json
 }

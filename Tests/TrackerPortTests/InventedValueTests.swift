@@ -108,6 +108,25 @@ import TrackerPort
     #expect(back.dataset.trackers[0].emoji == "⏰")
   }
 
+  /// A category only made-up trackers are in has a made-up title: matched with a real category
+  /// of the same title written otherwise, it never conflicts, and the real title stays or wins.
+  @Test func aMadeUpCategoryTitleNeverConflictsWithARealOne() throws {
+    let folder = try temporaryFolder("trackport-invented")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fromLoop = try Self.throughApp(Self.original(), LoopCodec(), "loop.db", in: folder)
+    let madeUpTitle = try #require(fromLoop.categories.first?.title)
+    #expect(fromLoop.inventedCategoryIds == [fromLoop.categories[0].id])
+    var real = fromLoop
+    real.categories[0].title = madeUpTitle.uppercased()  // the same title to the matcher, a person's now
+    for i in real.trackers.indices { real.trackers[i].invented.remove(.category) }
+    let into = DatasetMerger().merge(MergeInput(real), [MergeInput(fromLoop)])
+    #expect(into.conflicts.isEmpty, "\(into.conflicts)")
+    #expect(into.dataset.categories.map(\.title) == [madeUpTitle.uppercased()])
+    let over = DatasetMerger().merge(MergeInput(fromLoop), [MergeInput(real)])
+    #expect(over.conflicts.isEmpty, "\(over.conflicts)")
+    #expect(over.dataset.categories.map(\.title) == [madeUpTitle.uppercased()])
+  }
+
   /// A Loop measurable habit whose target is per week keeps its unit, target and values in
   /// `extras["loop"]`: written to Table Habit, the loss is the goal and the amounts, not "extras".
   @Test func aLossIsNamedByTheFieldAPersonKnows() throws {

@@ -97,6 +97,42 @@ import Testing
     #expect(listed["csv"] == nil && listed["csv --to-shape package"] == nil)
   }
 
+  /// `formats --format json` (what `--json` prints too) carries the migration matrix: a route
+  /// from every reader to every writer and shape, whose losses are the target's declared ones
+  /// that the source can hold, and every field it names has a summary.
+  @Test func formatsJSONHasTheMigrationMatrix() throws {
+    let result = try CLI.run(["formats", "--format", "json"])
+    #expect(result.status == 0)
+    #expect(try CLI.run(["formats", "--json"]).stdout == result.stdout)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let formats = try #require(document["formats"] as? [[String: Any]])
+    let routes = try #require(document["migrations"] as? [[String: Any]])
+    let summaries = try #require(document["fields"] as? [[String: String]])
+    let named = Set(summaries.compactMap { $0["name"] })
+    #expect(named.contains("trackers.emoji") && summaries.allSatisfy { !($0["summary"] ?? "").isEmpty })
+    let readers = formats.filter { $0["reads"] as? Bool == true }.count
+    var targets: [String: [String]] = [:]
+    for f in formats where f["writes"] as? Bool == true {
+      let shapes = f["shapes"] as? [[String: Any]] ?? []
+      for shape in shapes.isEmpty ? [f] : shapes {
+        targets["\(f["id"]!)|\(shapes.isEmpty ? "" : shape["name"] as? String ?? "")"] = shape["cannotCarry"] as? [String] ?? []
+      }
+    }
+    #expect(routes.count == readers * targets.count)
+    for r in routes {
+      let key = "\(r["to"]!)|\(r["shape"] as? String ?? "")"
+      let lost = r["lost"] as? [String] ?? []
+      #expect(Set(lost).isSubset(of: Set(targets[key] ?? [])), "\(r)")
+      #expect(Set(lost + (r["inPart"] as? [String] ?? [])).isSubset(of: named), "\(r)")
+    }
+    // Loop has no categories and no emoji: they are never lost from it; its schedule is, to
+    // an app that plans every habit every day.
+    let loopToHabo = try #require(routes.first { $0["from"] as? String == "loop" && $0["to"] as? String == "habo" })
+    #expect((loopToHabo["lost"] as? [String])?.contains("trackers.emoji") == false)
+    #expect((loopToHabo["lost"] as? [String])?.contains("categories.id") == false)
+    #expect((loopToHabo["lost"] as? [String])?.contains("trackers.schedule") == true)
+  }
+
   @Test func detectRecognisesPlainJSONByContent() throws {
     let folder = try CLI.temporaryFolder()
     let plain = folder.appendingPathComponent("export.json")

@@ -1,0 +1,46 @@
+extension ModelField {
+  /// The field in a few plain words, for a person choosing an app rather than reading the
+  /// model (the migration matrix's legend, `formats --format json`'s `fields`).
+  public var summary: String {
+    switch self {
+    case .categories: return "categories (groups of trackers)"
+    case .categoryIds: return "category ids"
+    case .categoryOrder: return "the order of categories"
+    case .categoriesWithoutTrackers: return "categories with no tracker in them"
+    case .categoriesWithoutRecords: return "categories none of whose trackers was ever done"
+    case .categoriesWithoutDays: return "categories none of whose trackers has a day marked"
+    case .trackerIds: return "tracker ids"
+    case .trackerOrder: return "the order of trackers"
+    case .trackerKind: return "whether a tracker is a habit or an irregular event"
+    case .repeatedTrackerNames: return "trackers with the name of another (they merge)"
+    case .trackerEmoji: return "emoji"
+    case .trackerColor: return "card colours"
+    case .trackerSchedule: return "weekdays a habit is planned on"
+    case .eventDate: return "an irregular event's day"
+    case .trackerPinned: return "pinned trackers"
+    case .trackerCreatedOn: return "the day a tracker was created"
+    case .trackerArchived: return "archived habits (they come back active)"
+    case .trackerDescription: return "descriptions"
+    case .trackerGoal: return "goals of measurable habits (target, unit)"
+    case .trackerFrequency: return "\"k times in n days\" frequencies"
+    case .trackerReminders: return "reminders"
+    case .events: return "irregular events (left out whole)"
+    case .archivedTrackers: return "archived habits (left out whole)"
+    case .trackersWithoutRecords: return "trackers never done (left out)"
+    case .trackersWithoutDays: return "trackers with no day marked (left out)"
+    case .records: return "completed days"
+    case .eventRecords: return "completed days of events"
+    case .recordAmounts: return "amounts of completed days"
+    case .recordNotes: return "notes of completed days"
+    case .entries: return "days marked but not done (skips, notes, amounts)"
+    case .skippedEntries: return "skipped days"
+    case .entryAmounts: return "amounts of days not done"
+    case .entryNotes: return "notes of days not done"
+    case .tasks: return "Daily Plan tasks"
+    case .taskReminders: return "tasks' reminders"
+    case .taskAttachments: return "tasks' attachments"
+    case .taskCategoryOrder: return "the order of task categories"
+    case .extras: return "other apps' own fields (kept aside)"
+    }
+  }
+}
