@@ -185,8 +185,11 @@ final class CSVLogSheetReader: CSVSheetReading {
         trackerId = CSVStableID.tracker(name: item.name)
         trackerByName[item.name] = trackerId
         let palette = CSVStableID.palette(for: item.name)
-        trackers.append(Tracker(id: trackerId, kind: .habit, name: item.name, categoryId: categoryId,
-                                emoji: palette.emoji, color: palette.color, schedule: Weekday.allCases))
+        var tracker = Tracker(id: trackerId, kind: .habit, name: item.name, categoryId: categoryId,
+                              emoji: palette.emoji, color: palette.color, schedule: Weekday.allCases)
+        // A log has no emoji, colours or weekdays, and maybe no category: made up, marked so.
+        tracker.invented = item.category == nil ? [.category, .emoji, .color, .schedule] : [.emoji, .color, .schedule]
+        trackers.append(tracker)
         trackerRows.append(item.row)
       }
       records.append(TrackerRecord(trackerId: trackerId, date: date, amount: item.amount, note: item.note,

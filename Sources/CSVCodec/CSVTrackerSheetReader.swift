@@ -148,6 +148,8 @@ final class CSVTrackerSheetReader: CSVSheetReading {
     if let text = view.cell(slot["archived"]) {
       if let value = CSVBoolean.parse(text) { tracker.archived = value } else { typeError("archived", "true or false") }
     }
+    // A row without categoryId and category is put in `default-category`: made up, not the person's.
+    if view.cell(slot["categoryId"]) == nil && view.cell(slot["category"]) == nil { tracker.invented = [.category] }
     tracker.description = text("description")
     func keep(_ key: String) {
       if let i = slot[key], let text = view.cell(i) { extras.append(JSONMember(header.labels[i], .string(text))) }

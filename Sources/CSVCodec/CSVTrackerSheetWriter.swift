@@ -6,7 +6,8 @@ import TrackerModel
 /// (both `categoryId` and the `category` title), the optional columns of what habit apps share
 /// (each only when some tracker has it, so a table of Tracker-app trackers is as it always
 /// was), then one column per key of the trackers' `extras["csv"]`, so unknown columns read
-/// from a table come back.
+/// from a table come back. A tracker whose category its reader made up (``Tracker/invented``)
+/// has both category cells empty, which reads back as `default-category`, made up again.
 ///
 /// Records, entries, reminders, tasks, empty categories, the category order (when it is not
 /// the order of first use) and other extras have no place in it: each is reported as
@@ -54,8 +55,14 @@ struct CSVTrackerSheetWriter {
       writer.writeField(tracker.id)
       writer.writeField(tracker.kind.rawValue)
       writer.writeField(tracker.name)
-      writer.writeField(tracker.categoryId)
-      optional(titles[tracker.categoryId])
+      // A category its reader made up is left out, as a table without one reads (the default).
+      if tracker.invented.contains(.category) {
+        writer.writeNull()
+        writer.writeNull()
+      } else {
+        writer.writeField(tracker.categoryId)
+        optional(titles[tracker.categoryId])
+      }
       optional(tracker.emoji)
       optional(tracker.color)
       optional(tracker.schedule.map(CSVWeekdays.format))

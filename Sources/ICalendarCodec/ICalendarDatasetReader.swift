@@ -143,7 +143,7 @@ struct ICalendarDatasetReader {
     if color == nil, component.first("X-TRACKPORT-ID") == nil {
       color = component.first("COLOR").flatMap { CSSColor.hex(forName: $0.value) } ?? Self.paletteColor(uid)
     }
-    let tracker = Tracker(
+    var tracker = Tracker(
       id: id, kind: kind, name: try string(component, "X-TRACKPORT-NAME") ?? summaryName, categoryId: categoryId,
       emoji: component.first("X-TRACKPORT-ID") != nil ? try string(component, "X-TRACKPORT-EMOJI") : summaryEmoji,
       color: color, schedule: schedule, date: eventDate,
@@ -154,6 +154,16 @@ struct ICalendarDatasetReader {
       frequency: try json(component, "X-TRACKPORT-FREQUENCY", ICalendarJSONFields.frequency),
       reminders: try reminders(component, start: start, uid: uid),
       extras: extras(try component.first("X-TRACKPORT-EXTRAS").map { try json($0) }))
+    if component.first("X-TRACKPORT-ID") == nil {
+      // Another calendar's component: a category when it has no CATEGORIES (`default-category`)
+      // and a colour when it has no COLOR are made up, and marked so.
+      var madeUp: Set<InventedField> = []
+      if component.first("X-TRACKPORT-CATEGORY-ID") == nil && (categoryTitle ?? "").isEmpty { madeUp.insert(.category) }
+      if component.first("X-TRACKPORT-COLOR") == nil && component.first("COLOR").flatMap({ CSSColor.hex(forName: $0.value) }) == nil {
+        madeUp.insert(.color)
+      }
+      tracker.invented = madeUp
+    }
     var days: [LocalDate] = []
     if let raw = component.first("X-TRACKPORT-RECORDS") {
       days = try raw.value.split(separator: ",").map { item in

@@ -35,6 +35,17 @@ import TrackerValidation
     #expect(dataset.trackers[0].id == CSVStableID.tracker(name: "Read"))
   }
 
+  /// A log has no emoji, colours or weekdays, and a row without a category gets the default
+  /// one: all made up, and marked so (writers into apps where they are optional leave them out).
+  @Test func whatTheLogDoesNotSayIsMarkedMadeUp() throws {
+    let (grouped, _) = try decodeCSV(export, options: ["map": map])
+    #expect(grouped.trackers.allSatisfy { $0.invented == [.emoji, .color, .schedule] })
+    #expect(grouped.inventedCategoryIds.isEmpty)
+    let (plain, _) = try decodeCSV("Habit,Day\nRead,2026-01-05\n", options: ["map": "tracker=Habit,date=Day"])
+    #expect(plain.trackers.map(\.invented) == [[.category, .emoji, .color, .schedule]])
+    #expect(plain.inventedCategoryIds == [plain.categories[0].id] && plain.categories[0].title == "Imported")
+  }
+
   @Test(arguments: [
     ("2026-01-05", nil as String?), ("05.01.2026", nil), ("01/05/2026", "MM/DD/YYYY"), ("1/5/2026", "MM/DD/YYYY"),
     ("05/01/2026", "DD/MM/YYYY"), ("2026/01/05", "YYYY/MM/DD"), ("5.1.2026", nil),

@@ -30,6 +30,9 @@ import TrackerValidation
     #expect(dataset.trackers[4].kind == .event, "no schedule and no kind: an event")
     #expect(dataset.trackers[0].kind == .habit)
     #expect(context.diagnostics.isEmpty, "\(context.diagnostics)")
+    // Walk's empty category cell put it in the default category: made up, marked so.
+    #expect(dataset.trackers.map(\.invented) == [[], [], [], [.category], []])
+    #expect(dataset.inventedCategoryIds == [dataset.categories[2].id])
   }
 
   @Test func sameFileGivesSameIds() throws {
@@ -50,7 +53,7 @@ import TrackerValidation
     let (dataset, context) = try decodeCSV("name,schedule,Notes\nRead,mon,before bed\nRun,tue,\n")
     #expect(found(context.diagnostics) == [Found(code: "unknown-column", row: 1, field: "Notes", line: 1, column: 15)])
     #expect(dataset.trackers[0].extras["csv"] == .object([JSONMember("Notes", .string("before bed"))]))
-    #expect(dataset.trackers[1].extras.isEmpty)
+    #expect(dataset.trackers[1].extras.ofFormats.isEmpty)
     let (text, _) = try encodeCSV(dataset, options: ["to-shape": "trackers"])
     #expect(text.hasPrefix("id,kind,name,categoryId,category,emoji,color,schedule,date,pinned,createdOn,Notes\r\n"))
     #expect(try decodeCSV(text).0 == dataset)

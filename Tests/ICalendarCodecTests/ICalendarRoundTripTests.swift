@@ -78,5 +78,27 @@ import TrackerModel
     let codes = context.diagnostics.map(\.code)
     #expect(codes.filter { $0 == "lossy-recurrence" }.count == 4)
     #expect(dataset.tasks.first?.category == "urgent")
+    // Its category and colour are the calendar's: nothing is marked made up.
+    #expect(habit.invented.isEmpty)
+  }
+
+  /// Another calendar's event without CATEGORIES or COLOR gets the default category and a
+  /// palette colour: made up, and marked so; our own files' components never are.
+  @Test func aForeignEventsDefaultCategoryAndColourAreMarkedMadeUp() throws {
+    let (dataset, _) = try Harness.decode("""
+    BEGIN:VCALENDAR
+    VERSION:2.0
+    BEGIN:VEVENT
+    UID:dentist-1
+    SUMMARY:Dentist
+    DTSTART;VALUE=DATE:20260105
+    END:VEVENT
+    END:VCALENDAR
+    """)
+    let event = try #require(dataset.trackers.first)
+    #expect(event.invented == [.category, .color])
+    #expect(dataset.categories.map(\.title) == ["Calendar"] && dataset.inventedCategoryIds == [event.categoryId])
+    let own = try Harness.decode(try Harness.encode(try Harness.demo())).0
+    #expect(own.trackers.allSatisfy { $0.invented.isEmpty })
   }
 }
