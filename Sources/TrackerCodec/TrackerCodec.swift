@@ -61,6 +61,12 @@ public protocol TrackerCodec: Sendable {
   /// CSV table a lot) reports its own. For a dataset that uses every field, the fields named
   /// must be those the descriptor declares, lost whole or in part (per shape, ``CodecDescriptor/shapes``), as
   /// `trackport formats` lists them; `CannotCarryTests` checks it for the built-in codecs.
+  ///
+  /// Other apps' extras are counted as `extras` here: a writer does not know which codecs read
+  /// the dataset. `DatasetDestination.losses(writing:)` (what `convert`, `--dry-run` and serve
+  /// report) names those that keep a model field's value by that field, from the reading
+  /// codecs' ``CodecDescriptor/extrasMeanings`` (``LossReport/namingExtras(_:writing:writer:sources:)``);
+  /// a library user calling this directly can pass the result through the same.
   func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic]
 }
 
