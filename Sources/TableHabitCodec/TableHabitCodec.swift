@@ -27,12 +27,30 @@ public struct TableHabitCodec: TrackerCodec {
     code: "tablehabit-text-cut", severity: .warning,
     summary: "Writing Table Habit: a group name longer than 100 characters or a unit longer than 16, the limits of Table Habit's editor, is cut to that length (reported before writing, so --fail-on-loss refuses); habit names have no limit there and are never cut.")
 
+  /// The members of a habit's `extras["tablehabit"]` that keep what a model field holds only
+  /// in part (the reader's `kept` list): another app that leaves them out loses that field, and
+  /// the loss is named so. A group's members (its colour, icon, description) stay `extras`.
+  static let extrasMeanings: [ExtrasMeaning] = [
+    ExtrasMeaning("color", .trackerColor, "Table Habit colour"), ExtrasMeaning("custom_color", .trackerColor, "Table Habit colour"),
+    ExtrasMeaning("custom_color_tinted", .trackerColor, "Table Habit colour"),
+    ExtrasMeaning("freq_type", .trackerFrequency, "Table Habit frequency"),
+    ExtrasMeaning("freq_custom", .trackerFrequency, "Table Habit frequency"),
+    ExtrasMeaning("reminder", .trackerReminders, "Table Habit reminder"),
+    ExtrasMeaning("reminder_quest", .trackerReminders, "Table Habit reminder question"),
+    ExtrasMeaning("daily_goal", .trackerGoal, "negative habit's daily goal"),
+    ExtrasMeaning("target_days", .trackerGoal, "Table Habit target days"),
+    ExtrasMeaning("status", .trackerArchived, "Table Habit deleted status"),
+    ExtrasMeaning("create_t", .trackerCreatedOn, "Table Habit creation and edit times"),
+    ExtrasMeaning("modify_t", .trackerCreatedOn, "Table Habit creation and edit times"),
+  ]
+
   /// Id `tablehabit`; writes `.tablehabit.json`, claims `.json` files by content.
   public static let descriptor = CodecDescriptor(
     id: "tablehabit", name: "Table Habit",
     summary: "Table Habit's (mhabit) habits export, {\"habits\", \"groups\"} JSON; its import adds, never replaces.",
     extensions: ["tablehabit.json"], sniffedExtensions: ["json"],
     cannotCarry: TableHabitLosses.declared, carriesInPart: TableHabitLosses.carriedInPart,
+    extrasMeanings: extrasMeanings,
     diagnostics: [lossyFrequency, assignedDefaults, keptInExtras, textCut],
     options: [
       CodecOption("default-category", .text, default: "Table Habit",

@@ -151,4 +151,30 @@ import TrackerPort
     dataset.trackers[1].extras["other"] = .object([JSONMember("x", .number("1"))])
     #expect(destination.losses(writing: dataset).contains { $0.location.pointer == "/extras" })
   }
+
+  /// A Table Habit habit's own colour, frequency and reminder, kept in `extras["tablehabit"]`,
+  /// are named by those fields when another app leaves them out; a group's own colour is not a
+  /// tracker's colour, so it stays `extras`.
+  @Test func tableHabitsExtrasAreNamedByFieldAndAGroupsStayExtras() throws {
+    let folder = try temporaryFolder("trackport-invented")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var dataset = Self.original()
+    dataset.trackers[0].extras = ["tablehabit": .object([
+      JSONMember("color", .number("3")), JSONMember("custom_color", .number("4294198070")),
+      JSONMember("freq_type", .number("2")), JSONMember("freq_custom", .string("{\"min\":3,\"max\":3}")),
+      JSONMember("reminder", .string("{\"type\":1,\"time\":\"07:30\"}")), JSONMember("create_t", .number("1767571200")),
+    ])]
+    let path = folder.appendingPathComponent("out.habo.json").path
+    let destination = try DatasetDestination(path: path, format: nil, overwrite: false, inputs: [], options: [:],
+                                             registry: StandardCodecs.registry)
+    let named = destination.losses(writing: dataset)
+    let pointers = named.filter { $0.code == "dropped-field" }.map { $0.location.pointer ?? "" }
+    #expect(!pointers.contains("/extras"), "\(named.map(\.message))")
+    #expect(named.contains { $0.location.pointer == "/trackers.color" && $0.message.contains("Table Habit colour") },
+            "\(named.map(\.message))")
+    #expect(pointers.contains("/trackers.frequency") && pointers.contains("/trackers.reminders"), "\(named.map(\.message))")
+    dataset.categories[0].extras = ["tablehabit": .object([JSONMember("color", .number("3"))])]
+    #expect(destination.losses(writing: dataset).contains { $0.location.pointer == "/extras" && $0.message.contains(": 1 ") },
+            "\(destination.losses(writing: dataset).map(\.message))")
+  }
 }
