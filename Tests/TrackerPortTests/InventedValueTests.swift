@@ -127,6 +127,17 @@ import TrackerPort
     #expect(over.dataset.categories.map(\.title) == [madeUpTitle.uppercased()])
   }
 
+  /// The output `name` in `folder`, as `convert` would make it (only its losses are asked).
+  static func destination(_ name: String, in folder: URL) throws -> DatasetDestination {
+    try DatasetDestination(path: folder.appendingPathComponent(name).path, format: nil, overwrite: false, inputs: [],
+                           options: [:], registry: StandardCodecs.registry)
+  }
+
+  /// The fields `losses` reports dropped, by their pointers.
+  static func droppedFields(_ losses: [Diagnostic]) -> [String] {
+    losses.filter { $0.code == "dropped-field" }.map { $0.location.pointer ?? "" }
+  }
+
   /// A Loop measurable habit whose target is per week keeps its unit, target and values in
   /// `extras["loop"]`: written to Table Habit, the loss is the goal and the amounts, not "extras".
   @Test func aLossIsNamedByTheFieldAPersonKnows() throws {
@@ -138,11 +149,9 @@ import TrackerPort
       JSONMember("type", .string("NUMERICAL")), JSONMember("unit", .string("km")), JSONMember("targetType", .string("AT_LEAST")),
       JSONMember("targetValue", .number("20")), JSONMember("values", .object([JSONMember("2026-01-05", .number("5000"))])),
     ])]
-    let path = folder.appendingPathComponent("out.tablehabit.json").path
-    let destination = try DatasetDestination(path: path, format: nil, overwrite: false, inputs: [], options: [:],
-                                             registry: StandardCodecs.registry)
+    let destination = try Self.destination("out.tablehabit.json", in: folder)
     let losses = destination.losses(writing: dataset)
-    let pointers = losses.filter { $0.code == "dropped-field" }.map { $0.location.pointer ?? "" }
+    let pointers = Self.droppedFields(losses)
     #expect(!pointers.contains("/extras"), "\(losses.map(\.message))")
     #expect(pointers.contains("/trackers.goal") && pointers.contains("/records.amount") && pointers.contains("/trackers.color"),
             "\(losses.map(\.message))")
@@ -164,11 +173,9 @@ import TrackerPort
       JSONMember("freq_type", .number("2")), JSONMember("freq_custom", .string("{\"min\":3,\"max\":3}")),
       JSONMember("reminder", .string("{\"type\":1,\"time\":\"07:30\"}")), JSONMember("create_t", .number("1767571200")),
     ])]
-    let path = folder.appendingPathComponent("out.habo.json").path
-    let destination = try DatasetDestination(path: path, format: nil, overwrite: false, inputs: [], options: [:],
-                                             registry: StandardCodecs.registry)
+    let destination = try Self.destination("out.habo.json", in: folder)
     let named = destination.losses(writing: dataset)
-    let pointers = named.filter { $0.code == "dropped-field" }.map { $0.location.pointer ?? "" }
+    let pointers = Self.droppedFields(named)
     #expect(!pointers.contains("/extras"), "\(named.map(\.message))")
     #expect(named.contains { $0.location.pointer == "/trackers.color" && $0.message.contains("Table Habit colour") },
             "\(named.map(\.message))")
