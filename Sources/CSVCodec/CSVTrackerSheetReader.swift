@@ -141,7 +141,8 @@ final class CSVTrackerSheetReader: CSVSheetReading {
       guard let i = slot[key], i < view.count else { return nil }
       return view.isEmpty(i) && !view.isQuoted(i) ? nil : view.string(i)
     }
-    let categoryId = category(id: view.cell(slot["categoryId"]), title: view.cell(slot["category"]), row: stored)
+    let (categoryCell, categoryTitle) = (view.cell(slot["categoryId"]), view.cell(slot["category"]))
+    let categoryId = category(id: categoryCell, title: categoryTitle, row: stored)
     var tracker = Tracker(id: id, kind: kind, name: name, categoryId: categoryId,
                           emoji: text("emoji"), color: text("color"),
                           schedule: schedule, date: date, pinned: pinned, createdOn: createdOn)
@@ -149,7 +150,7 @@ final class CSVTrackerSheetReader: CSVSheetReading {
       if let value = CSVBoolean.parse(text) { tracker.archived = value } else { typeError("archived", "true or false") }
     }
     // A row without categoryId and category is put in `default-category`: made up, not the person's.
-    if view.cell(slot["categoryId"]) == nil && view.cell(slot["category"]) == nil { tracker.invented = [.category] }
+    if categoryCell == nil && categoryTitle == nil { tracker.invented = [.category] }
     tracker.description = text("description")
     func keep(_ key: String) {
       if let i = slot[key], let text = view.cell(i) { extras.append(JSONMember(header.labels[i], .string(text))) }

@@ -138,10 +138,19 @@ struct ICalendarDatasetReader {
       createdOn = try component.first("X-TRACKPORT-CREATED-ON").map { try date($0).date }
     }
     let categoryTitle = component.first("CATEGORIES").map { ICalendarText.splitList($0.value).first ?? "" }
-    let categoryId = try string(component, "X-TRACKPORT-CATEGORY-ID") ?? category(categoryTitle)
+    let ownCategoryId = try string(component, "X-TRACKPORT-CATEGORY-ID")
+    let categoryId = ownCategoryId ?? category(categoryTitle)
+    // What another calendar's component does not say is made up, and marked so: the
+    // `default-category` without CATEGORIES, a palette colour without a COLOR we know.
+    let foreign = component.first("X-TRACKPORT-ID") == nil
+    var madeUp: Set<InventedField> = ownCategoryId == nil && (categoryTitle ?? "").isEmpty ? [.category] : []
     var color = try string(component, "X-TRACKPORT-COLOR")
-    if color == nil, component.first("X-TRACKPORT-ID") == nil {
-      color = component.first("COLOR").flatMap { CSSColor.hex(forName: $0.value) } ?? Self.paletteColor(uid)
+    if color == nil, foreign {
+      color = component.first("COLOR").flatMap { CSSColor.hex(forName: $0.value) }
+      if color == nil {
+        color = Self.paletteColor(uid)
+        madeUp.insert(.color)
+      }
     }
     var tracker = Tracker(
       id: id, kind: kind, name: try string(component, "X-TRACKPORT-NAME") ?? summaryName, categoryId: categoryId,
@@ -154,16 +163,8 @@ struct ICalendarDatasetReader {
       frequency: try json(component, "X-TRACKPORT-FREQUENCY", ICalendarJSONFields.frequency),
       reminders: try reminders(component, start: start, uid: uid),
       extras: extras(try component.first("X-TRACKPORT-EXTRAS").map { try json($0) }))
-    if component.first("X-TRACKPORT-ID") == nil {
-      // Another calendar's component: a category when it has no CATEGORIES (`default-category`)
-      // and a colour when it has no COLOR are made up, and marked so.
-      var madeUp: Set<InventedField> = []
-      if component.first("X-TRACKPORT-CATEGORY-ID") == nil && (categoryTitle ?? "").isEmpty { madeUp.insert(.category) }
-      if component.first("X-TRACKPORT-COLOR") == nil && component.first("COLOR").flatMap({ CSSColor.hex(forName: $0.value) }) == nil {
-        madeUp.insert(.color)
-      }
-      tracker.invented = madeUp
-    }
+    // Our own files carry their marks in X-TRACKPORT-EXTRAS.
+    if foreign { tracker.invented = madeUp }
     var days: [LocalDate] = []
     if let raw = component.first("X-TRACKPORT-RECORDS") {
       days = try raw.value.split(separator: ",").map { item in

@@ -48,7 +48,7 @@ extension LossReport {
     // A category's members mean a category's fields only: a tracker's `color` is its colour,
     // a category's `color` is nothing the model has (so it stays `extras`). A tracker may keep
     // its days' values (Loop's `values`), so other items' members mean any other field.
-    func look(_ extras: Extras, of items: String) {
+    func look(_ extras: Extras, ofCategory: Bool = false) {
       let foreign = extras.ofFormats.filter { $0.key != writer.id }
       guard !foreign.isEmpty else { return }
       var undescribed = false
@@ -59,7 +59,7 @@ extension LossReport {
           continue
         }
         for member in members {
-          if let meaning = table[member.key], meaning.field.map({ Self.partOf($0, items) }) ?? true {
+          if let meaning = table[member.key], meaning.field.map({ $0.isCategoryField == ofCategory }) ?? true {
             found.append(meaning)
           } else {
             undescribed = true
@@ -74,12 +74,12 @@ extension LossReport {
         whats[field, default: []].append(meaning.what)
       }
     }
-    look(dataset.extras, of: "")
-    for item in dataset.categories { look(item.extras, of: "categories") }
-    for item in dataset.trackers { look(item.extras, of: "trackers") }
-    for item in dataset.records { look(item.extras, of: "records") }
-    for item in dataset.entries { look(item.extras, of: "entries") }
-    for item in dataset.tasks { look(item.extras, of: "tasks") }
+    look(dataset.extras)
+    for item in dataset.categories { look(item.extras, ofCategory: true) }
+    for item in dataset.trackers { look(item.extras) }
+    for item in dataset.records { look(item.extras) }
+    for item in dataset.entries { look(item.extras) }
+    for item in dataset.tasks { look(item.extras) }
     guard described > 0 else { return losses }
 
     let loss = losses[index]
@@ -113,15 +113,9 @@ extension LossReport {
   }
 }
 
-extension LossReport {
-  /// Whether a member of the extras of `items` (`categories`, `trackers`, ...; `""` for the
-  /// dataset's own) can keep a value of `field`: a category's only a category field, any
-  /// other item's any other field.
-  static func partOf(_ field: ModelField, _ items: String) -> Bool {
-    guard !items.isEmpty else { return true }
-    let ofCategories = field.rawValue.hasPrefix("categories")
-    return items == "categories" ? ofCategories : !ofCategories
-  }
+private extension ModelField {
+  /// A part of categories (`categories`, `categories.id`, `categories[without trackers]`, ...).
+  var isCategoryField: Bool { rawValue.hasPrefix("categories") }
 }
 
 private extension String {

@@ -47,10 +47,11 @@ public enum MigrationMatrix {
                     cannotCarry: [ModelField], carriesInPart: [ModelField]) -> Route {
     let cannot = Set(cannotCarry)
     let partly = Set(carriesInPart)
+    let missing = Set(source.cannotCarry)
     let sameFormat = source.id == target
     var lost: [ModelField] = []
     var inPart: [ModelField] = []
-    for field in ModelField.allCases where holds(source, field) {
+    for field in ModelField.allCases where holds(field, missing: missing) {
       if cannot.contains(field) {
         lost.append(field)
       } else if partly.contains(field) && !sameFormat {
@@ -65,8 +66,12 @@ public enum MigrationMatrix {
   /// missing (Loop has no categories, so no category ids either; a format without events has
   /// no event days and no kinds to lose).
   public static func holds(_ source: CodecDescriptor, _ field: ModelField) -> Bool {
-    let missing = Set(source.cannotCarry)
-    return !missing.contains(field) && !requirements(of: field).contains { missing.contains($0) }
+    holds(field, missing: Set(source.cannotCarry))
+  }
+
+  /// ``holds(_:_:)`` for a source whose declared missing parts are `missing`.
+  static func holds(_ field: ModelField, missing: Set<ModelField>) -> Bool {
+    !missing.contains(field) && !requirements(of: field).contains { missing.contains($0) }
   }
 
   /// The parts of the model `field` exists only with.

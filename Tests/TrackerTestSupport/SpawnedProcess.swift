@@ -39,10 +39,7 @@ public struct SpawnedProcess {
   public func send(_ signal: Int32) { kill(pid, signal) }
 
   /// Whether it has ended (without reaping it).
-  public var hasEnded: Bool {
-    var info = siginfo_t()
-    return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
-  }
+  public var hasEnded: Bool { ChildProcess.hasExited(pid) }
 
   /// Waits for the end: the exit status, or 128 + the signal that killed it (as a shell says).
   public func wait() -> Int32 {

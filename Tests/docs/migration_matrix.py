@@ -73,10 +73,9 @@ def main():
     text = open(PAGE, encoding="utf-8").read()
     try:
         head, rest = text.split(BEGIN + "\n", 1)
-        _, tail = rest.split(END, 1)
+        current, tail = rest.split(END, 1)
     except ValueError:
         sys.exit(f"migration-matrix: {PAGE} has no {BEGIN} ... {END} block")
-    current = rest.split(END, 1)[0]
     if write:
         with open(PAGE + ".tmp", "w", encoding="utf-8") as f:
             f.write(head + BEGIN + "\n" + generated + END + tail)
