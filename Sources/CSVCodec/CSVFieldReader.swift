@@ -21,6 +21,8 @@ struct CSVFieldReader {
   /// Whether the package is of version 2 or later, whose columns the mappings read only then:
   /// a version-1 row pays nothing for them.
   var hasVersion2: Bool { context.header.version >= 2 }
+  /// Whether the table is of format version 3 or later (a goal's period).
+  var hasVersion3: Bool { context.header.version >= 3 }
 
   /// The entity's JSON pointer (`/trackers/3`), built only when a problem needs it.
   var pointer: String { table.pointer + "/\(index)" }

@@ -8,7 +8,8 @@ import TrackerModel
 ///
 /// The version is the canonical format version (``TrackerDataset/formatVersionNeeded``): 1 for
 /// the four tables every TrackerPort writes, 2 when `entries.csv` and the columns of version 2
-/// are there. A reader refuses a version it does not know, so a TrackerPort that reads only
+/// are there, 3 when a goal has a period (`goalPeriod`). A reader refuses a version it does
+/// not know, so a TrackerPort that reads only
 /// version 1 refuses a package of version 2 instead of reading it without its skipped days, or
 /// with its amounts and notes as unknown columns.
 enum CSVPackageDescriptor {
@@ -17,7 +18,7 @@ enum CSVPackageDescriptor {
   /// The package versions this build reads (and writes: the oldest one a dataset fits). Kept
   /// apart from ``TrackerDataset/formatVersions`` on purpose: a newer model version needs a
   /// package layout of its own before packages may claim it (a test checks they agree).
-  static let versions = 1...2
+  static let versions = 1...3
   /// The custom property's name.
   static let property = "trackport"
 

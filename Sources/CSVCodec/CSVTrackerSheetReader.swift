@@ -4,7 +4,7 @@ import TrackerModel
 
 /// Reads a trackers table: one row per tracker, the columns of the package's `trackers.csv`
 /// (`id,kind,name,categoryId,emoji,color,schedule,date,pinned,createdOn`, and
-/// `archived,description,goalTarget,goalDirection,goalUnit,frequencyTimes,frequencyDays`), with
+/// `archived,description,goalTarget,goalDirection,goalUnit,goalPeriod,frequencyTimes,frequencyDays`), with
 /// a `category` column of titles allowed instead of or besides `categoryId`.
 ///
 /// Only `name` is required. An empty cell is an absent value; an empty text in quotes (`""`)
@@ -19,7 +19,7 @@ final class CSVTrackerSheetReader: CSVSheetReading {
   static let columns = ["id", "kind", "name", "categoryId", "category", "emoji", "color", "schedule",
                         "date", "pinned", "createdOn"]
   /// The columns of what habit apps share, written only when some tracker needs them.
-  static let optionalColumns = ["archived", "description", "goalTarget", "goalDirection", "goalUnit",
+  static let optionalColumns = ["archived", "description", "goalTarget", "goalDirection", "goalUnit", "goalPeriod",
                                 "frequencyTimes", "frequencyDays"]
   /// Every column label the reader takes as its own, folded (``CSVSheetHeader/fold(_:)``).
   private static let ownColumns = Set((columns + optionalColumns).map(CSVSheetHeader.fold))
@@ -187,7 +187,8 @@ final class CSVTrackerSheetReader: CSVSheetReading {
   }
 
   /// The goal of a row: a `goalTarget` number, a `goalDirection` (`atLeast`, default, or
-  /// `atMost`; any case, `at least`, `>=`, `<=`) and a `goalUnit`. When the goal cannot be made
+  /// `atMost`; any case, `at least`, `>=`, `<=`), a `goalUnit` and a `goalPeriod` (`week`,
+  /// `month`, `10d`; any case; empty: a day). When the goal cannot be made
   /// (a bad cell, or no target), the row's goal cells all go to extras: a bad one with a
   /// `type-error`, the others with `keep`.
   private func readGoal(_ view: CSVRowView, into tracker: inout Tracker, text: (String) -> String?,
@@ -195,7 +196,13 @@ final class CSVTrackerSheetReader: CSVSheetReading {
     guard let targetText = view.cell(slot["goalTarget"]) else {
       typeError("goalDirection", "", "is given without a goalTarget")
       typeError("goalUnit", "", "is given without a goalTarget")
+      typeError("goalPeriod", "", "is given without a goalTarget")
       return
+    }
+    var period: TrackerGoal.Period? = .day
+    if let text = view.cell(slot["goalPeriod"]) {
+      period = TrackerGoal.Period(text: CSVSheetHeader.fold(text))
+      if period == nil { typeError("goalPeriod", "week, month or a number of days such as 10d", nil) }
     }
     var direction: TrackerGoal.Direction? = .atLeast
     if let text = view.cell(slot["goalDirection"]) {
@@ -209,13 +216,14 @@ final class CSVTrackerSheetReader: CSVSheetReading {
     }
     let target = CSVCell.number(cell: String(targetText.trimmingSpaces), decimalComma: true)
     if target == nil { typeError("goalTarget", "a number (5.5 or 5,5)", nil) }
-    guard let target, let direction else {
+    guard let target, let direction, let period else {
       if target != nil { keep("goalTarget") }
       if direction != nil { keep("goalDirection") }
+      if period != nil { keep("goalPeriod") }
       keep("goalUnit")
       return
     }
-    tracker.goal = TrackerGoal(target: target, direction: direction, unit: text("goalUnit"))
+    tracker.goal = TrackerGoal(target: target, direction: direction, unit: text("goalUnit"), period: period)
   }
 
   /// The id of the row's category, made on first appearance.

@@ -22,6 +22,7 @@ struct CSVTrackerSheetWriter {
     if trackers.contains(where: \.archived) { columns.append("archived") }
     if trackers.contains(where: { $0.description != nil }) { columns.append("description") }
     if trackers.contains(where: { $0.goal != nil }) { columns += ["goalTarget", "goalDirection", "goalUnit"] }
+    if trackers.contains(where: { $0.goal.map { !$0.period.isDay } == true }) { columns.append("goalPeriod") }
     if trackers.contains(where: { $0.frequency != nil }) { columns += ["frequencyTimes", "frequencyDays"] }
     return columns
   }
@@ -84,6 +85,7 @@ struct CSVTrackerSheetWriter {
         optional(tracker.goal?.direction.rawValue)
         optional(tracker.goal?.unit)
       }
+      if shared.contains("goalPeriod") { optional(tracker.goal.flatMap { $0.period.isDay ? nil : $0.period.text }) }
       if shared.contains("frequencyTimes") {
         optional(tracker.frequency.map { String($0.times) })
         optional(tracker.frequency.map { String($0.days) })

@@ -1,7 +1,8 @@
 import TrackerModel
 
 /// `trackers.csv`: `id,kind,name,categoryId,emoji,color,schedule,date,pinned,createdOn`, and from
-/// version 2 `archived,description,goalTarget,goalDirection,goalUnit,frequencyTimes,frequencyDays,reminders`.
+/// version 2 `archived,description,goalTarget,goalDirection,goalUnit,frequencyTimes,frequencyDays,reminders`,
+/// and from version 3 `goalPeriod`.
 enum TrackerTable: CSVTableMapping {
   static let table = CSVTable.trackers
 
@@ -34,16 +35,24 @@ enum TrackerTable: CSVTableMapping {
     tracker.description = row.optionalText("description")
     let direction = row.cell("goalDirection") ?? ""
     let unit = row.optionalText("goalUnit")
+    var period = TrackerGoal.Period.day
+    if row.hasVersion3, let cell = row.cell("goalPeriod"), !cell.isEmpty {
+      if let parsed = TrackerGoal.Period(text: cell) {
+        period = parsed
+      } else {
+        row.typeError("goalPeriod", "\(cell.debugDescription) is not day, week, month or a number of days such as 10d")
+      }
+    }
     if let target = row.number("goalTarget") {
       if direction.isEmpty {
-        tracker.goal = TrackerGoal(target: target, direction: .atLeast, unit: unit)
+        tracker.goal = TrackerGoal(target: target, direction: .atLeast, unit: unit, period: period)
       } else if let parsed = TrackerGoal.Direction(rawValue: direction) {
-        tracker.goal = TrackerGoal(target: target, direction: parsed, unit: unit)
+        tracker.goal = TrackerGoal(target: target, direction: parsed, unit: unit, period: period)
       } else {
         row.typeError("goalDirection", "\(direction.debugDescription) is not atLeast or atMost")
       }
-    } else if row.cell("goalTarget")?.isEmpty ?? true, !direction.isEmpty || unit != nil {
-      row.typeError("goalTarget", "a goal needs its target: goalDirection or goalUnit is given without it")
+    } else if row.cell("goalTarget")?.isEmpty ?? true, !direction.isEmpty || unit != nil || !period.isDay {
+      row.typeError("goalTarget", "a goal needs its target: goalDirection, goalUnit or goalPeriod is given without it")
     }
     let times = row.optionalInteger("frequencyTimes"), days = row.optionalInteger("frequencyDays")
     if let times, let days {
@@ -72,6 +81,7 @@ enum TrackerTable: CSVTableMapping {
               tracker.goal?.direction.rawValue ?? "", CSVCell.optional(tracker.goal?.unit),
               tracker.frequency.map { String($0.times) } ?? "", tracker.frequency.map { String($0.days) } ?? "",
               CSVCell.reminders(tracker.reminders)]
+    if version >= 3 { cells.append(tracker.goal.map { $0.period.isDay ? "" : $0.period.text } ?? "") }
     return cells
   }
 

@@ -161,7 +161,7 @@ struct HaboBackupPlan {
     countTrackerLosses(tracker, index: index)
     // Habo's numeric habits count up to a target: an at-most goal (or one that is no number)
     // is written as a yes/no habit, so its completions stay completions (the amounts go).
-    let goal = tracker.goal.flatMap { $0.target.isFinite && $0.direction == .atLeast ? $0 : nil }
+    let goal = tracker.goal.flatMap { $0.target.isFinite && $0.direction == .atLeast ? $0.perDay : nil }
     let reminder = tracker.reminders.first.flatMap { HaboReminderTime.habo($0.time) }
     let notTime = reminder ?? kept.first { $0.key == "notTime" }?.value.stringValue ?? "12:0"
     let deletedAt = tracker.archived ? kept.first { $0.key == "deleted_at" }?.value.stringValue : nil
@@ -213,6 +213,7 @@ struct HaboBackupPlan {
     if let goal = tracker.goal, goal.direction == .atMost || !goal.target.isFinite || goal.unit == "" {
       lost[.trackerGoal, default: 0] += 1
     }
+    if let goal = tracker.goal, goal.direction == .atLeast, !goal.period.isDay { lost[.trackerGoalPeriod, default: 0] += 1 }
     let reminders = tracker.reminders
     if reminders.count > 1 || reminders.contains(where: { $0.days != nil || HaboReminderTime.habo($0.time) == nil }) {
       lost[.trackerReminders, default: 0] += 1

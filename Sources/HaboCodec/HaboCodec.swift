@@ -50,7 +50,7 @@ public struct HaboCodec: TrackerCodec {
   /// colours and schedules are reported only when they differ from what reading back makes.
   static let lostFields: [ModelField] = [
     .trackerEmoji, .trackerColor, .trackerSchedule, .trackerPinned, .trackerCreatedOn, .trackerDescription,
-    .trackerFrequency, .events, .eventRecords, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder,
+    .trackerGoalPeriod, .trackerFrequency, .events, .eventRecords, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder,
   ]
 
   /// What a Habo backup holds, but not every value of: category and tracker ids (UUIDs only),
@@ -176,6 +176,7 @@ public struct HaboCodec: TrackerCodec {
     .trackerEmoji: "emoji other than the one reading back chooses from the name",
     .trackerColor: "colour(s) other than the one reading back chooses from the name",
     .trackerGoal: "goal(s) Habo cannot store as they are (at most: written as a yes/no habit; an empty unit; a target that is not a finite number)",
+    .trackerGoalPeriod: "goal(s) per week, month or n days written as the same target per day (Habo's goals are daily), with every day's amount",
     .trackerReminders: "habit(s) whose reminders Habo cannot keep (one reminder per habit, every day, at HH:MM)",
     .eventRecords: "record(s) of events or unknown trackers left out",
     .records: "record(s) on a day the habit already has a record, or with an amount below the goal (read back as days below it)",

@@ -16,6 +16,7 @@ enum ICalendarJSONFields {
   static func goal(_ goal: TrackerGoal) throws -> JSONValue {
     var members = [JSONMember("target", try number(goal.target)), JSONMember("direction", .string(goal.direction.rawValue))]
     if let unit = goal.unit { members.append(JSONMember("unit", .string(unit))) }
+    if !goal.period.isDay { members.append(JSONMember("period", .string(goal.period.text))) }
     return .object(members)
   }
 
@@ -73,7 +74,8 @@ enum ICalendarJSONFields {
 
   // MARK: - Reading (each the inverse of its writer above; a wrong shape is a ``Failure``)
 
-  /// A goal: `target` a number, `direction` `atLeast` or `atMost`, `unit` a string or absent.
+  /// A goal: `target` a number, `direction` `atLeast` or `atMost`, `unit` a string or absent,
+  /// `period` (version 3) `week`, `month`, `<n>d` or absent for a day.
   static func goal(_ value: JSONValue) throws(Failure) -> TrackerGoal {
     guard let target = double(value["target"]) else { throw Failure(message: "a goal needs a numeric target") }
     guard let name = value["direction"]?.stringValue, let direction = TrackerGoal.Direction(rawValue: name) else {
@@ -81,7 +83,14 @@ enum ICalendarJSONFields {
     }
     let unit = value["unit"]
     guard unit == nil || unit?.stringValue != nil else { throw Failure(message: "a goal's unit is a string") }
-    return TrackerGoal(target: target, direction: direction, unit: unit?.stringValue)
+    var period = TrackerGoal.Period.day
+    if let text = value["period"] {
+      guard let parsed = text.stringValue.flatMap(TrackerGoal.Period.init(text:)) else {
+        throw Failure(message: "a goal's period is day, week, month or a number of days such as 10d")
+      }
+      period = parsed
+    }
+    return TrackerGoal(target: target, direction: direction, unit: unit?.stringValue, period: period)
   }
 
   /// A frequency: `times` and `days` whole numbers.

@@ -37,12 +37,13 @@ extension JSONDatasetReader {
     try readOptionalString("note", base())
   }
 
-  /// A tracker's `goal` (`null` reads as absent), with its unknown members.
+  /// A tracker's `goal` (`null` reads as absent), with its unknown members. Its `period` is a
+  /// key of version 3: in an older document it is an unknown key, as such a reader read it.
   mutating func readGoal(_ base: String) throws -> (TrackerGoal?, [JSONMember]) {
     if try readNull() { return (nil, []) }
     let pointer = base + "/goal"
-    let open = try openObject(pointer, "\"goal\" must be an object {\"target\", \"direction\", \"unit\"} or null")
-    var target: Double?, direction = TrackerGoal.Direction.atLeast, unit: String?
+    let open = try openObject(pointer, "\"goal\" must be an object {\"target\", \"direction\", \"unit\", \"period\"} or null")
+    var target: Double?, direction = TrackerGoal.Direction.atLeast, unit: String?, period = TrackerGoal.Period.day
     var members = Members(JSONDatasetReader.goalKeys, depth: 4)
     while let k = try nextMember(&members, base: pointer) {
       switch k {
@@ -54,11 +55,19 @@ extension JSONDatasetReader {
                                 pointer: pointer + "/direction")
         }
         direction = value
-      default: unit = try readOptionalString("unit", pointer)
+      case 2: unit = try readOptionalString("unit", pointer)
+      case 3 where keys.version >= 3:
+        let (text, offset) = try readStringWithOffset("period", pointer)
+        guard let value = TrackerGoal.Period(text: text) else {
+          throw JSONReadFailure(at: offset, "\"period\" must be \"day\", \"week\", \"month\" or a number of days such as \"10d\", not \(quoted(text))",
+                                pointer: pointer + "/period")
+        }
+        period = value
+      default: members.unknown.append(try readUndefined(JSONDatasetReader.goalKeys[k], depth: 4, base: pointer))
       }
     }
     guard let target else { throw missing("goal", "target", open, pointer) }
-    return (TrackerGoal(target: target, direction: direction, unit: unit), members.unknown)
+    return (TrackerGoal(target: target, direction: direction, unit: unit, period: period), members.unknown)
   }
 
   /// A tracker's `frequency` (`null` reads as absent), with its unknown members.

@@ -46,7 +46,7 @@ struct JSONDatasetReader {
   ]
   static let recordKeys: [StaticString] = ["trackerId", "date", "extras", "amount", "note"]
   static let entryKeys: [StaticString] = ["trackerId", "date", "skipped", "amount", "note", "extras"]
-  static let goalKeys: [StaticString] = ["target", "direction", "unit"]
+  static let goalKeys: [StaticString] = ["target", "direction", "unit", "period"]
   static let frequencyKeys: [StaticString] = ["times", "days"]
   static let reminderKeys: [StaticString] = ["time", "days"]
   static let taskKeys: [StaticString] = [

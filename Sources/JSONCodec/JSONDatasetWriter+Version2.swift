@@ -18,7 +18,7 @@ extension JSONDatasetWriter {
       out.string(description)
     }
     if let goal = tracker.goal {
-      let unknown = JSONDatasetWriter.nestedMembers(&extras, key: "goal", known: JSONDatasetReader.goalKeys[...])
+      let unknown = JSONDatasetWriter.nestedMembers(&extras, key: "goal", known: keys.goal)
       key("goal")
       out.raw("{ \"target\": ")
       try amount(goal.target, pointer() + "/goal/target")
@@ -26,6 +26,10 @@ extension JSONDatasetWriter {
       if let unit = goal.unit {
         out.raw(", \"unit\": ")
         out.string(unit)
+      }
+      if !goal.period.isDay {
+        out.raw(", \"period\": ")
+        out.string(goal.period.text)
       }
       try inlineMembers(unknown, pointer: pointer() + "/goal")
       out.raw(" }")

@@ -31,7 +31,9 @@ struct JSONDatasetWriter {
   ///   or not a number, or an `extras` number that is not a JSON number.
   mutating func write(_ dataset: TrackerDataset) throws {
     keys = JSONKeyTables.forVersion(dataset.formatVersionNeeded)
-    out.raw(keys.version == 1 ? "{\n  \"trackport\": 1,\n  \"categories\": " : "{\n  \"trackport\": 2,\n  \"categories\": ")
+    out.raw("{\n  \"trackport\": ")
+    out.int(keys.version)
+    out.raw(",\n  \"categories\": ")
     try entities(dataset.categories) { w, category, i in
       try w.category(category, "/categories/\(i)")
     }

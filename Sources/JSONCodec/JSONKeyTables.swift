@@ -4,7 +4,7 @@ import TrackerModel
 /// count of the newest key table's entries (``JSONDatasetReader/rootKeys``, `trackerKeys`,
 /// `recordKeys`).
 ///
-/// Version 2 only adds keys, after those of version 1, so a version's keys are a prefix of
+/// Versions 2 and 3 only add keys, after those of the version before, so a version's keys are a prefix of
 /// each table and every key keeps its number (its bit in the reader's `seen` mask, its case in
 /// the reader's switch). The reader keeps matching keys against the full static tables, which
 /// the optimizer folds into the records' hot loop; only the switch cases of keys version 2
@@ -21,19 +21,23 @@ struct JSONKeyTables {
   let trackerCount: Int
   /// How many record keys the version defines.
   let recordCount: Int
+  /// How many goal keys the version defines (version 3 adds `period`).
+  var goalCount = 3
 
-  /// The counts of `version` (1 or 2; another value gets the newest).
+  /// The counts of `version` (1, 2 or 3; another value gets the newest).
   static func forVersion(_ version: Int) -> JSONKeyTables {
-    version == 1
-      ? JSONKeyTables(version: 1, rootCount: 7, trackerCount: 11, recordCount: 3)
-      : JSONKeyTables(version: 2, rootCount: JSONDatasetReader.rootKeys.count,
-                      trackerCount: JSONDatasetReader.trackerKeys.count, recordCount: JSONDatasetReader.recordKeys.count)
+    if version == 1 { return JSONKeyTables(version: 1, rootCount: 7, trackerCount: 11, recordCount: 3) }
+    return JSONKeyTables(version: version == 2 ? 2 : 3, rootCount: JSONDatasetReader.rootKeys.count,
+                         trackerCount: JSONDatasetReader.trackerKeys.count, recordCount: JSONDatasetReader.recordKeys.count,
+                         goalCount: version == 2 ? 3 : JSONDatasetReader.goalKeys.count)
   }
 
   /// The top-level keys of the version.
   var root: ArraySlice<StaticString> { JSONDatasetReader.rootKeys.prefix(rootCount) }
   /// The tracker keys of the version.
   var tracker: ArraySlice<StaticString> { JSONDatasetReader.trackerKeys.prefix(trackerCount) }
+  /// The goal keys of the version.
+  var goal: ArraySlice<StaticString> { JSONDatasetReader.goalKeys.prefix(goalCount) }
   /// The record keys of the version.
   var record: ArraySlice<StaticString> { JSONDatasetReader.recordKeys.prefix(recordCount) }
 }

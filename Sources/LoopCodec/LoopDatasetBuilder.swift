@@ -7,7 +7,7 @@ import TrackerModel
 /// "Loop Habit Tracker" by default) with a palette emoji chosen from its name, both marked
 /// made up (``Tracker/invented``). What habit apps
 /// share goes to the model's own fields: archived, the question and description (one
-/// description), a measurable habit's goal per day and its amounts, the frequency beside the
+/// description), a measurable habit's goal (per day, week or month) and its amounts, the frequency beside the
 /// weekday schedule, the reminder, notes, skipped days. What only Loop has goes to the
 /// tracker's `extras["loop"]` (see ``LoopExtras`` and `docs/loop.md`), from where the writer
 /// puts it back.
@@ -33,10 +33,11 @@ struct LoopDatasetBuilder {
     for (index, habit) in habits.enumerated() {
       let id = habit.uuid.map(StableID.dashed) ?? StableID.uuid("loop:\(habit.position):\(habit.name)")
       let pointer = "/trackers/\(index)"
-      // A measurable habit's frequency is the period of its target: per day (1/1) is the
-      // model's goal; per week or month stays in extras.
-      let dailyGoal = habit.numerical && habit.frequency == .daily
-      let planned = habit.frequency.schedule(reminderDays: habit.reminderDays)
+      // A measurable habit's frequency is the period of its target (per day 1/1, per week 1/7,
+      // per month 1/30): the model's goal and its period. Another frequency stays in extras.
+      let goal = habit.goal
+      let hasGoal = goal != nil
+      let planned = hasGoal ? (schedule: Weekday.allCases, lost: nil) : habit.frequency.schedule(reminderDays: habit.reminderDays)
       if let lost = planned.lost {
         report(LoopCodec.lossyFrequency, habit, pointer,
                "habit \"\(habit.name)\" is planned \(lost) in Loop; the model plans habits on weekdays, so it is planned every day",
@@ -50,11 +51,10 @@ struct LoopDatasetBuilder {
       var tracker = Tracker(
         id: id, kind: .habit, name: habit.name, categoryId: category.id, emoji: choice.emoji.rawValue, color: color,
         schedule: planned.schedule, archived: habit.archived, description: texts.description,
-        goal: dailyGoal ? TrackerGoal(target: habit.targetValue, direction: habit.targetType == 1 ? .atMost : .atLeast,
-                                      unit: habit.unit.isEmpty ? nil : habit.unit) : nil,
+        goal: goal,
         frequency: habit.numerical ? nil : habit.frequency.modelFrequency(reminderDays: habit.reminderDays))
       var kept = LoopExtras.Kept(question: texts.keptQuestion, colorHex: habit.colorHex, uuid: habit.uuid)
-      if habit.numerical && !dailyGoal {
+      if habit.numerical && !hasGoal {
         kept.frequency = habit.frequency
         kept.measurable = habit
       }
@@ -69,7 +69,7 @@ struct LoopDatasetBuilder {
         }
       }
 
-      let days = Self.days(of: habit, trackerId: id, amounts: dailyGoal, kept: &kept, counts: &counts)
+      let days = Self.days(of: habit, trackerId: id, amounts: hasGoal, kept: &kept, counts: &counts)
       dataset.records += days.records
       dataset.entries += days.entries
       tracker.extras = Self.extras(kept)
@@ -82,11 +82,11 @@ struct LoopDatasetBuilder {
       // Loop has no categories or emoji: both are made up, and so is a colour where the habit has none.
       tracker.invented = habit.colorHex.flatMap(LoopPalette.trackerColor(forHex:)) == nil ? [.category, .emoji, .color] : [.category, .emoji]
       dataset.trackers.append(tracker)
-      if habit.numerical && !dailyGoal {
+      if habit.numerical && !hasGoal {
         let target = (habit.targetType == 1 ? "at most " : "at least ") + LoopExtras.decimal(habit.targetValue)
           + (habit.unit.isEmpty ? "" : " " + habit.unit)
         report(LoopCodec.numericalHabit, habit, pointer,
-               "habit \"\(habit.name)\" is measurable with a target per \(habit.frequency.denominator) days (\(target)); the model's goal is per day, so the target and \(kept.values.count) value(s) are kept in extras[\"loop\"], and \(days.records.count) day(s) meeting the target became completions")
+               "habit \"\(habit.name)\" is measurable with a target \(habit.frequency.numerator) times per \(habit.frequency.denominator) days (\(target)); the model's goal is once per period, so the target and \(kept.values.count) value(s) are kept in extras[\"loop\"], and \(days.records.count) day(s) meeting the target became completions")
       }
     }
     if !habits.isEmpty {
@@ -163,14 +163,18 @@ struct LoopDatasetBuilder {
   }
 
   /// A checked day of a yes/no habit; a day meeting the target of a measurable one (Loop's own
-  /// rule, `value / 1000 >= target`, or `<=` for an at-most target). Loop stores a skipped or
-  /// unknown day of a measurable habit as `SKIP` (3) or `UNKNOWN` (-1) too: those are never
-  /// completions (not 0.003 units, which an at-most target would count as met).
+  /// rule, `value / 1000 >= target`, or `<=` for an at-most target) — for a target per week or
+  /// month, a day's part of it (``TrackerGoal/isMet(by:)``: above 0, or not above an at-most
+  /// target). Loop stores a skipped or unknown day of a measurable habit as `SKIP` (3) or
+  /// `UNKNOWN` (-1) too: those are never completions (not 0.003 units, which an at-most target
+  /// would count as met).
   static func isCompletion(_ entry: LoopEntry, of habit: LoopHabit) -> Bool {
     guard habit.numerical else { return entry.value == LoopEntry.yesManual }
     guard LoopEntry.isValue(entry.value, numerical: true) else { return false }
     let amount = Double(entry.value) / 1000
-    return habit.targetType == 1 ? amount <= habit.targetValue : (amount >= habit.targetValue && entry.value > 0)
+    if habit.targetType == 1 { return amount <= habit.targetValue }
+    guard entry.value > 0 else { return false }
+    return habit.goal.map { $0.isMet(by: amount) } ?? (amount >= habit.targetValue)
   }
 
   private mutating func report(_ descriptor: DiagnosticDescriptor, _ habit: LoopHabit, _ pointer: String,

@@ -121,6 +121,7 @@ enum LoopExtras {
     }
     if let type = string("type") {
       habit.numerical = type == "NUMERICAL"
+      habit.measurableInExtras = habit.numerical
       if !["NUMERICAL", "YES_NO"].contains(type) { ignored.append(["type"]) }
     }
     habit.unit = string("unit") ?? ""

@@ -16,9 +16,22 @@ struct LoopHabit: Sendable {
   /// A measurable habit (Loop's `NUMERICAL` type): values are ×1000 integers.
   var numerical = false
   var unit = ""
+  /// Whether `extras["loop"]` made this habit measurable (`"type": "NUMERICAL"`): a file written
+  /// before format version 3 kept a target per week or month there, with completions by the
+  /// per-day rule; such a habit has no model ``goal`` and is written back as it was kept.
+  var measurableInExtras = false
   /// 0 at least, 1 at most.
   var targetType = 0
   var targetValue = 0.0
+
+  /// The model's goal of a measurable habit whose frequency is once per period (Loop's edit
+  /// screen: a target per day 1/1, per week 1/7, per month 1/30; any 1/n is `n` days); `nil`
+  /// for a yes/no habit and for a measurable one with another frequency (kept in extras).
+  var goal: TrackerGoal? {
+    guard numerical, !measurableInExtras, frequency.numerator == 1, frequency.denominator >= 1 else { return nil }
+    return TrackerGoal(target: targetValue, direction: targetType == 1 ? .atMost : .atLeast,
+                       unit: unit.isEmpty ? nil : unit, period: TrackerGoal.Period(nominalDays: frequency.denominator))
+  }
   var reminderHour: Int?
   var reminderMinute: Int?
   /// A ``LoopWeekdays`` mask; `nil` when the source has none (a CSV export).

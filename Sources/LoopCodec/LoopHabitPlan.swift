@@ -44,13 +44,16 @@ struct LoopHabitPlan {
     var planned = Set(tracker.schedule ?? Weekday.allCases)
     if planned.isEmpty { planned = LoopWeekdays.every }
     if let goal = tracker.goal {
-      // A measurable habit with a target per day: Loop's frequency 1/1, planned every day.
+      // A measurable habit with a target per day, week, month or n days: Loop's frequency
+      // 1/1, 1/7, 1/30 or 1/n, planned every day.
       habit.numerical = true
+      habit.measurableInExtras = false
       habit.targetType = goal.direction == .atMost ? 1 : 0
       habit.targetValue = goal.target.isFinite ? goal.target : 0
       habit.unit = goal.unit ?? ""
-      if !goal.target.isFinite || goal.unit?.isEmpty == true { lost[.trackerGoal] = 1 }
-      habit.frequency = .daily
+      let days = goal.period.nominalDays
+      if !goal.target.isFinite || goal.unit?.isEmpty == true || days < 1 { lost[.trackerGoal] = 1 }
+      habit.frequency = days > 1 ? LoopFrequency(numerator: 1, denominator: days) : .daily
       if tracker.frequency != nil { lost[.trackerFrequency] = 1 }
       if planned != LoopWeekdays.every { lost[.trackerSchedule] = 1 }
       planned = LoopWeekdays.every
@@ -184,8 +187,8 @@ struct LoopHabitPlan {
       done.reserveCapacity(records.count)
       for record in records { done.insert(record.date) }
     }
-    // What reading back makes of a measurable value: an amount only with a goal per day.
-    let amounts = habit.numerical && habit.frequency == .daily
+    // What reading back makes of a measurable value: an amount when the habit has a model goal.
+    let amounts = habit.goal != nil
     var byDay: [LocalDate: LoopEntry] = [:]
     for entry in habit.entries {
       var entry = entry

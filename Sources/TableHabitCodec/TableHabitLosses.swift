@@ -10,14 +10,14 @@ struct TableHabitLosses {
   /// What a dataset using every field loses (`CannotCarryTests`), in the model's order:
   /// tracker ids (derived from position and name on reading), emoji (Table Habit has none),
   /// colours off the palette, weekdays (Table Habit plans times per period), event dates,
-  /// pinning, a creation day where there is none (Table Habit needs a start day), frequencies
+  /// pinning, a goal's period (Table Habit's goals are daily), a creation day where there is none (Table Habit needs a start day), frequencies
   /// that read back otherwise, reminders beyond one per habit, events and their records,
   /// tasks, the task category order, extras of other formats.
   /// Of those, what Table Habit has no place for (reading makes it up: an emoji from the name,
   /// every day's schedule) is in this list, what it holds for some values only in
   /// ``carriedInPart``.
   static let declared: [ModelField] = [
-    .trackerIds, .trackerEmoji, .trackerSchedule, .eventDate, .trackerPinned, .events, .eventRecords, .tasks,
+    .trackerIds, .trackerEmoji, .trackerSchedule, .eventDate, .trackerPinned, .trackerGoalPeriod, .events, .eventRecords, .tasks,
     .taskReminders, .taskAttachments, .taskCategoryOrder,
   ]
 
@@ -43,6 +43,7 @@ struct TableHabitLosses {
       if tracker.createdOn == nil { lost[.trackerCreatedOn, default: 0] += 1 }
       if !frequencyComesBack(tracker) { lost[.trackerFrequency, default: 0] += 1 }
       if !goalComesBack(tracker) { lost[.trackerGoal, default: 0] += 1 }
+      if let goal = tracker.goal, !goal.period.isDay { lost[.trackerGoalPeriod, default: 0] += 1 }
       if !remindersComeBack(tracker) { lost[.trackerReminders, default: 0] += 1 }
       countDays(item.days, of: tracker, into: &lost)
     }
@@ -107,7 +108,7 @@ struct TableHabitLosses {
     for day in days {
       switch day {
       case .record(let record):
-        if let goal = tracker.goal {
+        if let goal = tracker.goal?.perDay {
           if let amount = record.amount {
             if !amount.isFinite { lost[.recordAmounts, default: 0] += 1 }
             // A completion below the goal reads back as an entry.
@@ -121,7 +122,7 @@ struct TableHabitLosses {
         if record.note == "" { lost[.recordNotes, default: 0] += 1 }
       case .entry(let entry):
         if let amount = entry.amount {
-          if tracker.goal == nil || !amount.isFinite || amount == 0 || (!entry.skipped && tracker.goal?.isMet(by: amount) == true) {
+          if tracker.goal == nil || !amount.isFinite || amount == 0 || (!entry.skipped && tracker.goal?.perDay.isMet(by: amount) == true) {
             lost[.entryAmounts, default: 0] += 1
           }
         }
@@ -162,6 +163,7 @@ struct TableHabitLosses {
     .trackerSchedule: "weekday schedule(s) written as \"k times per week\" (Table Habit plans times per period)",
     .trackerCreatedOn: "habit(s) without a creation day: Table Habit needs a start day, so the first day recorded (or today) is written and reads back as createdOn",
     .trackerGoal: "goal(s) that read back otherwise (\"at least 1\" without a unit is a yes/no habit, an empty unit reads back as none, a target that is not a finite number)",
+    .trackerGoalPeriod: "goal(s) per week, month or n days written as the same target per day (Table Habit's goals are daily), with every day's amount",
     .trackerFrequency: "frequency(ies) that read back otherwise (every day as 1 in 1, 31 days as a month, weekdays as k times per week)",
     .trackerReminders: "habit(s) whose reminders Table Habit cannot keep (one reminder per habit, at HH:MM)",
     .records: "completion(s) that do not come back as completions (a second one on a day, or an amount below the goal, read back as an entry)",

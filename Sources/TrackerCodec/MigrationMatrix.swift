@@ -82,6 +82,7 @@ public enum MigrationMatrix {
     case .trackerKind, .eventDate, .eventRecords: return [.events]
     case .archivedTrackers: return [.trackerArchived]
     case .trackerArchived: return [.archivedTrackers]
+    case .trackerGoalPeriod: return [.trackerGoal]
     case .recordAmounts, .recordNotes: return [.records]
     case .skippedEntries, .entryAmounts, .entryNotes: return [.entries]
     case .taskReminders, .taskAttachments: return [.tasks]

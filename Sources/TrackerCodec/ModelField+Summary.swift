@@ -22,6 +22,7 @@ extension ModelField {
     case .trackerArchived: return "archived habits (they come back active)"
     case .trackerDescription: return "descriptions"
     case .trackerGoal: return "goals of measurable habits (target, unit)"
+    case .trackerGoalPeriod: return "a goal's period when it is a week, a month or n days (it arrives as a goal per day)"
     case .trackerFrequency: return "\"k times in n days\" frequencies"
     case .trackerReminders: return "reminders"
     case .events: return "irregular events (left out whole)"

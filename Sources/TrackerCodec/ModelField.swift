@@ -47,6 +47,9 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
   case trackerDescription = "trackers.description"
   /// A measurable habit's goal (target, at least / at most, unit).
   case trackerGoal = "trackers.goal"
+  /// A goal's period when it is not a day (per week, month or n days): the goal arrives as a
+  /// goal per day, with every day's amount.
+  case trackerGoalPeriod = "trackers.goal.period"
   /// "k times in n days" beside the weekday schedule.
   case trackerFrequency = "trackers.frequency"
   /// Trackers' reminders (time and weekdays).
@@ -124,6 +127,7 @@ public enum ModelField: String, CaseIterable, Hashable, Sendable {
     case .trackerArchived, .archivedTrackers: return dataset.trackers.count(where: \.archived)
     case .trackerDescription: return dataset.trackers.count { $0.description != nil }
     case .trackerGoal: return dataset.trackers.count { $0.goal != nil }
+    case .trackerGoalPeriod: return dataset.trackers.count { $0.goal.map { !$0.period.isDay } == true }
     case .trackerFrequency: return dataset.trackers.count { $0.frequency != nil }
     case .trackerReminders: return dataset.trackers.count { !$0.reminders.isEmpty }
     case .trackersWithoutRecords, .trackersWithoutDays:

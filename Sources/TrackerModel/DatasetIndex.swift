@@ -29,11 +29,16 @@ public struct DatasetIndex: Sendable {
   /// For each tracker, its latest day with a record or an entry: where an archived tracker's
   /// plan ends (``Tracker/isPlanned(on:firstCompletion:lastMarked:)``).
   public let lastMarked: [LocalDate?]
-  /// For each tracker, the days without a record that its frequency counts as done
-  /// (``TrackerFrequency/coveredDays(done:)``, Loop's rule): only a yes/no habit whose
-  /// frequency ``TrackerFrequency/coversDays``; empty for every other tracker. A goal's own
-  /// period, when the model has one, is decided here too.
+  /// For each tracker, the days without a record that its frequency or its goal's period
+  /// counts as done: a yes/no habit whose frequency ``TrackerFrequency/coversDays``
+  /// (``TrackerFrequency/coveredDays(done:)``, Loop's rule), a habit whose goal is per week,
+  /// month or `n` days (``TrackerGoal/coveredDays(amounts:done:anchor:)``); empty for every
+  /// other tracker.
   public let frequencyDays: [DaySet]
+  /// For each tracker, the first day of its goal's blocks of `n` days (``TrackerGoal/Period/days(_:)``):
+  /// its `createdOn`, else its first day with a record or an entry (a day number; 0 when it has
+  /// neither).
+  public let goalAnchors: [Int]
 
   /// Builds every lookup in one pass over the records and one over the entries. Build it once
   /// and pass it to the validator, the agenda and the statistics: none of them needs a second.
@@ -63,10 +68,44 @@ public struct DatasetIndex: Sendable {
     firstCompletion = completedDays.map(\.first)
     measuredRecords = measured
     let none = DaySet(dayNumbers: [])
-    frequencyDays = zip(dataset.trackers, completedDays).map { tracker, done in
-      guard tracker.completionPeriod > 1, let frequency = tracker.frequency else { return none }
+    let periodGoals = dataset.trackers.indices.filter { i in
+      dataset.trackers[i].kind == .habit && dataset.trackers[i].goal.map { !$0.period.isDay } == true
+    }
+    var covered = zip(dataset.trackers, completedDays).map { tracker, done in
+      guard tracker.goal == nil, tracker.completionPeriod > 1, let frequency = tracker.frequency else { return none }
       return frequency.coveredDays(done: done)
     }
+    var anchors = [Int](repeating: 0, count: trackerCount)
+    if !periodGoals.isEmpty {
+      // Only habits with a goal per week, month or n days: their days' amounts, a record's
+      // before an entry's of the same day.
+      let goalOf = Dictionary(uniqueKeysWithValues: periodGoals.map { ($0, [Int: Double]()) })
+      var amounts = goalOf
+      var firstDays = [Int: Int]()
+      for (r, record) in dataset.records.enumerated() where amounts[recordTracker[r]] != nil {
+        let t = recordTracker[r]
+        firstDays[t] = min(firstDays[t] ?? record.date.dayNumber, record.date.dayNumber)
+        if let amount = record.amount, amounts[t]?[record.date.dayNumber] == nil { amounts[t]?[record.date.dayNumber] = amount }
+      }
+      var entryLookup = TrackerLookup(positions: trackers)
+      for entry in dataset.entries {
+        let t = entryLookup.position(of: entry.trackerId)
+        guard amounts[t] != nil else { continue }
+        firstDays[t] = min(firstDays[t] ?? entry.date.dayNumber, entry.date.dayNumber)
+        if let amount = entry.amount, !entry.skipped, !completedDays[t].contains(entry.date),
+           amounts[t]?[entry.date.dayNumber] == nil {
+          amounts[t]?[entry.date.dayNumber] = amount
+        }
+      }
+      for t in periodGoals {
+        guard let goal = dataset.trackers[t].goal else { continue }
+        anchors[t] = dataset.trackers[t].createdOn?.dayNumber ?? firstDays[t] ?? 0
+        let days = (amounts[t] ?? [:]).map { (day: $0.key, amount: $0.value) }
+        covered[t] = goal.coveredDays(amounts: days, done: completedDays[t], anchor: anchors[t])
+      }
+    }
+    frequencyDays = covered
+    goalAnchors = anchors
 
     guard !dataset.entries.isEmpty else {
       // No entries: the common case costs one shared empty set per tracker.

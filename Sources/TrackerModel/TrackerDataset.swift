@@ -3,12 +3,13 @@
 /// Its JSON form (`docs/json-format.md`) is the contract every other format maps to.
 public struct TrackerDataset: Hashable, Sendable {
   /// The newest canonical format version this model describes; readers refuse newer ones.
-  public static let formatVersion = 2
+  public static let formatVersion = 3
   /// The versions readers accept. Version 2 adds what habit apps share (archived habits,
-  /// descriptions, goals and amounts, frequencies, reminders, notes, `entries`); writers write
-  /// version 1 when a dataset uses none of it, so such files stay byte for byte as they were,
-  /// and an older reader refuses a version-2 file rather than misread it (docs/json-format.md).
-  public static let formatVersions = 1...2
+  /// descriptions, goals and amounts, frequencies, reminders, notes, `entries`), version 3 a
+  /// goal's period (per week, month or `n` days); writers write the oldest version that says
+  /// everything a dataset uses, so such files stay byte for byte as they were, and an older
+  /// reader refuses a newer file rather than misread it (docs/json-format.md).
+  public static let formatVersions = 1...3
 
   /// Categories in the order the user sees them.
   public var categories: [TrackerCategory]
@@ -44,10 +45,11 @@ public struct TrackerDataset: Hashable, Sendable {
 }
 
 extension TrackerDataset {
-  /// The format version a writer writes for this dataset: 2 when it uses a field of version 2
-  /// (an archived habit, a description, goal, frequency or reminder, a record's amount or note,
-  /// an entry), else 1.
+  /// The format version a writer writes for this dataset: 3 when a goal has a period other
+  /// than a day, 2 when it uses another field of version 2 (an archived habit, a description,
+  /// goal, frequency or reminder, a record's amount or note, an entry), else 1.
   public var formatVersionNeeded: Int {
+    if trackers.contains(where: { $0.goal.map { !$0.period.isDay } == true }) { return 3 }
     if !entries.isEmpty || trackers.contains(where: \.usesVersion2)
       || records.contains(where: { $0.amount != nil || $0.note != nil }) {
       return 2

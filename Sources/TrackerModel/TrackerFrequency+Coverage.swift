@@ -66,12 +66,27 @@ extension TrackerFrequency {
 }
 
 extension Tracker {
-  /// The days one completion period spans: a yes/no habit's frequency period when it
+  /// The days one completion period spans: a habit's goal period when it is longer than a day
+  /// (a week 7, a month 30, `n` days), a yes/no habit's frequency period when it
   /// ``TrackerFrequency/coversDays`` ("3 times in 7 days": 7), else 1 (a day). Days in the
-  /// period still in progress are not missed yet (docs/statistics.md). A goal's period, when the
-  /// model has one, belongs here.
+  /// period still in progress are not missed yet (``pendingStart(horizon:anchor:)``,
+  /// docs/statistics.md).
   public var completionPeriod: Int {
-    guard kind == .habit, goal == nil, let frequency, frequency.coversDays else { return 1 }
+    guard kind == .habit else { return 1 }
+    if let goal { return goal.period.isDay ? 1 : goal.period.nominalDays }
+    guard let frequency, frequency.coversDays else { return 1 }
     return frequency.days
+  }
+
+  /// The first day of the completion period still in progress at `horizon` (a day number):
+  /// its days not done yet are pending, not missed. The start of the horizon's week, month or
+  /// block of `n` days (counted from `anchor`, ``DatasetIndex/goalAnchors``) for a goal over a
+  /// longer period; the last ``completionPeriod`` days up to the horizon otherwise (the
+  /// horizon alone for a period of one day).
+  public func pendingStart(horizon: LocalDate, anchor: Int) -> Int {
+    if kind == .habit, let goal, !goal.period.isDay {
+      return goal.period.bounds(of: horizon.dayNumber, anchor: anchor).lowerBound
+    }
+    return horizon.dayNumber - completionPeriod + 1
   }
 }

@@ -212,8 +212,8 @@ public struct TrackerReport: Sendable {
       }
       let covered = index.frequencyDays[i]
       // The period still in progress at the horizon: its days are pending, not missed.
-      let period = tracker.completionPeriod
-      let isPending = { (day: LocalDate) in day <= horizon && horizon.dayNumber - day.dayNumber < period }
+      let pendingFrom = tracker.pendingStart(horizon: horizon, anchor: index.goalAnchors[i])
+      let isPending = { (day: LocalDate) in day <= horizon && day.dayNumber >= pendingFrom }
       // The range's days.
       var days = [ReportDayState](repeating: .notPlanned, count: dayCount)
       var doneInRange = 0

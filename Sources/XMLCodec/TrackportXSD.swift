@@ -7,11 +7,12 @@ enum TrackportXSD {
   static let text = #"""
 <?xml version="1.0" encoding="UTF-8"?>
 <!--
-  TrackerPort XML, format versions 1 and 2 (docs/xml-format.md), as XSD 1.0.
+  TrackerPort XML, format versions 1, 2 and 3 (docs/xml-format.md), as XSD 1.0.
   Version 2 adds what habit apps share: a tracker's archived, description, goal, frequency and
-  reminders, a record's amount and note, and entries. XSD 1.0 cannot tie elements to the value
-  of the version attribute, so one schema describes both; the writer writes version="2" exactly
-  when a version-2 field is used.
+  reminders, a record's amount and note, and entries; version 3 a goal's period. XSD 1.0
+  cannot tie elements to the value of the version attribute, so one schema describes all; the
+  writer writes version="2" exactly when a version-2 field is used, version="3" when a goal
+  has a period other than a day.
   Free-text attributes are xs:string: a value holding a character XML 1.0 cannot carry is
   written as "~b64~" followed by the base64 of its UTF-8 (see "Text values" in the docs).
   Elements and attributes in other namespaces are allowed where noted and skipped.
@@ -94,6 +95,14 @@ enum TrackportXSD {
     <xs:restriction base="xs:string">
       <xs:enumeration value="1"/>
       <xs:enumeration value="2"/>
+      <xs:enumeration value="3"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <!-- A goal's period (version 3): a day, a Monday-to-Sunday week, a calendar month, or n days. -->
+  <xs:simpleType name="GoalPeriod">
+    <xs:restriction base="xs:string">
+      <xs:pattern value="day|week|month|[1-9][0-9]{0,8}d"/>
     </xs:restriction>
   </xs:simpleType>
 
@@ -177,6 +186,7 @@ enum TrackportXSD {
           <xs:attribute name="target" type="tp:Amount" use="required"/>
           <xs:attribute name="direction" type="tp:Direction"/>
           <xs:attribute name="unit" type="xs:string"/>
+          <xs:attribute name="period" type="tp:GoalPeriod"/>
         </xs:complexType>
       </xs:element>
       <xs:element name="frequency" minOccurs="0">

@@ -30,10 +30,11 @@ extension XMLDatasetReader {
     return (goal, frequency, reminders, merged)
   }
 
-  /// `<goal target="5.5" direction="atLeast" unit="km"/>`; `direction` defaults to `atLeast`.
+  /// `<goal target="5.5" direction="atLeast" unit="km"/>`; `direction` defaults to `atLeast`,
+  /// `period` (version 3: `week`, `month`, `10d`) to a day.
   func readGoal(_ unknown: inout XMLUnknowns, pointer: String) throws -> TrackerGoal {
     _ = position()
-    var target: Double?, direction = TrackerGoal.Direction.atLeast, unit: String?
+    var target: Double?, direction = TrackerGoal.Direction.atLeast, unit: String?, period = TrackerGoal.Period.day
     try attributes(&unknown, pointer: pointer) { name, value in
       if name == names.target { target = try number(value, pointer: pointer + "/target") }
       else if name == names.direction {
@@ -43,10 +44,17 @@ extension XMLDatasetReader {
         direction = parsed
       }
       else if name == names.unit { unit = try text(value) }
+      else if name == names.period {
+        guard let parsed = TrackerGoal.Period(text: String(decoding: value, as: UTF8.self)) else {
+          throw fail("period must be day, week, month or a number of days such as 10d", pointer: pointer + "/period")
+        }
+        period = parsed
+      }
       else { return false }
       return true
     }
-    let goal = TrackerGoal(target: try required(target, "target", of: "goal", pointer), direction: direction, unit: unit)
+    let goal = TrackerGoal(target: try required(target, "target", of: "goal", pointer), direction: direction, unit: unit,
+                           period: period)
     try skipContent(&unknown, pointer: pointer)
     return goal
   }

@@ -97,6 +97,7 @@ struct XMLDatasetWriter {
       try number("target", goal.target, pointer: "/trackers/\(index)/goal/target")
       attribute("direction", goal.direction.rawValue)
       if let unit = goal.unit { attribute("unit", unit) }
+      if !goal.period.isDay { attribute("period", goal.period.text) }
       out.write("/>\n")
     }
     if let frequency = tracker.frequency {

@@ -7,7 +7,7 @@ struct XMLNames {
   let tasks, task, taskCategoryOrder, extras, id, title, kind, name, categoryId, emoji, color: Name
   let schedule, date, pinned, createdOn, trackerId, description, start, end, done, position: Name
   let reminder, at, attachment, uri: Name
-  let entries, entry, archived, goal, target, direction, unit, frequency, times, days, time: Name
+  let entries, entry, archived, goal, target, direction, unit, period, frequency, times, days, time: Name
   let skipped, amount, note: Name
 
   init(_ cursor: XMLCursor) {
@@ -25,7 +25,7 @@ struct XMLNames {
     end = intern("end"); done = intern("done"); position = intern("position")
     reminder = intern("reminder"); at = intern("at"); attachment = intern("attachment"); uri = intern("uri")
     entries = intern("entries"); entry = intern("entry"); archived = intern("archived"); goal = intern("goal")
-    target = intern("target"); direction = intern("direction"); unit = intern("unit")
+    target = intern("target"); direction = intern("direction"); unit = intern("unit"); period = intern("period")
     frequency = intern("frequency"); times = intern("times"); days = intern("days"); time = intern("time")
     skipped = intern("skipped"); amount = intern("amount"); note = intern("note")
   }

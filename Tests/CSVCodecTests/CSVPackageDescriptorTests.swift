@@ -79,7 +79,7 @@ import TrackerTestSupport
   }
 
   @Test func unknownVersionIsRefused() throws {
-    let text = try descriptor().replacing("\"version\": 1", with: "\"version\": 3")
+    let text = try descriptor().replacing("\"version\": 1", with: "\"version\": 4")
     #expect { try CSVPackageDescriptor.read(text, file: "d", members: Self.members) } throws: {
       ($0 as? CodecError)?.kind == .unsupportedVersion
     }

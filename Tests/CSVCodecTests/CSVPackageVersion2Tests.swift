@@ -213,9 +213,9 @@ import TrackerTestSupport
       return error?.kind == .unsupportedVersion && error?.location.pointer == "/trackport/version"
         && error?.note == "this build reads version 1; a newer TrackerPort wrote it"
     }
-    let newer = package.descriptor.replacing("\"version\": 2", with: "\"version\": 3")
+    let newer = package.descriptor.replacing("\"version\": 2", with: "\"version\": 4")
     #expect { try CSVPackageDescriptor.read(newer, file: "d", members: members) } throws: {
-      ($0 as? CodecError)?.kind == .unsupportedVersion && ($0 as? CodecError)?.note?.contains("versions 1 to 2") == true
+      ($0 as? CodecError)?.kind == .unsupportedVersion && ($0 as? CodecError)?.note?.contains("versions 1 to 3") == true
     }
     // Version 1 is still read, without entries.csv.
     let plain = try MemoryPackage(CSVPackageRoundTripTests.handMade)

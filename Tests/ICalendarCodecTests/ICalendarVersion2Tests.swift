@@ -161,7 +161,7 @@ import TrackerModel
 
   @Test func aNewerVersionIsRefusedAndBrokenValuesAreLocated() throws {
     func calendar(_ lines: String) -> String { "BEGIN:VCALENDAR\r\n\(lines)END:VCALENDAR\r\n" }
-    let newer = try #require(Harness.failure(calendar("VERSION:2.0\r\nX-TRACKPORT-VERSION:3\r\n")))
+    let newer = try #require(Harness.failure(calendar("VERSION:2.0\r\nX-TRACKPORT-VERSION:4\r\n")))
     #expect(newer.kind == .unsupportedVersion && newer.location.line == 3)
     #expect(Harness.failure(calendar("X-TRACKPORT-VERSION:two\r\n"))?.kind == .malformedInput)
     #expect(Harness.failure(calendar("X-TRACKPORT-VERSION:2\r\n")) == nil)

@@ -55,12 +55,12 @@ import TrackerModel
          #""date" must be a day that exists, written YYYY-MM-DD, not "2026-02-30""#, pointer: "/records/0/date"),
     Case("unknown kind", #"{"trackport": 1, "trackers": [{"id": "t", "kind": "chore", "name": "n", "categoryId": "c"}]}"#, 1, 51,
          #""kind" must be "habit" or "event", not "chore""#, pointer: "/trackers/0/kind"),
-    Case("unknown version", #"{"trackport": 3}"#, 1, 15, "unsupported trackport format version 3",
+    Case("unknown version", #"{"trackport": 4}"#, 1, 15, "unsupported trackport format version 4",
          kind: .unsupportedVersion, pointer: "/trackport"),
-    Case("unknown version after a shape error", #"{"records": 5, "trackport": 3}"#, 1, 29,
-         "unsupported trackport format version 3", kind: .unsupportedVersion, pointer: "/trackport"),
+    Case("unknown version after a shape error", #"{"records": 5, "trackport": 4}"#, 1, 29,
+         "unsupported trackport format version 4", kind: .unsupportedVersion, pointer: "/trackport"),
     Case("missing version", #"{"categories": []}"#, 1, 1, #"missing "trackport": 1, the format version"#, pointer: ""),
-    Case("version as a string", #"{"trackport": "1"}"#, 1, 15, #""trackport" must be the format version number (1 or 2), not a string"#,
+    Case("version as a string", #"{"trackport": "1"}"#, 1, 15, #""trackport" must be the format version number (1, 2 or 3), not a string"#,
          pointer: "/trackport"),
     Case("duplicate key", #"{"trackport": 1, "trackport": 1}"#, 1, 18, #"duplicate key "trackport" in an object"#, pointer: ""),
     Case("duplicate known key of a tracker", #"{"trackport": 1, "trackers": [{\#(tracker), "name": "m"}]}"#, 1, 92,
@@ -139,9 +139,9 @@ import TrackerModel
   }
 
   @Test func unknownVersionSaysWhatThisBuildReads() throws {
-    let error = try #require(Harness.failure(#"{"trackport": 3}"#))
-    #expect(error.note == "this build reads versions 1 and 2")
-    #expect(error.description == "test.trackport.json:1:15: error: unsupported trackport format version 3 [unsupported-version]\n  note: this build reads versions 1 and 2")
+    let error = try #require(Harness.failure(#"{"trackport": 4}"#))
+    #expect(error.note == "this build reads versions 1, 2 and 3")
+    #expect(error.description == "test.trackport.json:1:15: error: unsupported trackport format version 4 [unsupported-version]\n  note: this build reads versions 1, 2 and 3")
   }
 
   /// Every prefix and many corrupted copies of a real file either decode or throw a located

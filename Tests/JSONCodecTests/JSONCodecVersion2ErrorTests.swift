@@ -17,7 +17,7 @@ import TrackerModel
     Case("description not a string", #"{"trackport": 2, "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "description": 5}]}"#, 1, 107,
          #""description" must be a string or null, not a number"#, pointer: "/trackers/0/description"),
     Case("goal not an object", #"{"trackport": 2, "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "goal": "5 km"}]}"#, 1, 100,
-         #""goal" must be an object {"target", "direction", "unit"} or null, not a string"#, pointer: "/trackers/0/goal"),
+         #""goal" must be an object {"target", "direction", "unit", "period"} or null, not a string"#, pointer: "/trackers/0/goal"),
     Case("goal target not a number", #"{"trackport": 2, "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "goal": {"target": "5"}}]}"#, 1, 111,
          #""target" must be a number, not a string"#, pointer: "/trackers/0/goal/target"),
     Case("goal without target", #"{"trackport": 2, "trackers": [{"id": "t", "kind": "habit", "name": "n", "categoryId": "c", "goal": {"unit": "km"}}]}"#, 1, 100,

@@ -172,12 +172,12 @@ import TrackerModel
     #expect(context.diagnostics.map(\.location.pointer) == ["/entries"])
   }
 
-  @Test(arguments: ["3", "3.0", "2.5", "0", "-2", "20"])
+  @Test(arguments: ["4", "4.0", "2.5", "0", "-2", "20"])
   func otherVersionsAreRefused(_ literal: String) throws {
     let error = try #require(Harness.failure(#"{"trackport": \#(literal), "entries": 5}"#))
     #expect(error.kind == .unsupportedVersion)
     #expect(error.message == "unsupported trackport format version \(literal)")
-    #expect(error.note == "this build reads versions 1 and 2")
+    #expect(error.note == "this build reads versions 1, 2 and 3")
     #expect(error.location.pointer == "/trackport")
     #expect(error.location.column == 15)
   }

@@ -79,7 +79,7 @@ import TrackerModel
     let task = #""id": "k", "title": "T""#
     let record = #""trackerId": "t", "date": "2026-01-05""#
     let documents = [
-      #"{"trackport": 3}"#,
+      #"{"trackport": 4}"#,
       #"{"trackport": 1, "categories": null}"#,
       #"{"trackport": 1, "taskCategoryOrder": null}"#,
       #"{"trackport": 1, "extras": null}"#,
@@ -108,6 +108,10 @@ import TrackerModel
       #"{"trackport": 2, "trackers": [{\#(tracker), "goal": {"target": 5, "direction": "more"}}]}"#,
       #"{"trackport": 2, "trackers": [{\#(tracker), "goal": {"target": 1e400}}]}"#,
       #"{"trackport": 2, "trackers": [{\#(tracker), "goal": "5 km"}]}"#,
+      // Version 3: a goal's period.
+      #"{"trackport": 3, "trackers": [{\#(tracker), "goal": {"target": 5, "period": "fortnight"}}]}"#,
+      #"{"trackport": 3, "trackers": [{\#(tracker), "goal": {"target": 5, "period": "0d"}}]}"#,
+      #"{"trackport": 3, "trackers": [{\#(tracker), "goal": {"target": 5, "period": 7}}]}"#,
       #"{"trackport": 2, "trackers": [{\#(tracker), "frequency": {"times": 1.5, "days": 7}}]}"#,
       #"{"trackport": 2, "trackers": [{\#(tracker), "frequency": {"times": 3}}]}"#,
       #"{"trackport": 2, "trackers": [{\#(tracker), "reminders": null}]}"#,

@@ -226,21 +226,40 @@ struct LoopCSVReadTests {
     ])
     defer { Loop.removeFolder(of: path) }
     let (dataset, context) = try Loop.decode(path)
+    // A target per week (1/7): the model's goal with its period, and every day's amount; a day
+    // above 0 is a part of the week (a record), a day of 0 an entry.
+    #expect(Loop.days(dataset) == ["Run": ["2020-01-01", "2020-01-03"]])
+    let run = dataset.trackers[0]
+    #expect(run.goal == TrackerGoal(target: 2, direction: .atLeast, unit: "miles", period: .week) && run.frequency == nil)
+    #expect(run.extras["loop"]?["values"] == nil && run.extras["loop"]?["freqDen"] == nil)
+    #expect(dataset.records.map(\.amount) == [1, 2.5])
+    #expect(dataset.entries == [TrackerEntry(trackerId: run.id, date: LocalDate("2020-01-02")!, amount: 0, note: "rain")])
+    #expect(run.archived)
+    #expect(!context.diagnostics.contains { $0.code == "loop-numerical-habit" || $0.code == "lossy-frequency" })
+    // The archived flag is the model's now: loop-archived-habit is retired.
+    #expect(!context.diagnostics.contains { $0.code == "loop-archived-habit" })
+  }
+
+  @Test func aMeasurableHabitOfAnotherFrequencyStaysInExtras() throws {
+    // Twice a week with a target (2/7): not a goal per period, which Loop's edit screen never
+    // writes; the target and values stay in extras, the days meeting the target are records.
+    let path = try Self.export([
+      "Habits.csv": "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,Run,NUMERICAL,How far?,,2,7,#E64A19,miles,AT_LEAST,2.0,false\n",
+      "001 Run/Checkmarks.csv": "Date,Value,Notes\n2020-01-03,2500,\n2020-01-02,NO,rain\n2020-01-01,1000,\n",
+    ])
+    defer { Loop.removeFolder(of: path) }
+    let (dataset, context) = try Loop.decode(path)
     #expect(Loop.days(dataset) == ["Run": ["2020-01-03"]])
-    // A target per week: the model's goal is per day, so the target and values stay in extras.
     let run = dataset.trackers[0]
     let loop = run.extras["loop"]
     #expect(run.goal == nil && run.frequency == nil)
     #expect(loop?["values"]?["2020-01-01"] == .number("1000"))
     #expect(loop?["values"]?["2020-01-02"] == .number("0"))
     #expect(loop?["unit"] == .string("miles"))
-    #expect(loop?["freqDen"] == .number("7"))
+    #expect(loop?["freqNum"] == .number("2") && loop?["freqDen"] == .number("7"))
     #expect(dataset.records.allSatisfy { $0.amount == nil })
     #expect(dataset.entries == [TrackerEntry(trackerId: run.id, date: LocalDate("2020-01-02")!, note: "rain")])
-    #expect(run.archived)
     #expect(context.diagnostics.contains { $0.code == "loop-numerical-habit" && $0.message.contains("at least 2.0 miles")
       && $0.message.contains("3 value(s)") && $0.message.contains("1 day(s)") })
-    // The archived flag is the model's now: loop-archived-habit is retired.
-    #expect(!context.diagnostics.contains { $0.code == "loop-archived-habit" })
   }
 }

@@ -88,10 +88,13 @@ struct LoopOracle {
       let notes = habit.repetitions.compactMap { $0.notes.flatMap { $0.isEmpty ? nil : $0 } }.sorted()
       #expect((records.compactMap(\.note) + entries.compactMap(\.note)).sorted() == notes, "\(what): notes",
               sourceLocation: sourceLocation)
-      let daily = habit.num == 1 && habit.den == 1
-      if habit.numerical && daily {
+      // A target once per period (1/1 a day, 1/7 a week, 1/30 a month, 1/n n days) is the goal.
+      let perPeriod = habit.num == 1 && (habit.den ?? 0) >= 1
+      if habit.numerical && perPeriod, let den = habit.den {
+        let period: TrackerGoal.Period = switch den { case 1: .day; case 7: .week; case 30: .month; default: .days(den) }
         #expect(tracker.goal == TrackerGoal(target: habit.target, direction: habit.atMost ? .atMost : .atLeast,
-                                            unit: habit.unit.isEmpty ? nil : habit.unit), "\(what): goal", sourceLocation: sourceLocation)
+                                            unit: habit.unit.isEmpty ? nil : habit.unit, period: period),
+                "\(what): goal", sourceLocation: sourceLocation)
         // Every stored amount (all but SKIP 3 and UNKNOWN -1 and below), ×1000 exactly.
         let stored = habit.repetitions.filter { $0.value >= 0 && $0.value != 3 }.map { "\($0.day) \(Double($0.value) / 1000)" }
         let amounts = (records.compactMap { r in r.amount.map { "\(r.date) \($0)" } } + entries.compactMap { e in e.amount.map { "\(e.date) \($0)" } }).sorted()

@@ -90,9 +90,10 @@ import TrackerPort
     var context = CodecContext(fileName: path("generated"))
     try CSVCodec().encode(generated, to: CodecOutput(path: path("generated")), context: &context)
     packages.append(path("generated"))
-    // Version 2: entries.csv and the columns of what habit apps share, every one of them used.
+    // Version 3: entries.csv and the columns of what habit apps share, every one of them used,
+    // and a goal per week (goalPeriod).
     try CSVCodec().encode(CannotCarryTests.fullDataset(), to: CodecOutput(path: path("full")), context: &context)
-    #expect(try String(contentsOfFile: path("full") + "/datapackage.json", encoding: .utf8).contains("\"version\": 2"))
+    #expect(try String(contentsOfFile: path("full") + "/datapackage.json", encoding: .utf8).contains("\"version\": 3"))
     packages.append(path("full"))
     let frictionless = URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent("frictionless").path
     for package in packages {

@@ -86,6 +86,10 @@ import TrackerPort
               goal: TrackerGoal(target: 5.5, direction: .atLeast, unit: "km"),
               frequency: TrackerFrequency(times: 3, days: 7),
               reminders: [TrackerReminder(time: "07:30", days: [.mon, .wed]), TrackerReminder(time: "19:00")]),
+      // A goal per week (format version 3), without days: an app whose goals are daily keeps
+      // the target per day and names the period lost.
+      Tracker(id: "tracker-swim", kind: .habit, name: "Плавание", categoryId: "cat-home", emoji: "🏊", color: "#FF674D",
+              schedule: Weekday.allCases, goal: TrackerGoal(target: 3, direction: .atLeast, unit: "km", period: .week)),
       // Archived apart from the habit that has every other field: a format may leave archived
       // habits out whole (beaverhabits), and the other fields must still be reported.
       Tracker(id: "tracker-old", kind: .habit, name: "Зарядка", categoryId: "cat-home", emoji: "🙂", color: "#33CF69",
@@ -259,6 +263,7 @@ import TrackerPort
       if lost.contains(.trackerArchived) { d.trackers[i].archived = false }
       if lost.contains(.trackerDescription) { d.trackers[i].description = nil }
       if lost.contains(.trackerGoal) { d.trackers[i].goal = nil }
+      if lost.contains(.trackerGoalPeriod) { d.trackers[i].goal?.period = .day }
       if lost.contains(.trackerFrequency) { d.trackers[i].frequency = nil }
       if lost.contains(.trackerReminders) { d.trackers[i].reminders = [] }
     }

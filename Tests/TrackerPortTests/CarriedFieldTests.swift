@@ -76,6 +76,7 @@ import TrackerPort
     probe(.trackerArchived, base(), { $0.trackers[0].archived = true }) { tracker($0) { "\($0.archived)" } },
     probe(.trackerDescription, base(), { $0.trackers[0].description = "Before seven" }) { tracker($0) { $0.description ?? "" } },
     probe(.trackerGoal, measured(), { $0.trackers[0].goal?.target = 4 }) { tracker($0) { "\(String(describing: $0.goal))" } },
+    probe(.trackerGoalPeriod, measured(), { $0.trackers[0].goal?.period = .week }) { tracker($0) { "\(String(describing: $0.goal))" } },
     probe(.trackerFrequency, base(), { $0.trackers[0].frequency = TrackerFrequency(times: 3, days: 7) }) {
       tracker($0) { "\(String(describing: $0.frequency))" }
     },
@@ -134,6 +135,7 @@ import TrackerPort
   static func lostWhole(_ field: ModelField, declared: [ModelField]) -> Bool {
     let holders: [ModelField: [ModelField]] = [
       .skippedEntries: [.entries], .entryAmounts: [.entries], .recordAmounts: [.records], .recordNotes: [.records],
+      .trackerGoalPeriod: [.trackerGoal],
     ]
     return ([field] + (holders[field] ?? [])).contains(where: declared.contains)
   }

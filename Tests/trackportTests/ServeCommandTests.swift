@@ -68,7 +68,9 @@ import TrackerTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let opened = folder.appendingPathComponent("opened.txt").path
     let browser = folder.appendingPathComponent("browser").path
-    try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
+    // Written whole, then renamed: the test may look between the shell's `>` and printf.
+    try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened).part' && mv '\(opened).part' '\(opened)'\n"
+      .write(toFile: browser, atomically: true, encoding: .utf8)
     chmod(browser, 0o755)
     let serving = try Serving(["--open"], environment: ["BROWSER": browser], folder: folder)
     #expect(serving.process.waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: opened) && serving.said.contains("opening") },

@@ -1,6 +1,7 @@
 import TrackerModel
 
-/// A record whose amount does not meet its tracker's goal (``TrackerGoal/isMet(by:)``): a
+/// A record whose amount does not meet its tracker's goal (``TrackerGoal/isMet(by:)``; for a goal
+/// per week, month or n days, an amount of 0 or, at most, one above the target): a
 /// record is a completion, and a day below the goal is not one.
 ///
 /// Such a day belongs in `entries` (an amount below the goal), so that no statistic, agenda or

@@ -3,9 +3,11 @@ import TrackerModel
 extension TrackerGoal {
   /// Why the goal is not one a day can meet and miss (rule `goal-invalid`), or `nil` when it is:
   /// a target that is not a finite number, an at-least goal of 0 or less (met by every day) or
-  /// an at-most goal below 0 (met by none). At most 0 is a real goal ("no cigarettes").
+  /// an at-most goal below 0 (met by none), a period of fewer than 1 day. At most 0 is a real
+  /// goal ("no cigarettes").
   var problem: String? {
     guard target.isFinite else { return "goal target \(target.amountText) is not a finite number" }
+    if case .days(let n) = period, n < 1 { return "goal period of \(n) days is not a period: it must be 1 day or more" }
     switch direction {
     case .atLeast where target <= 0:
       return "goal \"at least \(target.amountText)\" is met by every day: an at-least goal must be above 0"
@@ -16,9 +18,20 @@ extension TrackerGoal {
     }
   }
 
-  /// "at least 5.5 km", "at most 2" for messages.
+  /// "at least 5.5 km", "at most 2", "at least 20 km a week" for messages.
   var phrase: String {
     (direction == .atLeast ? "at least " : "at most ") + target.amountText + (unit.map { " " + $0 } ?? "")
+      + periodPhrase
+  }
+
+  /// " a week", " a month", " in 10 days"; nothing for a day.
+  var periodPhrase: String {
+    switch period {
+    case .day: ""
+    case .week: " a week"
+    case .month: " a month"
+    case .days(let n): n == 1 ? "" : " in \(n) days"
+    }
   }
 }
 

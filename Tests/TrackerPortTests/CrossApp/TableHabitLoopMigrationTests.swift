@@ -89,6 +89,33 @@ struct TableHabitLoopMigrationTests {
     #expect(result.warnings.contains { $0.code == "dropped-field" && $0.location.pointer == "/extras" })
   }
 
+  /// Targets per week and per month (Loop's 1/7 and 1/30): Table Habit's goals are daily, so
+  /// the period is reported lost, and every day's value, note and skip still comes back to Loop
+  /// exactly, counted by `sqlite3` in the source and at the end; the target and unit too, now
+  /// per day (1/1).
+  @Test func targetsPerWeekOrMonthKeepEveryAmountAndNameThePeriodLost() throws {
+    let folder = try temporaryFolder("trackport-tablehabit")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = try Self.loopDatabase("""
+      INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid) VALUES
+        (1, 0, 5, '', 7, 1, 0, 'Pages', 0, NULL, NULL, 127, 1, 0, 100.0, 'pages', '', 'cccccccccccccccccccccccccccccccc'),
+        (2, 0, 3, '', 30, 1, 0, 'Sweets', 1, NULL, NULL, 127, 1, 1, 12.0, 'pcs', '', 'dddddddddddddddddddddddddddddddd');
+      INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
+        (1, 1709510400000, 30000, NULL), (1, 1709596800000, 120000, 'done'), (1, 1709683200000, 3, NULL),
+        (1, 1709769600000, 0, NULL), (1, 1709856000000, 45500, 'train'),
+        (2, 1709510400000, 2000, NULL), (2, 1709596800000, 0, 'none'), (2, 1709683200000, 15000, 'party');
+      """, in: folder)
+    let result = try Self.migrate(source, in: folder)
+    let period = try #require(result.warnings.first { $0.location.pointer == "/trackers.goal.period" })
+    #expect(period.code == "dropped-field" && period.message.contains(": 2 goal(s) per week, month or n days"), "\(period.message)")
+    let days = "SELECT h.name, r.timestamp, r.value, coalesce(r.notes, '') FROM Repetitions r JOIN Habits h ON h.id = r.habit ORDER BY h.position, r.timestamp"
+    let expected = try Self.sqlite(source, days)
+    #expect(expected.count == 8)
+    #expect(try Self.sqlite(result.loop, days) == expected)
+    let habits = "SELECT name, type, target_type, target_value, unit, freq_num, freq_den FROM Habits ORDER BY position"
+    #expect(try Self.sqlite(result.loop, habits) == ["Pages|1|0|100.0|pages|1|1", "Sweets|1|1|12.0|pcs|1|1"])
+  }
+
   /// Loop's own backup fixture: every completion of every habit, by position, as `sqlite3`
   /// counts them in the source and in the backup written at the end.
   @Test func theLoopBackupFixtureKeepsEveryCompletion() throws {
