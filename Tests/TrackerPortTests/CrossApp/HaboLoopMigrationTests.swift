@@ -57,14 +57,20 @@ struct HaboLoopMigrationTests {
       PRAGMA user_version=25;
       INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
         VALUES (1, 0, 2, '', 1, 1, 0, 'Run', 0, NULL, NULL, 127, 1, 0, 5.0, 'km', '', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
-               (2, 1, 15, '', 1, 1, 0, 'Gym', 1, NULL, NULL, 127, 0, 0, 0, '', '', '0123456789abcdef0123456789abcdef');
+               (2, 1, 15, '', 1, 1, 0, 'Gym', 1, NULL, NULL, 127, 0, 0, 0, '', '', '0123456789abcdef0123456789abcdef'),
+               (3, 0, 5, '', 7, 1, 0, 'Pages', 2, NULL, NULL, 127, 1, 0, 100.0, 'pages', '', 'cccccccccccccccccccccccccccccccc');
       INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
         (1, 1709596800000, 7500, NULL), (1, 1709683200000, 2000, 'tired'), (1, 1709769600000, 5000, 'done, "finally"'),
+        (3, 1709510400000, 30000, NULL), (3, 1709596800000, 120000, 'done'), (3, 1709683200000, 45500, 'train'),
         (2, 1709510400000, 2, 'leg day'), (2, 1709683200000, 3, 'sore'), (2, 1709856000000, 2, NULL), (2, 1709942400000, 3, NULL);
       """
     try SQLite3.execute(db, script: sql)
 
-    let (_, back, _, _) = try Self.throughHabo(db)
+    // Pages is 100 a week: Habo's goals are daily, so the period is named lost and every
+    // day's amount still comes back (below the goal per day, as the queries below count it).
+    let (_, back, losses, _) = try Self.throughHabo(db)
+    #expect(losses.contains { $0.location.pointer == "/trackers.goal.period" && $0.message.contains(": 1 goal(s) per week") })
+    #expect(back.trackers.first { $0.name == "Pages" }?.goal == TrackerGoal(target: 100, direction: .atLeast, unit: "pages"))
     let names = Dictionary(uniqueKeysWithValues: back.trackers.map { ($0.id, $0.name) })
     // What came back, as lines in sqlite3's form: name|day|amount|note, and skips.
     func amount(_ a: Double?) -> String { a.map { String(format: "%.3f", $0) } ?? "" }
