@@ -3,6 +3,7 @@
 @_exported import BeaverHabitsCodec
 @_exported import CSVCodec
 @_exported import HaboCodec
+@_exported import HarshCodec
 @_exported import HabitBullCodec
 @_exported import HabiticaCodec
 @_exported import ICalendarCodec

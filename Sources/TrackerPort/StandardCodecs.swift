@@ -13,6 +13,7 @@ public enum StandardCodecs {
     LoopCodec(),
     TickmateCodec(),
     HaboCodec(),
+    HarshCodec(),
     BeaverHabitsCodec(),
     HabiticaCodec(),
     TableHabitCodec(),
