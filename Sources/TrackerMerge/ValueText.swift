@@ -10,17 +10,7 @@ enum ValueText {
 
   static func goal(_ goal: TrackerGoal) -> String {
     (goal.direction == .atLeast ? "at least " : "at most ") + goal.target.amountText
-      + (goal.unit.map { " " + $0 } ?? "") + period(goal.period)
-  }
-
-  /// ` a week`, ` a month`, ` in 10 days`; nothing for a day (the goal's default).
-  static func period(_ period: TrackerGoal.Period) -> String {
-    switch period {
-    case .day: ""
-    case .week: " a week"
-    case .month: " a month"
-    case .days(let n): n == 1 ? "" : " in \(n) days"
-    }
+      + (goal.unit.map { " " + $0 } ?? "") + goal.period.phrase
   }
 
   static func frequency(_ f: TrackerFrequency) -> String { "\(f.times) times in \(f.days) days" }

@@ -56,6 +56,16 @@ public struct TrackerGoal: Hashable, Sendable {
       }
     }
 
+    /// How messages say it after a target: ` a week`, ` a month`, ` in 10 days`; empty for a day.
+    public var phrase: String {
+      switch self {
+      case .day: ""
+      case .week: " a week"
+      case .month: " a month"
+      case .days(let n): n == 1 ? "" : " in \(n) days"
+      }
+    }
+
     /// Whether the target is for one day (``day`` or `.days(1)`).
     public var isDay: Bool {
       switch self {

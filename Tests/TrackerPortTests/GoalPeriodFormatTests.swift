@@ -97,6 +97,24 @@ import TrackerPort
     #expect(xmlError.location.line == 1 && xmlError.message.contains("period"))
   }
 
+  /// The validator judges a day as a part of the period, and says the period; `diff` shows it.
+  @Test func rulesAndDiffSayThePeriod() throws {
+    var dataset = Self.dataset()
+    dataset.records.append(TrackerRecord(trackerId: "run", date: Self.day("2026-01-08"), amount: 0))
+    dataset.entries.append(TrackerEntry(trackerId: "run", date: Self.day("2026-01-09"), amount: 4))
+    let found = Validator().validate(dataset)
+    let below = try #require(found.first { $0.code == "amount-below-goal" })
+    #expect(below.message == "amount 0 does not meet the goal of at least 20 km a week, so the day is not done")
+    #expect(found.contains { $0.code == "entry-meets-goal" && $0.location.pointer == "/entries/1/amount" })
+    // 5 km on a day of "at least 20 km a week" is a part, not an error (it would be per day).
+    #expect(!Validator().validate(Self.dataset()).contains { $0.code == "amount-below-goal" })
+    var daily = Self.dataset()
+    daily.trackers[0].goal?.period = .day
+    #expect(Validator().validate(daily).filter { $0.code == "amount-below-goal" }.count == 2)
+    let diff = DatasetDiff(from: Self.dataset(), to: daily)
+    #expect(diff.trackers.first?.fields == [FieldChange(field: "goal", old: "at least 20 km a week", new: "at least 20 km")])
+  }
+
   @Test func loopStoresAWeekOrMonthAsItsOwnTargetAndBack() throws {
     let folder = try temporaryFolder("trackport-goal-period")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -21,17 +21,7 @@ extension TrackerGoal {
   /// "at least 5.5 km", "at most 2", "at least 20 km a week" for messages.
   var phrase: String {
     (direction == .atLeast ? "at least " : "at most ") + target.amountText + (unit.map { " " + $0 } ?? "")
-      + periodPhrase
-  }
-
-  /// " a week", " a month", " in 10 days"; nothing for a day.
-  var periodPhrase: String {
-    switch period {
-    case .day: ""
-    case .week: " a week"
-    case .month: " a month"
-    case .days(let n): n == 1 ? "" : " in \(n) days"
-    }
+      + period.phrase
   }
 }
 
