@@ -13,7 +13,8 @@ extension TrackerFrequency {
   /// next one moves back by the overlap, but never so far that its run's last done day leaves
   /// it. A period of 30 or 31 days is a month: the length of the month of the window's first
   /// day (of the next month when that day is a month's last). The days of every window that
-  /// have no record are returned. Empty when ``coversDays`` is false.
+  /// have no record are returned, up to ``TrackerGoal/coverageMargin`` days around the done
+  /// days. Empty when ``coversDays`` is false.
   ///
   /// Loop 2.x, `uhabits-core/.../models/EntryList.kt`: `buildIntervals`, `snapIntervalsTogether`
   /// and `buildEntriesFromInterval` (docs/statistics.md cites the lines).
@@ -51,15 +52,20 @@ extension TrackerFrequency {
     // day is visited once, however much the windows overlap.
     windows.sort { $0.begin < $1.begin }
     let ascending = Array(newest.reversed())
+    // Nothing counts days far from the data: a window of "1 in 999999999 days" must not make
+    // a billion of them (``TrackerGoal/coverageMargin``, as for goals).
+    let lowest = ascending[0] - TrackerGoal.coverageMargin, highest = ascending[ascending.count - 1] + TrackerGoal.coverageMargin
     var next = 0
     var reached = Int.min
     var covered: [Int] = []
     for window in windows where window.end > reached {
-      for n in max(window.begin, reached == Int.min ? window.begin : reached + 1)...window.end {
+      let from = max(window.begin, reached == Int.min ? window.begin : reached + 1, lowest), to = min(window.end, highest)
+      reached = window.end
+      guard from <= to else { continue }
+      for n in from...to {
         while next < ascending.count && ascending[next] < n { next += 1 }
         if next == ascending.count || ascending[next] != n { covered.append(n) }
       }
-      reached = window.end
     }
     return DaySet(dayNumbers: covered)
   }

@@ -34,19 +34,33 @@ extension TrackerGoal {
   /// So "20 km a week" run 5 + 8 + 7 km in one week is done on all seven days of that week,
   /// and a week of 12 km on the three days run only (docs/statistics.md, "Goals per week or
   /// month").
+  ///
+  /// A block of more than a year's days is covered only up to ``coverageMargin`` days before the
+  /// first and after the last day with an amount: nothing counts days further from the data, and
+  /// a file saying `"999999999d"` must not make a billion of them.
   public func coveredDays(amounts: [(day: Int, amount: Double)], done: DaySet, anchor: Int) -> DaySet {
     guard !period.isDay, target.isFinite, !amounts.isEmpty else { return DaySet(dayNumbers: []) }
     var sums: [Int: Double] = [:]
     var ends: [Int: Int] = [:]
+    var first = Int.max, last = Int.min
     for (day, amount) in amounts where amount.isFinite {
       let range = period.bounds(of: day, anchor: anchor)
       sums[range.lowerBound, default: 0] += amount
       ends[range.lowerBound] = range.upperBound
+      first = min(first, day)
+      last = max(last, day)
     }
+    guard first <= last else { return DaySet(dayNumbers: []) }
     var covered: [Int] = []
     for (start, sum) in sums where direction == .atLeast ? sum >= target : sum <= target {
-      for day in start...(ends[start] ?? start) where !done.contains(LocalDate(dayNumber: day)) { covered.append(day) }
+      let from = max(start, first - Self.coverageMargin), to = min(ends[start] ?? start, last + Self.coverageMargin)
+      guard from <= to else { continue }
+      for day in from...to where !done.contains(LocalDate(dayNumber: day)) { covered.append(day) }
     }
     return DaySet(dayNumbers: covered)
   }
+
+  /// How far before its first and after its last amount a habit's met periods cover days: a
+  /// year and a day, more than any week or month.
+  public static let coverageMargin = 366
 }

@@ -35,6 +35,14 @@ import Testing
     }
   }
 
+  @Test func aHugePeriodCoversOnlyAroundTheDoneDays() {
+    // "1 in 999999999 days" from a hostile file: a year and a day after the done day, not a
+    // billion days (this hung `trackport stats`).
+    let covered = TrackerFrequency(times: 1, days: 999_999_999).coveredDays(done: Self.days(["2026-03-02"]))
+    #expect(covered.count == TrackerGoal.coverageMargin)
+    #expect(covered.first == Self.day("2026-03-03"))
+  }
+
   @Test func aMonthPeriodIsTheCalendarMonthsLength() {
     // Once in 30 days, done on 1 February 2026: the window is February's 28 days.
     let covered = TrackerFrequency(times: 1, days: 30).coveredDays(done: Self.days(["2026-02-01"]))

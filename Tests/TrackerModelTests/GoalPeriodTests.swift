@@ -103,6 +103,15 @@ import Testing
     #expect(index.frequencyDays[0].contains(Self.day("2026-01-08")) && index.frequencyDays[0].contains(Self.day("2026-01-11")))
   }
 
+  @Test func aHugeBlockCoversOnlyAroundTheData() {
+    // A hostile "999999999d": covered a year and a day around the amounts, not a billion days.
+    let goal = TrackerGoal(target: 1, direction: .atLeast, period: .days(999_999_999))
+    let day = Self.n("2026-01-05")
+    let covered = goal.coveredDays(amounts: [(day: day, amount: 2)], done: DaySet(dayNumbers: [day]), anchor: day)
+    #expect(covered.count == TrackerGoal.coverageMargin)
+    #expect(covered.first == Self.day("2026-01-06"))
+  }
+
   @Test func thePendingPeriodIsTheHorizonsOwnWeek() {
     let tracker = Self.weekExample().trackers[0]
     #expect(tracker.completionPeriod == 7)
