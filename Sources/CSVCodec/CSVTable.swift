@@ -70,7 +70,7 @@ enum CSVTable: String, CaseIterable, Hashable, Sendable {
                  description: "The frequency's period in days; empty cell = no frequency."),
        CSVColumn(name: "reminders", type: "array", since: 2,
                  description: "A JSON array of {\"time\": \"HH:MM\", \"days\": [weekdays]} objects (no days: every planned day); empty cell = none."),
-       CSVColumn(name: "goalPeriod", type: "string", pattern: "(day|week|month|[1-9][0-9]{0,8}d)", since: 3,
+       CSVColumn(name: "goalPeriod", type: "string", pattern: "(day|week|month|-?(0|[1-9][0-9]{0,8})d)", since: 3,
                  description: "What the goal's target is for: week (Monday to Sunday), month, or n days (10d); empty cell = a day.")]
     case .records:
       [CSVColumn(name: "trackerId", type: "string", requiredLabel: true, required: true, description: "The id of the tracker."),

@@ -201,12 +201,19 @@ struct HarshWriter {
   }
 
   /// A habit's name as harsh can read it back: one line, trimmed, no `": "` (which splits a
-  /// habits line; `" : "` splits a log line), never empty.
+  /// habits line; `" : "` splits a log line), not ending in `" :"` (which would join the log
+  /// line's next `" : "`), never empty.
   static func name(_ name: String) -> String {
     let one = name.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
       .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: ": ", with: " - ")
-    let trimmed = String(Substring(one).trimmingSpaces)
+    let trimmed = endingWithoutColon(String(Substring(one).trimmingSpaces))
     return trimmed.isEmpty ? "-" : trimmed
+  }
+
+  /// `text` with a final `" :"` written `" -"`: followed by the log's `" : "` separator, it
+  /// would read as one more field.
+  static func endingWithoutColon(_ text: String) -> String {
+    text.hasSuffix(" :") ? String(text.dropLast()) + "-" : text
   }
 
   /// A heading as harsh reads it back: one line, no `"! "` (harsh keeps the text up to a second one).
@@ -215,10 +222,10 @@ struct HarshWriter {
       .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "! ", with: "!\u{00A0}")
   }
 
-  /// A note as one comment field: one line, no `" : "`.
+  /// A note as one comment field: one line, no `" : "`, not ending in `" :"`.
   static func note(_ text: String) -> String {
-    text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-      .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: " : ", with: " - ")
+    endingWithoutColon(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+      .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: " : ", with: " - "))
   }
 
   static func strings(_ value: JSONValue?) -> [String] {

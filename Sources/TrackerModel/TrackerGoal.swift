@@ -40,18 +40,23 @@ public struct TrackerGoal: Hashable, Sendable {
       }
     }
 
-    /// A period from its ``text`` (`day`, `week`, `month`, `<n>d` with `n` a whole number
-    /// without a sign or leading zero); `nil` for anything else. `1d` is ``day``.
+    /// A period from its ``text`` (`day`, `week`, `month`, `<n>d` with `n` a whole number of
+    /// at most nine digits, no leading zero; `0d` and `-3d` too, which ``text`` writes for a
+    /// period rule `goal-invalid` reports); `nil` for anything else. `1d` is ``day``.
     public init?(text: String) {
       switch text {
       case "day": self = .day
       case "week": self = .week
       case "month": self = .month
       default:
-        let digits = text.utf8.dropLast()
-        guard text.utf8.last == UInt8(ascii: "d"), !digits.isEmpty, digits.count <= 9, digits.first != UInt8(ascii: "0"),
-              digits.allSatisfy({ (0x30...0x39).contains($0) }), let n = Int(String(decoding: digits, as: UTF8.self))
+        var digits = text.utf8.dropLast()
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard text.utf8.last == UInt8(ascii: "d"), !digits.isEmpty, digits.count <= 9,
+              digits.first != UInt8(ascii: "0") || digits.count == 1,
+              digits.allSatisfy({ (0x30...0x39).contains($0) }), let magnitude = Int(String(decoding: digits, as: UTF8.self))
         else { return nil }
+        let n = negative ? -magnitude : magnitude
         self = n == 1 ? .day : .days(n)
       }
     }

@@ -102,7 +102,7 @@ enum TrackportXSD {
   <!-- A goal's period (version 3): a day, a Monday-to-Sunday week, a calendar month, or n days. -->
   <xs:simpleType name="GoalPeriod">
     <xs:restriction base="xs:string">
-      <xs:pattern value="day|week|month|[1-9][0-9]{0,8}d"/>
+      <xs:pattern value="day|week|month|-?(0|[1-9][0-9]{0,8})d"/>
     </xs:restriction>
   </xs:simpleType>
 

@@ -140,6 +140,25 @@ import TrackerTestSupport
     #expect(back.trackers[1].archived && back.categories.map(\.title) == ["Health!\u{00A0}Now"])
   }
 
+  /// A name or a note ending in " :" would swallow the log's next separator: the reviewer's
+  /// case, `Walk :` with a note `a :` and 5 units, comes back with its days and amount.
+  @Test func aTrailingColonIsWrittenSoTheLogLineStaysWhole() throws {
+    let dataset = TrackerDataset(
+      categories: [TrackerCategory(id: "c", title: "C")],
+      trackers: [Tracker(id: "w", kind: .habit, name: "Walk :", categoryId: "c", emoji: nil, color: nil, schedule: Weekday.allCases)],
+      records: [TrackerRecord(trackerId: "w", date: Self.day("2026-01-05"), amount: 5, note: "a :")])
+    let losses = HarshCodec().losses(writing: dataset, to: CodecOutput(path: "/tmp/harsh"), options: [:])
+    #expect(losses.contains { $0.code == "harsh-text-changed" && $0.message.contains("\"Walk -\"") })
+    #expect(losses.contains { $0.location.pointer == "/records.note" })
+    let out = try temporaryFolder("trackport-harsh")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let path = out.appendingPathComponent("harsh").path
+    try encode(HarshCodec(), dataset, toPath: path)
+    let (back, context) = try decode(HarshCodec(), path: path)
+    #expect(back.records.map(\.amount) == [5] && back.records.map(\.note) == ["a -"])
+    #expect(!context.diagnostics.contains { $0.code == "harsh-skipped-lines" })
+  }
+
   @Test func whatHarshRefusesIsALocatedError() throws {
     let refused = try Self.folder(habits: "Gym: 1\nRun: 5/3\n", log: "")
     defer { try? FileManager.default.removeItem(at: refused) }

@@ -110,7 +110,7 @@ import TrackerModel
       #"{"trackport": 2, "trackers": [{\#(tracker), "goal": "5 km"}]}"#,
       // Version 3: a goal's period.
       #"{"trackport": 3, "trackers": [{\#(tracker), "goal": {"target": 5, "period": "fortnight"}}]}"#,
-      #"{"trackport": 3, "trackers": [{\#(tracker), "goal": {"target": 5, "period": "0d"}}]}"#,
+      #"{"trackport": 3, "trackers": [{\#(tracker), "goal": {"target": 5, "period": "00d"}}]}"#,
       #"{"trackport": 3, "trackers": [{\#(tracker), "goal": {"target": 5, "period": 7}}]}"#,
       #"{"trackport": 2, "trackers": [{\#(tracker), "frequency": {"times": 1.5, "days": 7}}]}"#,
       #"{"trackport": 2, "trackers": [{\#(tracker), "frequency": {"times": 3}}]}"#,

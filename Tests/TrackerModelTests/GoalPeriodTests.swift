@@ -25,7 +25,10 @@ import Testing
       #expect(period.text == text)
     }
     #expect(TrackerGoal.Period(text: "1d") == .day)
-    for bad in ["", "d", "0d", "07d", "-3d", "3 d", "Week", "3", "1234567890d", "3days"] {
+    // What rule goal-invalid reports still reads back as written.
+    #expect(TrackerGoal.Period(text: "0d") == .days(0) && TrackerGoal.Period(text: "-3d") == .days(-3))
+    #expect(TrackerGoal.Period.days(-3).text == "-3d")
+    for bad in ["", "d", "-d", "00d", "07d", "-07d", "3 d", "Week", "3", "1234567890d", "3days", "+3d"] {
       #expect(TrackerGoal.Period(text: bad) == nil, "\(bad)")
     }
     #expect(TrackerGoal.Period(nominalDays: 7) == .week && TrackerGoal.Period(nominalDays: 30) == .month)

@@ -92,7 +92,7 @@ import TrackerPort
     let error = try #require(throws: CodecError.self) { try decode(JSONCodec(), text: json, name: "bad.trackport.json") }
     #expect(error.location.pointer == "/trackers/0/goal/period" && error.location.column == 125)
     #expect(error.message.contains("\"fortnight\""))
-    let xml = #"<trackport xmlns="urn:trackport:1" version="3"><trackers><tracker id="t" kind="habit" name="n" categoryId="c"><goal target="20" period="0d"/></tracker></trackers></trackport>"#
+    let xml = #"<trackport xmlns="urn:trackport:1" version="3"><trackers><tracker id="t" kind="habit" name="n" categoryId="c"><goal target="20" period="0x"/></tracker></trackers></trackport>"#
     let xmlError = try #require(throws: CodecError.self) { try decode(XMLCodec(), text: xml, name: "bad.trackport.xml") }
     #expect(xmlError.location.line == 1 && xmlError.message.contains("period"))
   }
