@@ -39,6 +39,8 @@ struct HarshWriter {
     var owner: [String: Int] = [:]
     var order: [Int] = []
     var lines: [String] = Self.strings(kept?["habitsComments"])
+    // An archived habit ends on its last marked day (``DatasetIndex/lastMarked``).
+    let marks = dataset.trackers.contains(where: \.archived) ? DatasetIndex(dataset) : nil
     for group in groups {
       if let title = group.title {
         let heading = Self.heading(title)
@@ -57,7 +59,7 @@ struct HarshWriter {
         owner[name] = t
         nameOf[t] = name
         order.append(t)
-        lines.append(habitLine(tracker, index: t, name: name, dataset: dataset))
+        lines.append(habitLine(tracker, index: t, name: name, lastMarked: marks?.lastMarked[t]))
       }
     }
     lines += Self.strings(kept?["habitsSkipped"])
@@ -126,7 +128,9 @@ struct HarshWriter {
   }
 
   /// `Name: frequency[: end day]`, counting the frequency, weekdays and archived flag lost.
-  private mutating func habitLine(_ tracker: Tracker, index: Int, name: String, dataset: TrackerDataset) -> String {
+  /// `lastMarked`: the tracker's last day with a record or an entry, an archived habit's end day
+  /// when none is kept.
+  private mutating func habitLine(_ tracker: Tracker, index: Int, name: String, lastMarked: LocalDate?) -> String {
     let own = tracker.extras[HarshDatasetBuilder.namespace]
     let schedule = Set(tracker.schedule ?? [])
     let everyDay = schedule.count == Weekday.allCases.count
@@ -156,8 +160,7 @@ struct HarshWriter {
     var line = (name.first == "!" || name.first == "#" ? " " : "") + name + ": " + (text ?? frequency.text)
     if tracker.archived {
       let keptEnd = own?["end"]?.stringValue.flatMap(LocalDate.init)
-      let last = Self.lastMarkedDay(of: tracker.id, in: dataset)
-      if let end = keptEnd ?? last {
+      if let end = keptEnd ?? lastMarked {
         line += ": " + end.description
       } else {
         lost[.trackerArchived, default: 0] += 1
@@ -195,17 +198,12 @@ struct HarshWriter {
       + dataset.entries.count { foreign($0.extras) }
   }
 
-  static func lastMarkedDay(of id: String, in dataset: TrackerDataset) -> LocalDate? {
-    let days = dataset.records.filter { $0.trackerId == id }.map(\.date) + dataset.entries.filter { $0.trackerId == id }.map(\.date)
-    return days.max()
-  }
 
   /// A habit's name as harsh can read it back: one line, trimmed, no `": "` (which splits a
   /// habits line; `" : "` splits a log line), not ending in `" :"` (which would join the log
   /// line's next `" : "`), never empty.
   static func name(_ name: String) -> String {
-    let one = name.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-      .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: ": ", with: " - ")
+    let one = oneLine(name).replacingOccurrences(of: ": ", with: " - ")
     let trimmed = endingWithoutColon(String(Substring(one).trimmingSpaces))
     return trimmed.isEmpty ? "-" : trimmed
   }
@@ -218,14 +216,18 @@ struct HarshWriter {
 
   /// A heading as harsh reads it back: one line, no `"! "` (harsh keeps the text up to a second one).
   static func heading(_ title: String) -> String {
-    title.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-      .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "! ", with: "!\u{00A0}")
+    oneLine(title).replacingOccurrences(of: "! ", with: "!\u{00A0}")
   }
 
   /// A note as one comment field: one line, no `" : "`, not ending in `" :"`.
   static func note(_ text: String) -> String {
-    endingWithoutColon(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-      .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: " : ", with: " - "))
+    endingWithoutColon(oneLine(text).replacingOccurrences(of: " : ", with: " - "))
+  }
+
+  /// `text` on one line: each line break (CRLF, LF or CR) a space, as harsh reads lines.
+  static func oneLine(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+      .replacingOccurrences(of: "\r", with: " ")
   }
 
   static func strings(_ value: JSONValue?) -> [String] {

@@ -68,75 +68,70 @@ public struct DatasetIndex: Sendable {
     firstCompletion = completedDays.map(\.first)
     measuredRecords = measured
     let none = DaySet(dayNumbers: [])
-    let periodGoals = dataset.trackers.indices.filter { i in
-      dataset.trackers[i].kind == .habit && dataset.trackers[i].goal.map { !$0.period.isDay } == true
+    var entryTracker: [Int] = []
+    var entryDays = [DaySet](repeating: none, count: trackerCount)
+    if dataset.entries.isEmpty {
+      // No entries: the common case costs one shared empty set per tracker.
+      entryCounts = [Int](repeating: 0, count: trackerCount)
+      skippedDays = entryDays
+      lastMarked = completedDays.map(\.last)
+    } else {
+      entryTracker = [Int](repeating: -1, count: dataset.entries.count)
+      var marked = [[Int]](repeating: [], count: trackerCount)
+      var skipped = [[Int]](repeating: [], count: trackerCount)
+      for (e, entry) in dataset.entries.enumerated() {
+        let t = lookup.position(of: entry.trackerId)
+        entryTracker[e] = t
+        guard t >= 0 else { continue }
+        marked[t].append(entry.date.dayNumber)
+        if entry.skipped { skipped[t].append(entry.date.dayNumber) }
+      }
+      entryCounts = marked.map(\.count)
+      entryDays = marked.map { DaySet(dayNumbers: $0) }
+      skippedDays = skipped.map { DaySet(dayNumbers: $0) }
+      lastMarked = zip(completedDays, entryDays).map { done, entered in
+        switch (done.last, entered.last) {
+        case let (a?, b?): max(a, b)
+        case let (a, b): a ?? b
+        }
+      }
     }
+    self.entryTracker = entryTracker
+    self.entryDays = entryDays
+
     var covered = zip(dataset.trackers, completedDays).map { tracker, done in
       guard tracker.goal == nil, tracker.completionPeriod > 1, let frequency = tracker.frequency else { return none }
       return frequency.coveredDays(done: done)
     }
     var anchors = [Int](repeating: 0, count: trackerCount)
+    let periodGoals = dataset.trackers.indices.filter { i in
+      dataset.trackers[i].kind == .habit && dataset.trackers[i].goal.map { !$0.period.isDay } == true
+    }
     if !periodGoals.isEmpty {
-      // Only habits with a goal per week, month or n days: their days' amounts, a record's
-      // before an entry's of the same day.
-      let goalOf = Dictionary(uniqueKeysWithValues: periodGoals.map { ($0, [Int: Double]()) })
-      var amounts = goalOf
-      var firstDays = [Int: Int]()
-      for (r, record) in dataset.records.enumerated() where amounts[recordTracker[r]] != nil {
-        let t = recordTracker[r]
-        firstDays[t] = min(firstDays[t] ?? record.date.dayNumber, record.date.dayNumber)
-        if let amount = record.amount, amounts[t]?[record.date.dayNumber] == nil { amounts[t]?[record.date.dayNumber] = amount }
+      // Only habits with a goal per week, month or n days: each day's amount, a record's before
+      // an entry's of the same day, from the records with amounts and the entries indexed above.
+      var amounts = Dictionary(uniqueKeysWithValues: periodGoals.map { ($0, [Int: Double]()) })
+      for r in measured {
+        let t = recordTracker[r], record = dataset.records[r]
+        guard amounts[t] != nil, let amount = record.amount, amounts[t]?[record.date.dayNumber] == nil else { continue }
+        amounts[t]?[record.date.dayNumber] = amount
       }
-      var entryLookup = TrackerLookup(positions: trackers)
-      for entry in dataset.entries {
-        let t = entryLookup.position(of: entry.trackerId)
-        guard amounts[t] != nil else { continue }
-        firstDays[t] = min(firstDays[t] ?? entry.date.dayNumber, entry.date.dayNumber)
-        if let amount = entry.amount, !entry.skipped, !completedDays[t].contains(entry.date),
-           amounts[t]?[entry.date.dayNumber] == nil {
-          amounts[t]?[entry.date.dayNumber] = amount
-        }
+      for (e, entry) in dataset.entries.enumerated() {
+        let t = entryTracker[e]
+        guard amounts[t] != nil, let amount = entry.amount, !entry.skipped, !completedDays[t].contains(entry.date),
+              amounts[t]?[entry.date.dayNumber] == nil else { continue }
+        amounts[t]?[entry.date.dayNumber] = amount
       }
       for t in periodGoals {
         guard let goal = dataset.trackers[t].goal else { continue }
-        anchors[t] = dataset.trackers[t].createdOn?.dayNumber ?? firstDays[t] ?? 0
+        let firstMarked = [firstCompletion[t], entryDays[t].first].compactMap { $0 }.min()
+        anchors[t] = dataset.trackers[t].createdOn?.dayNumber ?? firstMarked?.dayNumber ?? 0
         let days = (amounts[t] ?? [:]).map { (day: $0.key, amount: $0.value) }
         covered[t] = goal.coveredDays(amounts: days, done: completedDays[t], anchor: anchors[t])
       }
     }
     frequencyDays = covered
     goalAnchors = anchors
-
-    guard !dataset.entries.isEmpty else {
-      // No entries: the common case costs one shared empty set per tracker.
-      entryTracker = []
-      entryDays = [DaySet](repeating: none, count: trackerCount)
-      entryCounts = [Int](repeating: 0, count: trackerCount)
-      skippedDays = entryDays
-      lastMarked = completedDays.map(\.last)
-      return
-    }
-    var entryTracker = [Int](repeating: -1, count: dataset.entries.count)
-    var marked = [[Int]](repeating: [], count: trackerCount)
-    var skipped = [[Int]](repeating: [], count: trackerCount)
-    for (e, entry) in dataset.entries.enumerated() {
-      let t = lookup.position(of: entry.trackerId)
-      entryTracker[e] = t
-      guard t >= 0 else { continue }
-      marked[t].append(entry.date.dayNumber)
-      if entry.skipped { skipped[t].append(entry.date.dayNumber) }
-    }
-    self.entryTracker = entryTracker
-    entryCounts = marked.map(\.count)
-    let entryDays = marked.map { DaySet(dayNumbers: $0) }
-    self.entryDays = entryDays
-    skippedDays = skipped.map { DaySet(dayNumbers: $0) }
-    lastMarked = zip(completedDays, entryDays).map { done, entered in
-      switch (done.last, entered.last) {
-      case let (a?, b?): max(a, b)
-      case let (a, b): a ?? b
-      }
-    }
   }
 
   /// Whether tracker `tracker` (an index into `trackers`) is skipped on `day`: an entry marks
