@@ -54,10 +54,14 @@ import Testing
     #expect(trackers.count == expected.habits)
     #expect(records.count == expected.completed)
     let skipped = entries.filter { $0["skipped"] as? Bool == true }
+    // A failed day is an entry when something was logged, else a day in its tracker's extras.
     let failed = entries.filter { (($0["extras"] as? [String: Any])?["habitify"] as? [String: Any])?["status"] as? String == "Failed" }
+    let failedDays = trackers.flatMap { (($0["extras"] as? [String: Any])?["habitify"] as? [String: Any])?["failedDays"] as? [String] ?? [] }
     #expect(skipped.count == expected.skipped)
-    #expect(failed.count == expected.failed)
-    #expect(failed.allSatisfy { $0["amount"] is NSNumber })
+    #expect(!failed.isEmpty && !failedDays.isEmpty)
+    #expect(failed.count + failedDays.count == expected.failed)
+    #expect(failed.allSatisfy { ($0["amount"] as? NSNumber)?.doubleValue ?? 0 > 0 })
+    #expect(skipped.count + failed.count == entries.count)
     let amount = records.compactMap { ($0["amount"] as? NSNumber)?.doubleValue }.reduce(0, +)
     #expect(abs(amount - expected.amount) < 1e-9, "\(amount) vs \(expected.amount)")
     let units = trackers.compactMap { (($0["extras"] as? [String: Any])?["habitify"] as? [String: Any])?["unit"] as? String }
