@@ -2,7 +2,7 @@ extension StandardCodecs {
   /// A registry holding the built-in codecs and these plugins.
   ///
   /// Plugins come after the built-ins, except the catch-all CSV codec, which stays last: a
-  /// plugin's exact content prefixes (a Daylio header) are asked before the CSV codec's check,
+  /// plugin's exact content prefixes (a Habitify header) are asked before the CSV codec's check,
   /// which accepts almost any delimited text. A plugin cannot claim a built-in's id (discovery
   /// refuses it) nor take a built-in's ending outright (``discoverPlugins(pluginPaths:environment:limits:)``
   /// passes them as reserved).

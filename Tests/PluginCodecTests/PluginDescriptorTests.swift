@@ -66,14 +66,14 @@ import TrackerPort
   @Test func declaredOptionsBecomeTheCodecsOptions() throws {
     let described = try PluginDescriptor.parse(#"""
       {\#(base), "options": [
-        {"key": "category", "type": "text", "default": "Daylio", "help": "the category"},
+        {"key": "category", "type": "text", "default": "Habitify", "help": "the category"},
         {"key": "mood", "type": "choice", "values": ["keep", "drop"], "help": "moods", "aliases": ["k"]},
         {"key": "hour", "type": "integer", "minimum": 0, "maximum": 23, "help": "an hour", "reads": true, "writes": false}
       ]}
       """#, name: "demo", path: "/p/trackport-codec-demo")
     let options = described.codec.options
     #expect(options.map(\.key) == ["category", "mood", "hour"])
-    #expect(options[0] == CodecOption("category", .text, default: "Daylio", help: "the category", reads: true, writes: false))
+    #expect(options[0] == CodecOption("category", .text, default: "Habitify", help: "the category", reads: true, writes: false))
     #expect(options[1].values == .choice(["keep", "drop"]) && options[1].aliases == ["k"])
     #expect(options[2].values == .integer(0, 23))
   }

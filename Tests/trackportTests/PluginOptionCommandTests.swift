@@ -65,14 +65,17 @@ import TrackerTestSupport
     #expect(formats.stdout.contains(#"(broken: "options"[1] ("mood"): "help" is missing)"#), "\(formats.stdout)")
   }
 
-  /// The example plugin declares `category`: listed, and passed through to rename the category.
-  @Test func theExamplePluginsCategoryOption() throws {
-    try #require(FileManager.default.fileExists(atPath: PluginCommandTests.daylio.path), "fixture missing")
+  /// The example plugin declares `category` and `date-order`: listed, passed through to rename
+  /// the category, and a `choice` value it does not take is refused by the host.
+  @Test func theExamplePluginsOptions() throws {
     let formats = try CLI.run(["formats", "--json", "--plugin-path", PluginCommandTests.examplePlugins])
     let root = try #require(try JSONSerialization.jsonObject(with: Data(formats.stdout.utf8)) as? [String: Any])
-    let daylio = try #require((root["formats"] as? [[String: Any]])?.first { $0["id"] as? String == "daylio" })
-    #expect((daylio["options"] as? [[String: Any]])?.map { $0["key"] as? String } == ["category"])
-    let result = try CLI.run(["convert", PluginCommandTests.daylio.path, "-", "--to", "json",
+    let habitify = try #require((root["formats"] as? [[String: Any]])?.first { $0["id"] as? String == "habitify" })
+    #expect((habitify["options"] as? [[String: Any]])?.map { $0["key"] as? String } == ["category", "date-order"])
+    let refused = try CLI.run(["convert", PluginCommandTests.habitify.path, "-", "--to", "json",
+                               "--plugin-path", PluginCommandTests.examplePlugins, "--option", "date-order=ydm"])
+    #expect(refused.status == 64, "\(refused.stderr)")
+    let result = try CLI.run(["convert", PluginCommandTests.habitify.path, "-", "--to", "json",
                               "--plugin-path", PluginCommandTests.examplePlugins, "--option", "category=Настроение"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("\"title\": \"Настроение\""), "\(result.stdout.prefix(400))")

@@ -80,17 +80,17 @@ import TrackerTestSupport
     #expect(serving.said.contains("listening on \(page)"), "\(serving.said)")
   }
 
-  /// Plugins are off unless `--allow-plugins`: the example Daylio plugin is listed by
+  /// Plugins are off unless `--allow-plugins`: the example Habitify plugin is listed by
   /// `/api/formats` only then.
   @Test(arguments: [false, true])
   func pluginsOnlyWithAllowPlugins(allowed: Bool) async throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let plugins = CLI.root.appendingPathComponent("Examples/daylio-plugin").path
+    let plugins = CLI.root.appendingPathComponent("Examples/habitify-plugin").path
     let serving = try Serving(["--plugin-path", plugins] + (allowed ? ["--allow-plugins"] : []), folder: folder)
     let address = try serving.address()
     let (body, _) = try await URLSession.shared.data(from: try #require(URL(string: address + "api/formats")))
-    #expect(String(decoding: body, as: UTF8.self).contains("\"id\": \"daylio\"") == allowed)
+    #expect(String(decoding: body, as: UTF8.self).contains("\"id\": \"habitify\"") == allowed)
   }
 
   @Test func anAddressThatIsNotOneIsAUsageError() throws {
