@@ -16,6 +16,8 @@ let package = Package(
     // `trackport serve`: a small HTTP/1.1 server on plain sockets (docs/serve.md says why not
     // Hummingbird: its SwiftNIO stack costs minutes of every clean build).
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // Obsidian notes' YAML frontmatter (libyaml underneath).
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -53,6 +55,7 @@ let package = Package(
     .target(name: "HaboCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HarshCodec", dependencies: ["TrackerCodec"]),
     .target(name: "DaylioCodec", dependencies: ["TrackerCodec", "CSVCore"]),
+    .target(name: "ObsidianCodec", dependencies: ["TrackerCodec", "Yams"]),
     .target(name: "BeaverHabitsCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HabiticaCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     .target(name: "TableHabitCodec", dependencies: ["TrackerCodec"]),
@@ -62,7 +65,7 @@ let package = Package(
     // diff and merge: identity rules, field changes, the union of days.
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "DaylioCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "PluginCodec", "TrackerMerge"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "DaylioCodec", "ObsidianCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "PluginCodec", "TrackerMerge"]),
     // `trackport report`: the statistics, streaks and year grids of a dataset as one HTML page
     // (or a Markdown summary).
     .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
@@ -124,6 +127,7 @@ let package = Package(
     .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HarshCodecTests", dependencies: ["HarshCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ObsidianCodecTests", dependencies: ["ObsidianCodec", "LoopCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "DaylioCodecTests", dependencies: ["DaylioCodec", "TrackerValidation", "TrackerTestSupport", "ZIPFoundation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),

@@ -109,6 +109,42 @@ extension CodecOutput {
     try checkWritableFolder(CodecOutput.trimmed(given), memberSuffixes: memberSuffixes)
   }
 
+  /// The existing folder at this output's path that a codec updates file by file (Obsidian
+  /// notes written into a vault's folder, each note replaced whole and atomically, nothing
+  /// else touched), or `nil` when there is no folder there: a `.zip`, a new folder or a file
+  /// go through ``writePackage(memberSuffixes:_:)`` and ``checkWritablePackageFolder(memberSuffixes:)``.
+  ///
+  /// - Throws: ``CodecError`` `.cannotCreateOutput` without ``overwrite``, for a symbolic link,
+  ///   for a folder that is an input or holds one (inputs are never written over).
+  public func existingFolderToUpdate() throws -> String? {
+    guard case .file(let given) = destination else { return nil }
+    let path = CodecOutput.trimmed(given)
+    var info = stat()
+    guard !path.lowercased().hasSuffix(".zip"), lstat(path, &info) == 0 else { return nil }
+    let location = SourceLocation(file: path)
+    if (info.st_mode & S_IFMT) == S_IFLNK {
+      throw CodecError(.cannotCreateOutput, "output is a symbolic link; name the folder it points to", location: location)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+    if isProtected(info) {
+      throw CodecError(.cannotCreateOutput, "output is the same folder as an input; refusing to write into it", location: location,
+                       note: "write to a copy of the folder, or to a new folder")
+    }
+    if !overwrite {
+      throw CodecError(.cannotCreateOutput, "output folder exists", location: location,
+                       note: "pass --force to write the notes into it (other files are left as they are)")
+    }
+    let root = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    for input in protectedPaths {
+      let resolved = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
+      if resolved.hasPrefix(root + "/") {
+        throw CodecError(.cannotCreateOutput, "output folder holds an input (\(input)); refusing to write into it",
+                         location: location, note: "write to a copy of the folder, or to a new folder")
+      }
+    }
+    return path
+  }
+
   /// Checks a folder output as ``checkWritable()`` checks a file, and more: what `--force`
   /// would remove must be an earlier package, not a folder of the user's own.
   private func checkWritableFolder(_ path: String, memberSuffixes: [String]) throws {

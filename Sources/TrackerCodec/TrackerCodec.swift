@@ -47,6 +47,11 @@ public protocol TrackerCodec: Sendable {
   /// `false` (the default) for a format of files.
   func writesFolder(to output: CodecOutput, options: [String: String]) -> Bool
 
+  /// Checks that `output` may be written with these options, before anything is read: by
+  /// default, as a package folder when ``writesFolder(to:options:)`` says so, else as a file.
+  /// A codec that writes into an existing folder (Obsidian notes) checks otherwise.
+  func checkOutput(_ output: CodecOutput, options: [String: String]) throws
+
   /// Reads a dataset. On success the context may hold a ``SourceLocator`` and diagnostics.
   func decode(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset
 
@@ -85,6 +90,15 @@ extension TrackerCodec {
   public func unrecognisedHint(_ head: [UInt8], options: [String: String]) -> String? { nil }
   /// By default a codec recognises no package.
   public func sniffPackage(_ members: [String]) -> Bool { false }
+  /// A package folder (``CodecOutput/checkWritablePackageFolder(memberSuffixes:)``) or a file
+  /// (``CodecOutput/checkWritable()``).
+  public func checkOutput(_ output: CodecOutput, options: [String: String]) throws {
+    if writesFolder(to: output, options: options) {
+      try output.checkWritablePackageFolder()
+    } else {
+      try output.checkWritable()
+    }
+  }
   /// By default a codec reads no package.
   public var packageContents: String? { nil }
   /// By default, one warning per field of ``CodecDescriptor/mayLose`` the dataset uses.

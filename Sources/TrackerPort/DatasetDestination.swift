@@ -28,11 +28,7 @@ public struct DatasetDestination {
     guard writer.descriptor.canWrite else {
       throw CodecError(.unsupportedOperation, "format '\(writer.descriptor.id)' can be read but not written")
     }
-    if writer.writesFolder(to: output, options: self.options) {
-      try output.checkWritablePackageFolder()
-    } else {
-      try output.checkWritable()
-    }
+    try writer.checkOutput(output, options: self.options)
   }
 
   /// Advice for an output whose plain shared ending (`.json`, `.csv`) chose the general format

@@ -5,6 +5,7 @@
 @_exported import HaboCodec
 @_exported import HarshCodec
 @_exported import DaylioCodec
+@_exported import ObsidianCodec
 @_exported import HabitBullCodec
 @_exported import HabiticaCodec
 @_exported import ICalendarCodec

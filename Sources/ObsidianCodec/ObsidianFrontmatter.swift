@@ -1,0 +1,74 @@
+import TrackerCodec
+import TrackerModel
+import Yams
+
+/// A note's frontmatter read as YAML (with Yams, on libyaml): the keys Habit Tracker 21 reads
+/// (`entries`, `title`, `color`; `habit-tracker` `src/HabitTrackerUtils.ts`, docs/obsidian.md)
+/// and the lines of every other key, kept as written so a note is written back with them.
+struct ObsidianFrontmatter {
+  /// Keys of the plugin that TrackerPort maps and writes itself.
+  static let mappedKeys: Set<String> = ["entries", "title", "color"]
+
+  /// A problem in the YAML: its message and line in the note (the first fence is line 1).
+  struct Broken: Error {
+    var message: String
+    var line: Int?
+  }
+
+  /// The value of `entries`; `nil` when the key is absent.
+  var entries: Node?
+  var title: String?
+  var color: String?
+  /// The lines of the other keys, in order (comments and blank lines between them kept).
+  var otherLines: [String] = []
+
+  /// Reads the frontmatter's lines.
+  ///
+  /// - Throws: ``Broken`` for YAML that does not parse or whose top level is not a mapping.
+  init(lines: [String]) throws {
+    let yaml = lines.joined(separator: "\n")
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: yaml)
+    } catch let error as YamlError {
+      throw Self.broken(error)
+    } catch {
+      throw Broken(message: "\(error)", line: nil)
+    }
+    guard let node else {
+      otherLines = lines
+      return
+    }
+    guard let mapping = node.mapping else {
+      throw Broken(message: "the frontmatter is not a list of properties (a YAML mapping)", line: node.mark.map { $0.line + 1 })
+    }
+    // The line each top-level key starts on (0-based in `lines`), to cut the mapped ones out.
+    var starts: [(line: Int, key: String)] = []
+    for (key, value) in mapping {
+      guard let name = key.string else { continue }
+      if let line = key.mark?.line { starts.append((line - 1, name)) }
+      switch name {
+      case "entries": entries = value
+      case "title": title = value.string
+      case "color": color = value.string
+      default: break
+      }
+    }
+    starts.sort { $0.line < $1.line }
+    var cut = [Bool](repeating: false, count: lines.count)
+    for (i, start) in starts.enumerated() where Self.mappedKeys.contains(start.key) {
+      let end = i + 1 < starts.count ? starts[i + 1].line : lines.count
+      for line in start.line..<max(start.line, end) where line < lines.count { cut[line] = true }
+    }
+    otherLines = lines.enumerated().filter { !cut[$0.offset] }.map(\.element)
+  }
+
+  static func broken(_ error: YamlError) -> Broken {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+      return Broken(message: problem, line: mark.line + 1)
+    default:
+      return Broken(message: "\(error)", line: nil)
+    }
+  }
+}
