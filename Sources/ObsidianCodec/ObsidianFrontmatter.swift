@@ -27,6 +27,10 @@ struct ObsidianFrontmatter {
   /// - Throws: ``Broken`` for YAML that does not parse or whose top level is not a mapping.
   init(lines: [String]) throws {
     let yaml = lines.joined(separator: "\n")
+    // Yams composes nested values recursively: a note of a million "[" would overflow the stack.
+    if let line = Self.tooDeep(lines) {
+      throw Broken(message: "values nested more than \(Self.deepestNesting) deep", line: line + 2)
+    }
     let node: Node?
     do {
       node = try Yams.compose(yaml: yaml)
@@ -61,6 +65,33 @@ struct ObsidianFrontmatter {
       for line in start.line..<max(start.line, end) where line < lines.count { cut[line] = true }
     }
     otherLines = lines.enumerated().filter { !cut[$0.offset] }.map(\.element)
+  }
+
+  /// The deepest nesting of `[` and `{` read (properties hold flat lists).
+  static let deepestNesting = 64
+
+  /// The index of the first line where `[`/`{` (outside quotes) nest deeper than
+  /// ``deepestNesting``, or `nil`.
+  static func tooDeep(_ lines: [String]) -> Int? {
+    var depth = 0
+    var quote: UInt8?
+    for (i, line) in lines.enumerated() {
+      for byte in line.utf8 {
+        if let open = quote {
+          if byte == open { quote = nil }
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+          depth += 1
+          if depth > deepestNesting { return i }
+        case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+        default: break
+        }
+      }
+    }
+    return nil
   }
 
   static func broken(_ error: YamlError) -> Broken {

@@ -114,10 +114,15 @@ struct ObsidianVaultReader {
         warnings.append(warning(ObsidianCodec.badEntry, "an empty item of entries; left out", file: file, line: item.mark.map { $0.line + 1 }))
         return
       }
-      if let text = item.scalar?.string, let day = LocalDate(text.trimmingSpaces) {
+      guard let text = item.scalar?.string else {
+        // Never expanded or kept: a YAML alias can make a small note a huge value.
+        warnings.append(warning(ObsidianCodec.badEntry, "an item of entries is \(Self.describe(item)), not a day; left out",
+                                file: file, line: item.mark.map { $0.line + 1 }))
+        return
+      }
+      if let day = LocalDate(text.trimmingSpaces) {
         days.insert(day)
       } else {
-        let text = item.scalar?.string ?? Self.describe(item)
         invalid.append(text)
         warnings.append(warning(ObsidianCodec.badEntry, "entry \(text.debugDescription) is not a YYYY-MM-DD day; kept to write back, not a completion",
                                 file: file, line: item.mark.map { $0.line + 1 }))
@@ -134,16 +139,19 @@ struct ObsidianVaultReader {
         take(node)
       }
     default:
-      invalid.append(Self.describe(node))
-      warnings.append(warning(ObsidianCodec.badEntry, "entries is a mapping, not a list of days; kept to write back",
+      warnings.append(warning(ObsidianCodec.badEntry, "entries is \(Self.describe(node)), not a list of days; left out",
                               file: file, line: node.mark.map { $0.line + 1 }))
     }
     return (days.sorted(), invalid)
   }
 
-  /// A short text for a value that is not a scalar.
+  /// What a value that is not a scalar is, in words (never its contents).
   private static func describe(_ node: Node) -> String {
-    (try? Yams.serialize(node: node).trimmingSpaces) ?? "?"
+    switch node {
+    case .mapping: "a mapping"
+    case .sequence: "a list"
+    default: "an alias"
+    }
   }
 
   /// The last part of a `/`-separated path without `suffix` (compared without case).

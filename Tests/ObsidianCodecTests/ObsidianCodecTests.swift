@@ -144,3 +144,21 @@ import TrackerValidation
     #expect(back.records.count == written)
   }
 }
+
+extension ObsidianCodecTests {
+  /// Properties nested deeper than any note needs are refused before Yams composes them
+  /// (recursively); a YAML alias in entries is never expanded.
+  @Test func deepOrAliasedPropertiesAreRefusedNotExpanded() throws {
+    let folder = try temporaryFolder("trackport-obsidian")
+    let deep = "---\nentries: " + String(repeating: "[", count: 100_000) + "\n---\n"
+    try deep.write(to: folder.appendingPathComponent("Deep.md"), atomically: true, encoding: .utf8)
+    let error = try #require(codecError { _ = try Self.read(folder.path) })
+    #expect(error.message.contains("nested more than 64") && error.location.line == 2, "\(error)")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("Deep.md"))
+    let aliases = "---\nbase: &a [x, x]\nentries:\n  - *a\n  - 2024-01-01\n---\n"
+    try aliases.write(to: folder.appendingPathComponent("Alias.md"), atomically: true, encoding: .utf8)
+    let (dataset, context) = try Self.read(folder.path)
+    #expect(dataset.records.map(\.date.description) == ["2024-01-01"])
+    #expect(context.diagnostics.contains { $0.code == "obsidian-bad-entry" && $0.message.contains("left out") })
+  }
+}
