@@ -126,7 +126,7 @@ let package = Package(
     .testTarget(name: "TickmateCodecTests", dependencies: ["TickmateCodec", "TrackerTestSupport"]),
     .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HarshCodecTests", dependencies: ["HarshCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HarshCodecTests", dependencies: ["HarshCodec", "LoopCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ObsidianCodecTests", dependencies: ["ObsidianCodec", "LoopCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "DaylioCodecTests", dependencies: ["DaylioCodec", "TrackerValidation", "TrackerTestSupport", "ZIPFoundation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
