@@ -102,7 +102,7 @@ public struct ObsidianCodec: TrackerCodec {
         do {
           text = try ObsidianNoteWriter.updated(existing, with: note)
         } catch let broken as ObsidianFrontmatter.Broken {
-          throw CodecError(.cannotCreateOutput, "the note already there has properties that are not YAML (\(broken.message)); nothing was written",
+          throw CodecError(.cannotCreateOutput, "the note already there cannot be updated: \(broken.message); nothing was written",
                            location: SourceLocation(file: path, line: broken.line), note: "fix the note in Obsidian, or write to a new folder")
         }
       }

@@ -21,6 +21,10 @@ struct ObsidianFrontmatter {
   var color: String?
   /// The lines of the other keys, in order (comments and blank lines between them kept).
   var otherLines: [String] = []
+  /// Two keys start on one line (JSON-style properties, `{"entries": [...], "tags": [...]}`):
+  /// their lines cannot be kept apart, so ``otherLines`` is empty. Obsidian itself rewrites such
+  /// properties as YAML lines when it saves the note.
+  var sharedLines = false
 
   /// Reads the frontmatter's lines.
   ///
@@ -59,6 +63,10 @@ struct ObsidianFrontmatter {
       }
     }
     starts.sort { $0.line < $1.line }
+    if zip(starts, starts.dropFirst()).contains(where: { $0.line == $1.line }) || mapping.style == .flow {
+      sharedLines = true
+      return
+    }
     var cut = [Bool](repeating: false, count: lines.count)
     for (i, start) in starts.enumerated() where Self.mappedKeys.contains(start.key) {
       let end = i + 1 < starts.count ? starts[i + 1].line : lines.count

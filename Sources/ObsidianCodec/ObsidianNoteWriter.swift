@@ -76,7 +76,14 @@ struct ObsidianNoteWriter {
   static func updated(_ existing: String, with note: Note) throws -> String {
     let parsed = ObsidianNote(text: existing)
     if parsed.unclosed { throw ObsidianFrontmatter.Broken(message: "its properties (from the --- on line 1) are never closed", line: 1) }
-    let other = try parsed.frontmatter.map { try ObsidianFrontmatter(lines: $0).otherLines } ?? []
+    var other: [String] = []
+    if let lines = parsed.frontmatter {
+      let frontmatter = try ObsidianFrontmatter(lines: lines)
+      if frontmatter.sharedLines {
+        throw ObsidianFrontmatter.Broken(message: "its properties are written on one line (JSON style), which TrackerPort does not rewrite; save the note once in Obsidian, which writes them as YAML lines", line: 2)
+      }
+      other = frontmatter.otherLines
+    }
     return ObsidianNote.text(frontmatter: other + note.mappedLines, body: parsed.body, lineEnding: parsed.lineEnding,
                              byteOrderMark: parsed.byteOrderMark)
   }

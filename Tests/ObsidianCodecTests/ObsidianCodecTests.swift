@@ -172,4 +172,17 @@ extension ObsidianCodecTests {
     #expect(dataset.records.map(\.date.description) == ["2024-01-01"])
     #expect(context.diagnostics.contains { $0.code == "obsidian-bad-entry" && $0.message.contains("left out") })
   }
+
+  /// Properties on one line (JSON style) are read; a note so written is not rewritten.
+  @Test func propertiesOnOneLineAreReadNotRewritten() throws {
+    let folder = try temporaryFolder("trackport-obsidian")
+    let path = folder.appendingPathComponent("Run.md").path
+    let text = "---\n{\"entries\": [\"2024-01-02\"], \"tags\": [\"sport\"]}\n---\nBody.\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let (dataset, _) = try Self.read(folder.path)
+    #expect(dataset.records.map(\.date.description) == ["2024-01-02"] && dataset.trackers[0].extras["obsidian"]?["properties"] == nil)
+    let error = try #require(codecError { try Self.write(dataset, to: folder.path, overwrite: true) })
+    #expect(error.kind == .cannotCreateOutput && error.message.contains("one line"), "\(error)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+  }
 }
