@@ -52,6 +52,7 @@ let package = Package(
     .target(name: "TrackerIOSCodec", dependencies: ["TrackerCodec", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift"), "CLibCrypto"]),
     .target(name: "HaboCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HarshCodec", dependencies: ["TrackerCodec"]),
+    .target(name: "OrgCodec", dependencies: ["TrackerCodec"]),
     .target(name: "BeaverHabitsCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HabiticaCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     .target(name: "TableHabitCodec", dependencies: ["TrackerCodec"]),
@@ -61,7 +62,7 @@ let package = Package(
     // diff and merge: identity rules, field changes, the union of days.
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "PluginCodec", "TrackerMerge"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "OrgCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "PluginCodec", "TrackerMerge"]),
     // `trackport report`: the statistics, streaks and year grids of a dataset as one HTML page
     // (or a Markdown summary).
     .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
@@ -123,6 +124,7 @@ let package = Package(
     .testTarget(name: "TrackerIOSCodecTests", dependencies: ["TrackerIOSCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "HaboCodecTests", dependencies: ["HaboCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HarshCodecTests", dependencies: ["HarshCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "OrgCodecTests", dependencies: ["OrgCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),

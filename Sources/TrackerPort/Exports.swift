@@ -4,6 +4,7 @@
 @_exported import CSVCodec
 @_exported import HaboCodec
 @_exported import HarshCodec
+@_exported import OrgCodec
 @_exported import HabitBullCodec
 @_exported import HabiticaCodec
 @_exported import ICalendarCodec

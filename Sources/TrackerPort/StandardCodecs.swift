@@ -14,6 +14,7 @@ public enum StandardCodecs {
     TickmateCodec(),
     HaboCodec(),
     HarshCodec(),
+    OrgCodec(),
     BeaverHabitsCodec(),
     HabiticaCodec(),
     TableHabitCodec(),

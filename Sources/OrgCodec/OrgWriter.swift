@@ -1,0 +1,272 @@
+import Foundation
+import TrackerCodec
+import TrackerModel
+
+/// Writes a dataset as an org file of habits, and counts, per model field, what org cannot
+/// give back (what ``OrgCodec/losses(writing:to:options:)`` reports before anything is
+/// written: both plan here, so what is reported is what is written).
+///
+/// One level-1 heading per habit, in the dataset's order, as org itself writes one
+/// (the manual's "Tracking your habits"): its keyword, its title, its category as the first
+/// tag, `SCHEDULED:` with the next day and the repeater, a property drawer with
+/// `:STYLE: habit` and `:ID:`, a `:LOGBOOK:` drawer with one state line per done day, newest
+/// first (org's default, `org-log-states-order-reversed`, `org.el:2427`), as
+/// `org-log-note-headings` words it (`org.el:2322-2324`), notes below their line; then the
+/// description. What was written is read back here with ``OrgFile``, and every title, note and
+/// description that does not come back as it was is counted as lost.
+struct OrgWriter {
+  private(set) var text = ""
+  /// How many items of each model field do not come back as they are.
+  private(set) var lost: [ModelField: Int] = [:]
+  /// Habits whose schedule or frequency org cannot say (`lossy-frequency`, one each):
+  /// position in `trackers`, name, the repeater written.
+  private(set) var repeats: [(index: Int, name: String, written: String)] = []
+  /// Titles and category tags changed to fit a heading: (was, written).
+  private(set) var renamed: [(was: String, written: String)] = []
+
+  /// `today`: the first SCHEDULED day of a habit with no done day and no creation day.
+  init(_ dataset: TrackerDataset, today: LocalDate) {
+    let kept = dataset.extras[OrgDatasetBuilder.namespace]
+    let keywordLines = Self.strings(kept?["todo"])
+    let keywords = OrgFile(text: keywordLines.map { "#+TODO: " + $0 + "\n" }.joined())
+    var out = keywordLines.map { "#+TODO: " + $0 + "\n" }.joined()
+    let madeUp = dataset.inventedCategoryIds
+    let titleOf = Dictionary(dataset.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    var recordsOf: [String: [TrackerRecord]] = [:]
+    let habitIds = Set(dataset.trackers.filter { $0.kind == .habit }.map(\.id))
+    var eventRecords = 0
+    for record in dataset.records {
+      if habitIds.contains(record.trackerId) { recordsOf[record.trackerId, default: []].append(record) } else { eventRecords += 1 }
+    }
+    var written: [(tracker: Tracker, notes: [String?])] = []
+    var tagsInOrder: [String] = []
+    var seenIds = Set<String>()
+    var amounts = 0, duplicates = 0, ids = 0
+    for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
+      let own = tracker.extras[OrgDatasetBuilder.namespace]
+      let keyword = own?["keyword"]?.stringValue.flatMap { keywords.todoKeywords.contains($0) || keywords.doneKeywords.contains($0) ? $0 : nil }
+        ?? keywords.todoKeywords.first ?? "TODO"
+      var title = Self.oneLine(tracker.name).trimmingTrailingSpaces
+      title = String(Substring(title).trimmingSpaces)
+      if title.isEmpty { title = "-" }
+      var tags: [String] = []
+      if !madeUp.contains(tracker.categoryId), let categoryTitle = titleOf[tracker.categoryId] {
+        let tag = Self.tag(categoryTitle)
+        if tag != categoryTitle { renamed.append((categoryTitle, tag)) }
+        tags.append(tag)
+        if !tagsInOrder.contains(categoryTitle) { tagsInOrder.append(categoryTitle) }
+      }
+      tags += Self.strings(own?["tags"]).map(Self.tag).filter { !tags.contains($0) && $0 != "ARCHIVE" }
+      if tracker.archived { tags.append("ARCHIVE") }
+      var heading = "* " + keyword + " "
+      if let priority = own?["priority"]?.stringValue, priority.count == 1 { heading += "[#\(priority)] " }
+      heading += title
+      if !tags.isEmpty { heading += " :" + tags.joined(separator: ":") + ":" }
+      out += heading + "\n"
+
+      var records = recordsOf[tracker.id] ?? []
+      records.sort { $0.date > $1.date }
+      var days = Set<LocalDate>()
+      records = records.filter { record in
+        if days.insert(record.date).inserted { return true }
+        duplicates += 1
+        return false
+      }
+      amounts += records.count { $0.amount != nil }
+      let (repeater, stamp, lossy) = Self.schedule(tracker, own: own, last: records.first?.date, today: today)
+      if lossy { repeats.append((index, tracker.name, repeater.text)) }
+      out += "  SCHEDULED: <" + stamp + ">\n"
+      out += "  :PROPERTIES:\n  :STYLE:    habit\n"
+      let id = tracker.id
+      if !id.isEmpty, !id.contains(where: { $0.isWhitespace || $0.isNewline }), seenIds.insert(id).inserted {
+        out += "  :ID:       " + id + "\n"
+      } else {
+        ids += 1
+      }
+      if case .array(let properties)? = own?["properties"] {
+        for property in properties {
+          guard case .array(let pair) = property, pair.count == 2, let key = pair[0].stringValue, let value = pair[1].stringValue,
+                !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == ":" }), !["STYLE", "ID", "END"].contains(key.uppercased()) else { continue }
+          out += "  :" + key + ": " + Self.oneLine(value) + "\n"
+        }
+      }
+      out += "  :END:\n"
+      if !records.isEmpty {
+        out += "  :LOGBOOK:\n"
+        for record in records {
+          let marks = record.extras[OrgDatasetBuilder.namespace]
+          var stamp = record.date.description + " " + Self.dayName(record.date)
+          if let time = marks?["time"]?.stringValue, Self.isTime(time) { stamp += " " + time }
+          var line: String
+          if marks?["closingNote"] == .bool(true) {
+            line = "  - CLOSING NOTE [" + stamp + "]"
+          } else {
+            let state = marks?["state"]?.stringValue.flatMap { keywords.doneKeywords.contains($0) ? $0 : nil }
+              ?? (keywords.doneKeywords.contains("DONE") ? "DONE" : keywords.doneKeywords.first ?? "DONE")
+            line = "  - State " + Self.padded("\"" + state + "\"") + " from " + Self.padded("\"" + keyword + "\"") + " [" + stamp + "]"
+          }
+          let note = record.note.map(Self.noteLines) ?? []
+          if !note.isEmpty { line += " \\\\" }
+          out += line + "\n" + note.map { "    " + $0 + "\n" }.joined()
+        }
+        out += "  :END:\n"
+      }
+      if let description = tracker.description, !description.isEmpty {
+        out += Self.oneLines(description).map { $0.isEmpty ? "\n" : "  " + Self.safe($0) + "\n" }.joined()
+      }
+      written.append((tracker, records.map(\.note)))
+    }
+    text = out
+
+    // What comes back: read the text as the reader will.
+    let back = OrgFile(text: out)
+    var titles = 0, notes = 0, descriptions = 0
+    for (n, item) in written.enumerated() where n < back.habits.count {
+      let habit = back.habits[n]
+      if habit.title != item.tracker.name {
+        titles += 1
+        renamed.append((item.tracker.name, habit.title))
+      }
+      let readNotes = habit.done.map(\.note)
+      notes += zip(readNotes, item.notes).count { read, was in read != (was?.isEmpty == true ? nil : was) }
+      let description = habit.body.isEmpty ? nil : habit.body.joined(separator: "\n")
+      if description != (item.tracker.description?.isEmpty == true ? nil : item.tracker.description) { descriptions += 1 }
+    }
+    lost[.trackerDescription] = descriptions
+    lost[.recordNotes] = notes
+    lost[.recordAmounts] = amounts
+    lost[.records] = duplicates
+    lost[.eventRecords] = eventRecords
+    lost[.trackerIds] = ids
+    countFields(dataset, tagsInOrder: tagsInOrder)
+  }
+
+  /// What org cannot hold at all, and what reading back makes up otherwise.
+  private mutating func countFields(_ dataset: TrackerDataset, tagsInOrder: [String]) {
+    let madeUp = dataset.inventedCategoryIds
+    let real = dataset.categories.filter { !madeUp.contains($0.id) }
+    lost[.categoryIds] = real.count { tagsInOrder.contains($0.title) && $0.id != StableID.uuid("org-category:" + Self.tag($0.title)) }
+    lost[.categoriesWithoutTrackers] = real.count { !tagsInOrder.contains($0.title) }
+    let order = real.map(\.title).filter { tagsInOrder.contains($0) }
+    lost[.categoryOrder] = order == tagsInOrder ? 0 : 1
+    var emoji = 0, colors = 0
+    for tracker in dataset.trackers where tracker.kind == .habit {
+      let choice = PaletteEmoji.stableChoice(for: tracker.name)
+      if let e = tracker.emoji, e != choice.emoji.rawValue { emoji += 1 }
+      if let c = tracker.color, c.uppercased() != choice.color.rawValue.uppercased() { colors += 1 }
+    }
+    lost[.trackerEmoji] = emoji
+    lost[.trackerColor] = colors
+    for field in [ModelField.events, .trackerPinned, .trackerCreatedOn, .trackerGoal, .trackerReminders,
+                  .entries, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder] {
+      lost[field] = field.count(in: dataset)
+    }
+    func foreign(_ extras: Extras) -> Bool { extras.keys.contains { $0 != OrgDatasetBuilder.namespace && $0 != "trackport" } }
+    lost[.extras] = (foreign(dataset.extras) ? 1 : 0) + dataset.categories.count { foreign($0.extras) }
+      + dataset.trackers.count { foreign($0.extras) } + dataset.records.count { foreign($0.extras) }
+      + dataset.entries.count { foreign($0.extras) }
+  }
+
+  /// The repeater and the `SCHEDULED` timestamp's text of a habit, and whether org cannot
+  /// say its schedule and frequency as they are. The kept repeater (and the kept timestamp,
+  /// while no done day reaches it) when it plans what the tracker plans; else the nearest.
+  static func schedule(_ tracker: Tracker, own: JSONValue?, last: LocalDate?, today: LocalDate)
+    -> (OrgRepeater, String, Bool) {
+    let schedule = Set(tracker.schedule ?? [])
+    if let keptText = own?["repeater"]?.stringValue, let kept = OrgRepeater.find(in: Substring(" " + keptText)), kept.days > 0,
+       let stampText = own?["scheduled"]?.stringValue, let keptDay = LocalDate(stampText.prefix(10)) {
+      let plan = kept.plan(scheduled: keptDay)
+      if Set(plan.schedule) == schedule && plan.frequency == tracker.frequency {
+        if last.map({ $0 < keptDay }) ?? true { return (kept, stampText, false) }
+        let next = nextDay(kept, weekday: kept.unit == "w" ? keptDay.weekday : nil, after: last, from: keptDay)
+        return (kept, next.description + " " + dayName(next) + " " + kept.text, false)
+      }
+    }
+    var repeater = OrgRepeater(type: ".+", count: 1, unit: "d")
+    var weekday: Weekday?
+    var lossy = false
+    let everyDay = schedule.count == 7
+    if everyDay, let f = tracker.frequency, f.times >= 1, f.days >= 1 {
+      repeater.count = max(1, f.days / f.times)
+      lossy = f.times != 1
+    } else if everyDay {
+      lossy = tracker.frequency != nil
+    } else if schedule.count == 1, let only = schedule.first {
+      weekday = only
+      repeater = OrgRepeater(type: "++", count: 1, unit: "w")
+      if let f = tracker.frequency {
+        if f.times == 1, f.days % 7 == 0, f.days >= 7 { repeater.count = f.days / 7 } else { lossy = true }
+      }
+    } else {
+      repeater.count = schedule.isEmpty ? 1 : max(1, 7 / schedule.count)
+      lossy = true
+    }
+    let start = last == nil ? (tracker.createdOn ?? today) : nil
+    let next = nextDay(repeater, weekday: weekday, after: last, from: start ?? today)
+    return (repeater, next.description + " " + dayName(next) + " " + repeater.text, lossy)
+  }
+
+  /// The next day a habit is due: one interval after its last done day, on its weekday for a
+  /// weekly one; without a done day, `from` (or the first of its weekday from then).
+  static func nextDay(_ repeater: OrgRepeater, weekday: Weekday?, after last: LocalDate?, from: LocalDate) -> LocalDate {
+    if let weekday {
+      var day = last.map { $0.adding(days: 1) } ?? from
+      while day.weekday != weekday { day = day.adding(days: 1) }
+      return day
+    }
+    return last.map { $0.adding(days: repeater.days) } ?? from
+  }
+
+  /// Org's English day names, as `format-time-string "%a"` gives them in the C locale.
+  static func dayName(_ day: LocalDate) -> String {
+    ["mon": "Mon", "tue": "Tue", "wed": "Wed", "thu": "Thu", "fri": "Fri", "sat": "Sat", "sun": "Sun"][day.weekday.rawValue] ?? ""
+  }
+
+  /// `%-12s`, as `org-log-note-headings` pads the states.
+  static func padded(_ text: String) -> String {
+    text.count >= 12 ? text : text + String(repeating: " ", count: 12 - text.count)
+  }
+
+  static func isTime(_ text: String) -> Bool {
+    text.count == 5 && text.enumerated().allSatisfy { i, c in i == 2 ? c == ":" : c.isASCII && c.isNumber }
+  }
+
+  /// A tag org reads as one: letters, digits, `_`, `@`, `#`, `%`; anything else `_`.
+  static func tag(_ title: String) -> String {
+    let tag = String(title.map { $0.isLetter || $0.isNumber || "_@#%".contains($0) ? $0 : "_" })
+    return tag.isEmpty ? "_" : tag
+  }
+
+  /// The lines of a note as they can stand under a log line: without blank lines (which end
+  /// the item) and trailing spaces, each made safe.
+  static func noteLines(_ note: String) -> [String] {
+    oneLines(note).map { $0.trimmingTrailingSpaces }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(safe)
+  }
+
+  /// A line of text that reading back would take for something else (a log item org-habit
+  /// counts, a drawer's end or start, a planning or clock line) begins with a zero-width
+  /// space, and is counted lost by the read-back comparison.
+  static func safe(_ line: String) -> String {
+    let trimmed = Substring(line).trimmingSpaces
+    let item = trimmed.first == "-" ? trimmed.dropFirst().drop { $0 == " " || $0 == "\t" } : ""
+    let risky = item.hasPrefix("State \"") || item.hasPrefix("CLOSING NOTE") || OrgFile.isDrawerStart(trimmed)
+      || OrgFile.isPlanning(Substring(line)) || trimmed.hasPrefix("CLOCK:") || trimmed.hasPrefix("#+") || trimmed == "#" || trimmed.hasPrefix("# ")
+    return risky ? "\u{200B}" + line : line
+  }
+
+  /// The lines of a text (CRLF, LF or CR), tabs kept.
+  static func oneLines(_ text: String) -> [String] {
+    text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+      .split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingTrailingSpaces }
+  }
+
+  /// `text` on one line: each line break a space.
+  static func oneLine(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+  }
+
+  static func strings(_ value: JSONValue?) -> [String] {
+    guard case .array(let items)? = value else { return [] }
+    return items.compactMap(\.stringValue)
+  }
+}
