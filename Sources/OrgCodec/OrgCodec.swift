@@ -25,7 +25,7 @@ public struct OrgCodec: TrackerCodec {
   /// Titles and tags changed so that org reads them back.
   public static let textChanged = DiagnosticDescriptor(
     code: "org-text-changed", severity: .warning,
-    summary: "Writing org: a habit's name or a category's title held what an org heading cannot (a line break, a tag's spaces or punctuation, text org reads as tags or a priority) and was written changed.")
+    summary: "Writing org: a habit's name or a category's title held what an org heading or property cannot (a line break, spaces at its ends, text org reads as tags or a priority) and was written changed.")
 
   /// Id `org`; `.org` files, and files of other names whose text has a habit.
   public static let descriptor = CodecDescriptor(
@@ -35,7 +35,7 @@ public struct OrgCodec: TrackerCodec {
     cannotCarry: [.categoriesWithoutTrackers, .trackerEmoji, .trackerColor, .trackerSchedule, .trackerPinned, .trackerCreatedOn,
                   .trackerGoal, .trackerReminders, .events, .eventRecords, .recordAmounts, .entries, .tasks, .taskReminders,
                   .taskAttachments, .taskCategoryOrder],
-    carriesInPart: [.categoryIds, .categoryOrder, .trackerIds, .trackerDescription, .trackerFrequency, .records, .recordNotes, .extras],
+    carriesInPart: [.categoryIds, .trackerFrequency, .extras],
     diagnostics: [lossyFrequency, assignedDefaults, skippedLines, textChanged],
     options: [
       CodecOption("default-category", .text, default: OrgDatasetBuilder.defaultCategory,
@@ -112,9 +112,10 @@ public struct OrgCodec: TrackerCodec {
     .categoryIds: "category id(s): reading derives them from the tag",
     .categoryOrder: "category order: reading orders categories by their first habit",
     .categoriesWithoutTrackers: "category(ies) without habits: org's categories are tags of habits",
-    .trackerIds: "tracker id(s) an :ID: property cannot hold (empty, with spaces, repeated)",
+    .trackerIds: "tracker id(s) an :ID: property cannot hold (empty, a line break or spaces at its ends, repeated)",
     .trackerEmoji: "emoji other than the one reading back chooses from the name",
     .trackerColor: "colour(s) other than the one reading back chooses from the name",
+    .trackerFrequency: "frequency(ies) no repeater says (k in n days with k > 1, weekdays written as every n days)",
     .trackerDescription: "description(s) changed by the heading's text (blank lines at the ends, lines org reads otherwise)",
     .records: "record(s) on a day the habit already has one",
     .eventRecords: "record(s) of events or unknown trackers left out",

@@ -3,7 +3,8 @@ import TrackerModel
 
 /// Turns an ``OrgFile``'s habits into a dataset, and says what it made up.
 ///
-/// Each habit's first tag (other than `ARCHIVE`) is its category (habits without one go into
+/// Each habit's `:CATEGORY:` property, else its first tag (other than `ARCHIVE`), is its
+/// category (habits without either go into
 /// the `default-category`, made up); `ARCHIVE` marks it archived; its `:ID:` property is its
 /// id (else one derived from its title); its repeater its schedule and frequency
 /// (``OrgRepeater/plan(scheduled:)``); its text its description; its done days records, each
@@ -64,15 +65,19 @@ struct OrgDatasetBuilder {
         throw CodecError(.malformedInput, "habit \"\(name)\": the deadline repeat of \(repeater.text) is not longer than the repeat",
                          location: stampLocation)
       }
-      let ownTags = habit.tags.filter { $0 != "ARCHIVE" }
+      // The category: a `:CATEGORY:` property (what org's agenda shows), else the first tag.
+      let property = habit.properties.first { $0.key.uppercased() == "CATEGORY" && !$0.value.isEmpty }?.value
+      var ownTags = habit.tags.filter { $0 != "ARCHIVE" }
+      let categoryTitle = property ?? ownTags.first
+      if let categoryTitle { ownTags.removeAll { $0 == OrgFile.tag(categoryTitle) } }
       var categoryId = fallback
-      if let tag = ownTags.first {
-        if let id = categoryOf[tag] {
+      if let title = categoryTitle {
+        if let id = categoryOf[title] {
           categoryId = id
         } else {
-          categoryId = StableID.uuid("org-category:" + tag)
-          categoryOf[tag] = categoryId
-          dataset.categories.append(TrackerCategory(id: categoryId, title: tag))
+          categoryId = StableID.uuid("org-category:" + title)
+          categoryOf[title] = categoryId
+          dataset.categories.append(TrackerCategory(id: categoryId, title: title))
         }
       } else {
         usedFallback = true
@@ -92,14 +97,14 @@ struct OrgDatasetBuilder {
       var kept: [JSONMember] = [JSONMember("repeater", .string(repeater.text)), JSONMember("scheduled", .string(String(scheduled.text)))]
       if let keyword = habit.keyword { kept.append(JSONMember("keyword", .string(keyword))) }
       if let priority = habit.priority { kept.append(JSONMember("priority", .string(String(priority)))) }
-      if ownTags.count > 1 { kept.append(JSONMember("tags", .array(ownTags.dropFirst().map(JSONValue.string)))) }
-      let other = habit.properties.filter { $0.key.uppercased() != "ID" }
+      if !ownTags.isEmpty { kept.append(JSONMember("tags", .array(ownTags.map(JSONValue.string)))) }
+      let other = habit.properties.filter { !["ID", "CATEGORY"].contains($0.key.uppercased()) }
       if !other.isEmpty {
         kept.append(JSONMember("properties", .array(other.map { .array([.string($0.key), .string($0.value)]) })))
       }
       tracker.extras[Self.namespace] = .object(kept)
       var invented: Set<InventedField> = [.emoji, .color]
-      if ownTags.isEmpty { invented.insert(.category) }
+      if categoryTitle == nil { invented.insert(.category) }
       if repeater.unit != "w" && repeater.days > 1 { invented.insert(.schedule) }
       tracker.invented = invented
       if plan.lossy {

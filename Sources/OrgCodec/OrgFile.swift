@@ -164,6 +164,12 @@ struct OrgFile {
     habits.append(habit)
   }
 
+  /// A tag org reads as one (`org-tag-re`: letters, digits, `_@#%`): anything else `_`.
+  static func tag(_ title: String) -> String {
+    let tag = String(title.map { $0.isLetter || $0.isNumber || "_@#%".contains($0) ? $0 : "_" })
+    return tag.isEmpty ? "_" : tag
+  }
+
   /// `:NAME:` alone on a line (a drawer's first line; its `:END:` must follow somewhere).
   static func isDrawerStart(_ trimmed: Substring) -> Bool {
     trimmed.count >= 3 && trimmed.first == ":" && trimmed.last == ":"

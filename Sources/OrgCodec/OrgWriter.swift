@@ -9,7 +9,7 @@ import TrackerModel
 /// One level-1 heading per habit, in the dataset's order, as org itself writes one
 /// (the manual's "Tracking your habits"): its keyword, its title, its category as the first
 /// tag, `SCHEDULED:` with the next day and the repeater, a property drawer with
-/// `:STYLE: habit` and `:ID:`, a `:LOGBOOK:` drawer with one state line per done day, newest
+/// `:STYLE: habit`, `:ID:` (and `:CATEGORY:` when no tag can hold the title), a `:LOGBOOK:` drawer with one state line per done day, newest
 /// first (org's default, `org-log-states-order-reversed`, `org.el:2427`), as
 /// `org-log-note-headings` words it (`org.el:2322-2324`), notes below their line; then the
 /// description. What was written is read back here with ``OrgFile``, and every title, note and
@@ -18,10 +18,10 @@ struct OrgWriter {
   private(set) var text = ""
   /// How many items of each model field do not come back as they are.
   private(set) var lost: [ModelField: Int] = [:]
-  /// Habits whose schedule or frequency org cannot say (`lossy-frequency`, one each):
+  /// Habits whose weekdays no repeater says (`lossy-frequency`, one each):
   /// position in `trackers`, name, the repeater written.
   private(set) var repeats: [(index: Int, name: String, written: String)] = []
-  /// Titles and category tags changed to fit a heading: (was, written).
+  /// Titles and category titles changed to fit a heading or a property: (was, written).
   private(set) var renamed: [(was: String, written: String)] = []
 
   /// `today`: the first SCHEDULED day of a habit with no done day and no creation day.
@@ -41,7 +41,7 @@ struct OrgWriter {
     var written: [(tracker: Tracker, notes: [String?])] = []
     var tagsInOrder: [String] = []
     var seenIds = Set<String>()
-    var amounts = 0, duplicates = 0, ids = 0
+    var amounts = 0, duplicates = 0, ids = 0, frequencies = 0
     for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
       let own = tracker.extras[OrgDatasetBuilder.namespace]
       let keyword = own?["keyword"]?.stringValue.flatMap { keywords.todoKeywords.contains($0) || keywords.doneKeywords.contains($0) ? $0 : nil }
@@ -50,13 +50,19 @@ struct OrgWriter {
       title = String(Substring(title).trimmingSpaces)
       if title.isEmpty { title = "-" }
       var tags: [String] = []
+      // A title no tag can hold is the `:CATEGORY:` property too, which reading prefers.
+      var categoryProperty: String?
       if !madeUp.contains(tracker.categoryId), let categoryTitle = titleOf[tracker.categoryId] {
-        let tag = Self.tag(categoryTitle)
-        if tag != categoryTitle { renamed.append((categoryTitle, tag)) }
+        let tag = OrgFile.tag(categoryTitle)
+        if tag != categoryTitle {
+          let one = String(Substring(Self.oneLine(categoryTitle)).trimmingSpaces)
+          categoryProperty = one.isEmpty ? "_" : one
+          if categoryProperty != categoryTitle { renamed.append((categoryTitle, categoryProperty ?? "")) }
+        }
         tags.append(tag)
         if !tagsInOrder.contains(categoryTitle) { tagsInOrder.append(categoryTitle) }
       }
-      tags += Self.strings(own?["tags"]).map(Self.tag).filter { !tags.contains($0) && $0 != "ARCHIVE" }
+      for kept in Self.strings(own?["tags"]).map(OrgFile.tag) where !tags.contains(kept) && kept != "ARCHIVE" { tags.append(kept) }
       if tracker.archived { tags.append("ARCHIVE") }
       var heading = "* " + keyword + " "
       if let priority = own?["priority"]?.stringValue, priority.count == 1 { heading += "[#\(priority)] " }
@@ -73,12 +79,16 @@ struct OrgWriter {
         return false
       }
       amounts += records.count { $0.amount != nil }
-      let (repeater, stamp, lossy) = Self.schedule(tracker, own: own, last: records.first?.date, today: today)
-      if lossy { repeats.append((index, tracker.name, repeater.text)) }
+      let (repeater, stamp) = Self.schedule(tracker, own: own, last: records.first?.date, today: today)
+      // What reading back plans: weekdays it cannot say are a `lossy-frequency`, a frequency a `dropped-field`.
+      let plan = repeater.plan(scheduled: LocalDate(stamp.prefix(10)) ?? today)
+      if Set(plan.schedule) != Set(tracker.schedule ?? []) { repeats.append((index, tracker.name, repeater.text)) }
+      if plan.frequency != tracker.frequency { frequencies += 1 }
       out += "  SCHEDULED: <" + stamp + ">\n"
       out += "  :PROPERTIES:\n  :STYLE:    habit\n"
+      if let categoryProperty { out += "  :CATEGORY: " + categoryProperty + "\n" }
       let id = tracker.id
-      if !id.isEmpty, !id.contains(where: { $0.isWhitespace || $0.isNewline }), seenIds.insert(id).inserted {
+      if !id.isEmpty, !id.contains(where: \.isNewline), Substring(id).trimmingSpaces == id, seenIds.insert(id).inserted {
         out += "  :ID:       " + id + "\n"
       } else {
         ids += 1
@@ -86,7 +96,7 @@ struct OrgWriter {
       if case .array(let properties)? = own?["properties"] {
         for property in properties {
           guard case .array(let pair) = property, pair.count == 2, let key = pair[0].stringValue, let value = pair[1].stringValue,
-                !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == ":" }), !["STYLE", "ID", "END"].contains(key.uppercased()) else { continue }
+                !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == ":" }), !["STYLE", "ID", "CATEGORY", "END", "PROPERTIES"].contains(key.uppercased()) else { continue }
           out += "  :" + key + ": " + Self.oneLine(value) + "\n"
         }
       }
@@ -138,6 +148,7 @@ struct OrgWriter {
     lost[.records] = duplicates
     lost[.eventRecords] = eventRecords
     lost[.trackerIds] = ids
+    lost[.trackerFrequency] = frequencies
     countFields(dataset, tagsInOrder: tagsInOrder)
   }
 
@@ -145,7 +156,7 @@ struct OrgWriter {
   private mutating func countFields(_ dataset: TrackerDataset, tagsInOrder: [String]) {
     let madeUp = dataset.inventedCategoryIds
     let real = dataset.categories.filter { !madeUp.contains($0.id) }
-    lost[.categoryIds] = real.count { tagsInOrder.contains($0.title) && $0.id != StableID.uuid("org-category:" + Self.tag($0.title)) }
+    lost[.categoryIds] = real.count { tagsInOrder.contains($0.title) && $0.id != StableID.uuid("org-category:" + $0.title) }
     lost[.categoriesWithoutTrackers] = real.count { !tagsInOrder.contains($0.title) }
     let order = real.map(\.title).filter { tagsInOrder.contains($0) }
     lost[.categoryOrder] = order == tagsInOrder ? 0 : 1
@@ -167,43 +178,35 @@ struct OrgWriter {
       + dataset.entries.count { foreign($0.extras) }
   }
 
-  /// The repeater and the `SCHEDULED` timestamp's text of a habit, and whether org cannot
-  /// say its schedule and frequency as they are. The kept repeater (and the kept timestamp,
-  /// while no done day reaches it) when it plans what the tracker plans; else the nearest.
-  static func schedule(_ tracker: Tracker, own: JSONValue?, last: LocalDate?, today: LocalDate)
-    -> (OrgRepeater, String, Bool) {
+  /// The repeater and the `SCHEDULED` timestamp's text of a habit: the kept repeater (and the
+  /// kept timestamp, while no done day reaches it) when it plans what the tracker plans; else
+  /// the nearest.
+  static func schedule(_ tracker: Tracker, own: JSONValue?, last: LocalDate?, today: LocalDate) -> (OrgRepeater, String) {
     let schedule = Set(tracker.schedule ?? [])
     if let keptText = own?["repeater"]?.stringValue, let kept = OrgRepeater.find(in: Substring(" " + keptText)), kept.days > 0,
        let stampText = own?["scheduled"]?.stringValue, let keptDay = LocalDate(stampText.prefix(10)) {
       let plan = kept.plan(scheduled: keptDay)
       if Set(plan.schedule) == schedule && plan.frequency == tracker.frequency {
-        if last.map({ $0 < keptDay }) ?? true { return (kept, stampText, false) }
+        if last.map({ $0 < keptDay }) ?? true { return (kept, stampText) }
         let next = nextDay(kept, weekday: kept.unit == "w" ? keptDay.weekday : nil, after: last, from: keptDay)
-        return (kept, next.description + " " + dayName(next) + " " + kept.text, false)
+        return (kept, next.description + " " + dayName(next) + " " + kept.text)
       }
     }
     var repeater = OrgRepeater(type: ".+", count: 1, unit: "d")
     var weekday: Weekday?
-    var lossy = false
     let everyDay = schedule.count == 7
     if everyDay, let f = tracker.frequency, f.times >= 1, f.days >= 1 {
       repeater.count = max(1, f.days / f.times)
-      lossy = f.times != 1
-    } else if everyDay {
-      lossy = tracker.frequency != nil
     } else if schedule.count == 1, let only = schedule.first {
       weekday = only
       repeater = OrgRepeater(type: "++", count: 1, unit: "w")
-      if let f = tracker.frequency {
-        if f.times == 1, f.days % 7 == 0, f.days >= 7 { repeater.count = f.days / 7 } else { lossy = true }
-      }
-    } else {
+      if let f = tracker.frequency, f.times == 1, f.days % 7 == 0, f.days >= 7 { repeater.count = f.days / 7 }
+    } else if !everyDay {
       repeater.count = schedule.isEmpty ? 1 : max(1, 7 / schedule.count)
-      lossy = true
     }
     let start = last == nil ? (tracker.createdOn ?? today) : nil
     let next = nextDay(repeater, weekday: weekday, after: last, from: start ?? today)
-    return (repeater, next.description + " " + dayName(next) + " " + repeater.text, lossy)
+    return (repeater, next.description + " " + dayName(next) + " " + repeater.text)
   }
 
   /// The next day a habit is due: one interval after its last done day, on its weekday for a
@@ -229,12 +232,6 @@ struct OrgWriter {
 
   static func isTime(_ text: String) -> Bool {
     text.count == 5 && text.enumerated().allSatisfy { i, c in i == 2 ? c == ":" : c.isASCII && c.isNumber }
-  }
-
-  /// A tag org reads as one: letters, digits, `_`, `@`, `#`, `%`; anything else `_`.
-  static func tag(_ title: String) -> String {
-    let tag = String(title.map { $0.isLetter || $0.isNumber || "_@#%".contains($0) ? $0 : "_" })
-    return tag.isEmpty ? "_" : tag
   }
 
   /// The lines of a note as they can stand under a log line: without blank lines (which end
