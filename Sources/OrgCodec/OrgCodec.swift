@@ -96,7 +96,7 @@ public struct OrgCodec: TrackerCodec {
     }
     for habit in writer.repeats {
       result.append(Diagnostic(code: Self.lossyFrequency.code, severity: .warning,
-                               message: "habit \"\(habit.name)\" is planned as no org repeater says: written as \"\(habit.written)\"",
+                               message: "habit \"\(habit.name)\" is planned \(habit.planned), which no org repeater says: written as \"\(habit.written)\"",
                                location: SourceLocation(file: output.displayName, pointer: "/trackers/\(habit.index)/schedule")))
     }
     for change in writer.renamed {

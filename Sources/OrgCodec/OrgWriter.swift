@@ -19,8 +19,8 @@ struct OrgWriter {
   /// How many items of each model field do not come back as they are.
   private(set) var lost: [ModelField: Int] = [:]
   /// Habits whose weekdays no repeater says (`lossy-frequency`, one each):
-  /// position in `trackers`, name, the repeater written.
-  private(set) var repeats: [(index: Int, name: String, written: String)] = []
+  /// position in `trackers`, name, the weekdays planned, the repeater written.
+  private(set) var repeats: [(index: Int, name: String, planned: String, written: String)] = []
   /// Titles and category titles changed to fit a heading or a property: (was, written).
   private(set) var renamed: [(was: String, written: String)] = []
 
@@ -82,7 +82,10 @@ struct OrgWriter {
       let (repeater, stamp) = Self.schedule(tracker, own: own, last: records.first?.date, today: today)
       // What reading back plans: weekdays it cannot say are a `lossy-frequency`, a frequency a `dropped-field`.
       let plan = repeater.plan(scheduled: LocalDate(stamp.prefix(10)) ?? today)
-      if Set(plan.schedule) != Set(tracker.schedule ?? []) { repeats.append((index, tracker.name, repeater.text)) }
+      if Set(plan.schedule) != Set(tracker.schedule ?? []) {
+        let days = (tracker.schedule ?? []).map(\.rawValue).joined(separator: ", ")
+        repeats.append((index, tracker.name, days.isEmpty ? "on no weekday" : "on " + days, repeater.text))
+      }
       if plan.frequency != tracker.frequency { frequencies += 1 }
       out += "  SCHEDULED: <" + stamp + ">\n"
       out += "  :PROPERTIES:\n  :STYLE:    habit\n"
