@@ -1,48 +1,48 @@
 import Foundation
 import Testing
-import TrackerTestSupport
 
 /// Emacs' own org-habit, the independent oracle: `Tests/Oracles/org_habits.el` prints what
 /// `org-habit-parse-todo` reads from each file, in ONE `emacs --batch -Q` for all of them.
 /// `make test` installs Debian's `emacs-nox`; without an `emacs` the oracle tests are skipped
-/// with a message, except under CI, where they fail.
-enum OrgHabitOracle {
+/// with a message, except under CI, where they fail. Used by `OrgCodecTests` and the Loop → org
+/// migration test (`TrackerPortTests/CrossApp`).
+public enum OrgHabitOracle {
   static let ci = ProcessInfo.processInfo.environment["CI"] != nil
   /// `TRACKPORT_EMACS`, else `emacs` on the PATH.
-  static let executable: String? = {
+  public static let executable: String? = {
     if let path = ProcessInfo.processInfo.environment["TRACKPORT_EMACS"], !path.isEmpty { return path }
     return CLI.tool("emacs")
   }()
   /// Whether the oracle tests run: Emacs is there, or CI wants them to fail without it.
-  static let wanted = executable != nil || ci
-  static let missing = "emacs is a test dependency (Debian's emacs-nox: make test-deps); "
+  public static let wanted = executable != nil || ci
+  public static let missing = "emacs is a test dependency (Debian's emacs-nox: make test-deps); "
     + (ci ? "CI requires it" : "skipping the org-habit oracle")
 
   /// Why the oracle gave no answer.
-  struct Failure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+  public struct Failure: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
   }
 
   /// One habit as org-habit parsed it, or the error it gave.
-  struct Habit: Equatable, CustomStringConvertible {
-    var line: Int
+  public struct Habit: Equatable, CustomStringConvertible {
+    public var line: Int
     /// `nil` when org-habit refused the habit.
-    var scheduled: String?
-    var type = "", days = 0
-    var maxDays: Int?
+    public var scheduled: String?
+    public var type = "", days = 0
+    public var maxDays: Int?
     /// Oldest first, as org-habit lists them (a day logged twice, twice).
-    var done: [String] = []
-    var error: String?
+    public var done: [String] = []
+    public var error: String?
 
-    var description: String {
+    public var description: String {
       error.map { "line \(line): error \($0)" }
         ?? "line \(line): \(scheduled ?? "-") \(type)\(days) /\(maxDays.map(String.init) ?? "-") [\(done.joined(separator: ","))]"
     }
   }
 
   /// Runs the oracle over `files`: each file's habits, in file order.
-  static func parse(_ files: [String]) throws -> [String: [Habit]] {
+  public static func parse(_ files: [String]) throws -> [String: [Habit]] {
     guard let emacs = executable else { throw Failure(message: missing) }
     // Emacs may write caches into its working folder: run it in a folder of its own.
     let folder = try temporaryFolder("trackport-emacs")
