@@ -121,6 +121,8 @@ struct OrgFile {
     habit.properties = properties
     var k = next
     var inDrawer = false
+    // A drawer needs its `:END:` below it in the entry.
+    let lastEnd = (next..<end).last { lines[$0].trimmingSpaces.uppercased() == ":END:" } ?? -1
     while k < end {
       let line = lines[k]
       let trimmed = line.trimmingSpaces
@@ -148,7 +150,7 @@ struct OrgFile {
       }
       if inDrawer {
         if trimmed.uppercased() == ":END:" { inDrawer = false }
-      } else if Self.isDrawerStart(trimmed), lines[(k + 1)..<end].contains(where: { $0.trimmingSpaces.uppercased() == ":END:" }) {
+      } else if Self.isDrawerStart(trimmed), lastEnd > k {
         inDrawer = true
       } else if Self.isPlanning(line) || trimmed.hasPrefix("CLOCK:") || trimmed == "#" || trimmed.hasPrefix("# ") {
         // Planning lines elsewhere, clock lines and comments are no text of the habit.
@@ -220,7 +222,7 @@ struct OrgFile {
   }
 
   /// A list item org-habit counts as a done day: `- State "KW"…[date…]` or
-  /// `- CLOSING NOTE [date…]`; `day` nil when the date is no calendar day, `rest` the text
+  /// `- CLOSING NOTE [date…]`, in any case; `day` nil when the date is no calendar day, `rest` the text
   /// after the timestamp without a final `\\`.
   private func doneItem(_ line: Substring) -> (day: LocalDate?, time: String?, keyword: String?, rest: String, stamp: String)? {
     var text = line.drop { $0 == " " || $0 == "\t" }
@@ -230,17 +232,20 @@ struct OrgFile {
     text = text.drop { $0 == " " || $0 == "\t" }
     var keyword: String?
     var stampRange: Range<Substring.Index>?
-    if text.hasPrefix("State \"") {
+    // org-habit searches with Emacs' default `case-fold-search`: `- state "done"` counts too.
+    let head = text.prefix(14).uppercased()
+    if head.hasPrefix("STATE \"") {
       let afterQuote = text.dropFirst(7)
-      guard let close = afterQuote.firstIndex(of: "\""), doneKeywords.contains(String(afterQuote[..<close])) else { return nil }
-      keyword = String(afterQuote[..<close])
+      guard let close = afterQuote.firstIndex(of: "\""),
+            let declared = doneKeywords.first(where: { $0.uppercased() == afterQuote[..<close].uppercased() }) else { return nil }
+      keyword = declared
       // `.*` is greedy: the line's last inactive timestamp.
       var search = afterQuote[afterQuote.index(after: close)...]
       while let found = Self.inactiveStamp(in: search) {
         stampRange = found
         search = search[found.upperBound...]
       }
-    } else if text.hasPrefix("CLOSING NOTE [") {
+    } else if head == "CLOSING NOTE [" {
       let after = text.dropFirst(13)
       guard let found = Self.inactiveStamp(in: after), found.lowerBound == after.startIndex else { return nil }
       stampRange = found

@@ -248,8 +248,8 @@ struct OrgWriter {
   /// space, and is counted lost by the read-back comparison.
   static func safe(_ line: String) -> String {
     let trimmed = Substring(line).trimmingSpaces
-    let item = trimmed.first == "-" ? trimmed.dropFirst().drop { $0 == " " || $0 == "\t" } : ""
-    let risky = item.hasPrefix("State \"") || item.hasPrefix("CLOSING NOTE") || OrgFile.isDrawerStart(trimmed)
+    let item = trimmed.first == "-" ? trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }.uppercased() : ""
+    let risky = item.hasPrefix("STATE \"") || item.hasPrefix("CLOSING NOTE") || OrgFile.isDrawerStart(trimmed)
       || OrgFile.isPlanning(Substring(line)) || trimmed.hasPrefix("CLOCK:") || trimmed.hasPrefix("#+") || trimmed == "#" || trimmed.hasPrefix("# ")
     return risky ? "\u{200B}" + line : line
   }

@@ -145,9 +145,10 @@ import TrackerTestSupport
     let folder = try temporaryFolder("trackport-org")
     defer { removeFolder(folder) }
     var datasets: [String: TrackerDataset] = [:]
-    var files = [Self.fixture("habits.org")]
-    datasets[files[0]] = try decode(OrgCodec(), path: files[0]).0
-    var originals: [(String, TrackerDataset)] = [("fixture", datasets[files[0]]!), ("foreign", Self.foreign())]
+    // Every fixture (the golden file is an org file too), and what we write from them.
+    var files = ["habits.org", "edge-cases.org", "foreign.expected.org"].map(Self.fixture)
+    for file in files { datasets[file] = try decode(OrgCodec(), path: file).0 }
+    var originals: [(String, TrackerDataset)] = [("fixture", datasets[files[0]]!), ("edge", datasets[files[1]]!), ("foreign", Self.foreign())]
     originals += (0..<3).map { ("generated-\($0)", DatasetGenerator(trackers: 10, days: 60, seed: UInt64($0), rich: $0 == 2).generate()) }
     for (name, dataset) in originals {
       let path = folder.appendingPathComponent(name + ".org").path
@@ -227,6 +228,17 @@ import TrackerTestSupport
       guard (try? text.write(to: url, atomically: true, encoding: .utf8)) != nil else { return nil }
       return (url.path, heading, ours)
     }
+  }
+
+  /// org-habit's search, case and all (the fixture's comments say why each line counts or not).
+  @Test func doneLinesAreFoundAsOrgHabitFindsThem() throws {
+    let (dataset, _) = try decode(OrgCodec(), path: Self.fixture("edge-cases.org"))
+    #expect(dataset.trackers.map(\.name) == ["Read", "Check the smoke alarm"])
+    let days = dataset.records.filter { $0.trackerId == dataset.trackers[0].id }.map(\.date.description)
+    #expect(days == ["2026-11-10", "2026-11-13", "2026-11-17", "2026-11-18"])
+    #expect(dataset.trackers[1].frequency == TrackerFrequency(times: 1, days: 365))
+    #expect(dataset.records.last?.note == "Battery changed." && dataset.records.last?.extras["org"]?["closingNote"] == .bool(true))
+    #expect(dataset.trackers[0].extras["org"]?["scheduled"] == .string("2026-11-20 Fri 08:00 .+1d -1d"))
   }
 
   @Test func whatOrgHabitRefusesIsALocatedError() throws {
