@@ -53,7 +53,7 @@ struct OrgDatasetBuilder {
       guard let day = LocalDate(scheduled.text.prefix(10)) else {
         throw CodecError(.malformedInput, "habit \"\(name)\": SCHEDULED <\(scheduled.text)> has no date YYYY-MM-DD", location: stampLocation)
       }
-      guard let repeater = OrgRepeater.find(in: scheduled.text.dropFirst(10)) else {
+      guard scheduled.active, let repeater = OrgRepeater.find(in: scheduled.text.dropFirst(10)) else {
         throw CodecError(.malformedInput, "habit \"\(name)\" has no repeater in SCHEDULED <\(scheduled.text)>", location: stampLocation,
                          note: "a habit repeats: `.+1d` every day, `++1w` every week, `.+2d/4d` every 2 to 4 days")
       }

@@ -1,3 +1,4 @@
+import Foundation
 import TrackerModel
 
 /// An org file as org-habit sees it: the TODO keywords the file declares and every habit
@@ -31,8 +32,9 @@ struct OrgFile {
     var priority: Character?
     var title: String
     var tags: [String]
-    /// The `SCHEDULED:` timestamp's text (inside `<…>`) and its line, when there is one.
-    var scheduled: (text: Substring, line: Int)?
+    /// The `SCHEDULED:` timestamp's text (inside `<…>` or `[…]`), whether it is active, and its
+    /// line, when there is one.
+    var scheduled: (text: Substring, active: Bool, line: Int)?
     /// Every property but `STYLE`, in order, keys as written.
     var properties: [(key: String, value: String)] = []
     var done: [Done] = []
@@ -55,8 +57,10 @@ struct OrgFile {
   init(text: String) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.last == "\r" ? $0.dropLast() : $0 }
     if lines.last?.isEmpty == true { lines.removeLast() }
-    for line in lines {
-      let lower = line.lowercased()
+    for whole in lines {
+      // Org reads these settings indented too (`org-collect-keywords`).
+      let line = whole.drop { $0 == " " || $0 == "\t" }
+      let lower = line.prefix(12).lowercased()
       guard let setting = Self.keywordSettings.first(where: { lower.hasPrefix($0) }) else { continue }
       let value = line.dropFirst(setting.count)
       keywordLines.append(String(value.trimmingSpaces))
@@ -94,9 +98,9 @@ struct OrgFile {
 
   private mutating func readEntry(_ lines: [Substring], _ start: Int, _ end: Int) {
     var next = start + 1
-    var scheduled: (Substring, Int)?
+    var scheduled: (Substring, Bool, Int)?
     if next < end, Self.isPlanning(lines[next]) {
-      scheduled = Self.scheduledTimestamp(lines[next]).map { ($0, next + 1) }
+      scheduled = Self.scheduledTimestamp(lines[next]).map { ($0.text, $0.active, next + 1) }
       next += 1
     }
     var properties: [(key: String, value: String)] = []
@@ -104,12 +108,11 @@ struct OrgFile {
     if next < end, lines[next].trimmingSpaces.uppercased() == ":PROPERTIES:" {
       var k = next + 1
       while k < end, lines[k].trimmingSpaces.uppercased() != ":END:" {
-        let item = lines[k].trimmingSpaces
-        if item.first == ":", let close = item.dropFirst().firstIndex(of: ":") {
-          let key = String(item[item.index(after: item.startIndex)..<close])
-          let value = String(item[item.index(after: close)...].trimmingSpaces)
-          if key.uppercased() == "STYLE" { style = value } else { properties.append((key, value)) }
-        }
+        // Every line of a property drawer is a property (`org-property-drawer-re`): else it
+        // is no property drawer, and the heading no habit.
+        guard let property = Self.property(lines[k]) else { return }
+        // `org-entry-get` takes a key's first line.
+        if property.key.uppercased() == "STYLE" { style = style ?? property.value } else { properties.append(property) }
         k += 1
       }
       guard k < end else { return }
@@ -172,6 +175,25 @@ struct OrgFile {
     return tag.isEmpty ? "_" : tag
   }
 
+  /// A property line, as `org-property-re` reads one (`org.el`): `:KEY:` (no spaces in the key,
+  /// the shortest that ends in a colon before a space or the line's end), then the value.
+  static func property(_ line: Substring) -> (key: String, value: String)? {
+    let item = line.trimmingSpaces
+    guard item.first == ":" else { return nil }
+    let body = item.dropFirst()
+    var index = body.startIndex
+    while let colon = body[index...].firstIndex(of: ":") {
+      let key = body[body.startIndex..<colon]
+      if key.isEmpty || key.contains(where: \.isWhitespace) { return nil }
+      let after = body.index(after: colon)
+      if after == body.endIndex || body[after] == " " || body[after] == "\t" {
+        return (String(key), String(body[after...].trimmingSpaces))
+      }
+      index = after
+    }
+    return nil
+  }
+
   /// `:NAME:` alone on a line (a drawer's first line; its `:END:` must follow somewhere).
   static func isDrawerStart(_ trimmed: Substring) -> Bool {
     trimmed.count >= 3 && trimmed.first == ":" && trimmed.last == ":"
@@ -184,12 +206,23 @@ struct OrgFile {
     return ["SCHEDULED:", "DEADLINE:", "CLOSED:"].contains { trimmed.hasPrefix($0) }
   }
 
-  /// The inside of `SCHEDULED: <…>`.
-  static func scheduledTimestamp(_ line: Substring) -> Substring? {
-    guard let range = line.range(of: "SCHEDULED:") else { return nil }
+  /// The inside of the line's last `SCHEDULED: <…>`, as `org-entry-properties` finds it
+  /// (`org.el`, `org-ts-regexp-both`): `<` or `[`, a date, then nothing or a space and anything up
+  /// to the first `]` or `>`. `active`: opened with `<`, which a repeater needs (`org-repeat-re`).
+  static func scheduledTimestamp(_ line: Substring) -> (text: Substring, active: Bool)? {
+    guard let range = line.range(of: "SCHEDULED:", options: .backwards) else { return nil }
     let rest = line[range.upperBound...].drop { $0 == " " || $0 == "\t" }
-    guard rest.first == "<", let close = rest.firstIndex(of: ">") else { return nil }
-    return rest[rest.index(after: rest.startIndex)..<close]
+    guard let open = rest.first, open == "<" || open == "[" else { return nil }
+    let inner = rest.dropFirst()
+    guard let close = inner.firstIndex(where: { $0 == "]" || $0 == ">" }) else { return nil }
+    let text = inner[..<close]
+    guard text.count >= 10, isDate(text.prefix(10)), text.count == 10 || text.dropFirst(10).first == " " else { return nil }
+    return (text, open == "<")
+  }
+
+  /// `YYYY-MM-DD` in shape (digits and dashes), not necessarily a calendar day.
+  static func isDate(_ text: Substring) -> Bool {
+    text.count == 10 && text.enumerated().allSatisfy { i, c in (i == 4 || i == 7) ? c == "-" : c.isASCII && c.isNumber }
   }
 
   /// `* KEYWORD [#A] Title :tag:tag:`.
@@ -225,6 +258,11 @@ struct OrgFile {
   /// `- CLOSING NOTE [date…]`, in any case; `day` nil when the date is no calendar day, `rest` the text
   /// after the timestamp without a final `\\`.
   private func doneItem(_ line: Substring) -> (day: LocalDate?, time: String?, keyword: String?, rest: String, stamp: String)? {
+    Self.doneItem(line, doneKeywords: doneKeywords)
+  }
+
+  /// ``doneItem(_:)`` for a file whose done keywords are `doneKeywords`.
+  static func doneItem(_ line: Substring, doneKeywords: [String]) -> (day: LocalDate?, time: String?, keyword: String?, rest: String, stamp: String)? {
     var text = line.drop { $0 == " " || $0 == "\t" }
     guard text.first == "-" else { return nil }
     text = text.dropFirst()
@@ -239,11 +277,15 @@ struct OrgFile {
       guard let close = afterQuote.firstIndex(of: "\""),
             let declared = doneKeywords.first(where: { $0.uppercased() == afterQuote[..<close].uppercased() }) else { return nil }
       keyword = declared
-      // `.*` is greedy: the line's last inactive timestamp.
-      var search = afterQuote[afterQuote.index(after: close)...]
-      while let found = Self.inactiveStamp(in: search) {
-        stampRange = found
-        search = search[found.upperBound...]
+      // `.*` is greedy: the inactive timestamp that starts last on the line.
+      let search = afterQuote[afterQuote.index(after: close)...]
+      var start = search.endIndex
+      while let open = search[..<start].lastIndex(of: "[") {
+        if let found = Self.inactiveStamp(in: search[open...]), found.lowerBound == open {
+          stampRange = found
+          break
+        }
+        start = open
       }
     } else if head == "CLOSING NOTE [" {
       let after = text.dropFirst(13)
@@ -256,7 +298,8 @@ struct OrgFile {
     let inside = line[line.index(after: range.lowerBound)..<line.index(before: range.upperBound)]
     let day = LocalDate(inside.prefix(10))
     var time: String?
-    for word in inside.dropFirst(10).split(separator: " ") where word.count == 5 && word.dropFirst(2).first == ":" {
+    for word in inside.dropFirst(10).split(separator: " ")
+    where word.count == 5 && word.enumerated().allSatisfy({ i, c in i == 2 ? c == ":" : c.isASCII && c.isNumber }) {
       time = String(word)
       break
     }
@@ -271,7 +314,7 @@ struct OrgFile {
     while let open = text[index...].firstIndex(of: "[") {
       let after = text[text.index(after: open)...]
       let date = after.prefix(10)
-      if date.count == 10, date.enumerated().allSatisfy({ i, c in (i == 4 || i == 7) ? c == "-" : c.isASCII && c.isNumber }) {
+      if Self.isDate(date) {
         let tail = after.dropFirst(10)
         if tail.first == "]" { return open..<tail.index(after: tail.startIndex) }
         if tail.first == " ", let close = tail.firstIndex(where: { $0 == "]" || $0 == "\n" }), tail[close] == "]" {

@@ -44,11 +44,14 @@ struct OrgWriter {
     var amounts = 0, duplicates = 0, ids = 0, frequencies = 0
     for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
       let own = tracker.extras[OrgDatasetBuilder.namespace]
-      let keyword = own?["keyword"]?.stringValue.flatMap { keywords.todoKeywords.contains($0) || keywords.doneKeywords.contains($0) ? $0 : nil }
-        ?? keywords.todoKeywords.first ?? "TODO"
-      var title = Self.oneLine(tracker.name).trimmingTrailingSpaces
-      title = String(Substring(title).trimmingSpaces)
-      if title.isEmpty { title = "-" }
+      let title = String(Substring(Self.oneLine(tracker.name)).trimmingSpaces)
+      let known = keywords.todoKeywords + keywords.doneKeywords
+      // An org habit read without a keyword is written without one, unless its title would then
+      // start with a keyword; every other habit gets the kept keyword or the first TODO keyword.
+      let firstWord = String(title.prefix { $0 != " " && $0 != "\t" })
+      let keptKeyword = own?["keyword"]?.stringValue.flatMap { known.contains($0) ? $0 : nil }
+      let keyword: String? = keptKeyword
+        ?? (own?["repeater"] != nil && own?["keyword"] == nil && !known.contains(firstWord) ? nil : keywords.todoKeywords.first ?? "TODO")
       var tags: [String] = []
       // A title no tag can hold is the `:CATEGORY:` property too, which reading prefers.
       var categoryProperty: String?
@@ -64,7 +67,7 @@ struct OrgWriter {
       }
       for kept in Self.strings(own?["tags"]).map(OrgFile.tag) where !tags.contains(kept) && kept != "ARCHIVE" { tags.append(kept) }
       if tracker.archived { tags.append("ARCHIVE") }
-      var heading = "* " + keyword + " "
+      var heading = "* " + (keyword.map { $0 + " " } ?? "")
       if let priority = own?["priority"]?.stringValue, priority.count == 1 { heading += "[#\(priority)] " }
       heading += title
       if !tags.isEmpty { heading += " :" + tags.joined(separator: ":") + ":" }
@@ -99,7 +102,8 @@ struct OrgWriter {
       if case .array(let properties)? = own?["properties"] {
         for property in properties {
           guard case .array(let pair) = property, pair.count == 2, let key = pair[0].stringValue, let value = pair[1].stringValue,
-                !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == ":" }), !["STYLE", "ID", "CATEGORY", "END", "PROPERTIES"].contains(key.uppercased()) else { continue }
+                !key.isEmpty, !key.contains(where: \.isWhitespace), !["STYLE", "ID", "CATEGORY"].contains(key.uppercased()),
+                !(key.uppercased() == "END" && value.isEmpty) else { continue }
           out += "  :" + key + ": " + Self.oneLine(value) + "\n"
         }
       }
@@ -116,16 +120,16 @@ struct OrgWriter {
           } else {
             let state = marks?["state"]?.stringValue.flatMap { keywords.doneKeywords.contains($0) ? $0 : nil }
               ?? (keywords.doneKeywords.contains("DONE") ? "DONE" : keywords.doneKeywords.first ?? "DONE")
-            line = "  - State " + Self.padded("\"" + state + "\"") + " from " + Self.padded("\"" + keyword + "\"") + " [" + stamp + "]"
+            line = "  - State " + Self.padded("\"" + state + "\"") + " from " + Self.padded("\"" + (keyword ?? keywords.todoKeywords.first ?? "TODO") + "\"") + " [" + stamp + "]"
           }
-          let note = record.note.map(Self.noteLines) ?? []
+          let note = record.note.map { Self.noteLines($0, doneKeywords: keywords.doneKeywords) } ?? []
           if !note.isEmpty { line += " \\\\" }
           out += line + "\n" + note.map { "    " + $0 + "\n" }.joined()
         }
         out += "  :END:\n"
       }
       if let description = tracker.description, !description.isEmpty {
-        out += Self.oneLines(description).map { $0.isEmpty ? "\n" : "  " + Self.safe($0) + "\n" }.joined()
+        out += Self.oneLines(description).map { $0.isEmpty ? "\n" : "  " + Self.safeText($0, doneKeywords: keywords.doneKeywords) + "\n" }.joined()
       }
       written.append((tracker, records.map(\.note)))
     }
@@ -187,7 +191,9 @@ struct OrgWriter {
   static func schedule(_ tracker: Tracker, own: JSONValue?, last: LocalDate?, today: LocalDate) -> (OrgRepeater, String) {
     let schedule = Set(tracker.schedule ?? [])
     if let keptText = own?["repeater"]?.stringValue, let kept = OrgRepeater.find(in: Substring(" " + keptText)), kept.days > 0,
-       let stampText = own?["scheduled"]?.stringValue, let keptDay = LocalDate(stampText.prefix(10)) {
+       let stampText = own?["scheduled"]?.stringValue, let keptDay = LocalDate(stampText.prefix(10)),
+       OrgFile.scheduledTimestamp(Substring("SCHEDULED: <" + stampText + ">"))?.text == Substring(stampText),
+       OrgRepeater.find(in: Substring(stampText).dropFirst(10)) == kept {
       let plan = kept.plan(scheduled: keptDay)
       if Set(plan.schedule) == schedule && plan.frequency == tracker.frequency {
         if last.map({ $0 < keptDay }) ?? true { return (kept, stampText) }
@@ -238,19 +244,24 @@ struct OrgWriter {
   }
 
   /// The lines of a note as they can stand under a log line: without blank lines (which end
-  /// the item) and trailing spaces, each made safe.
-  static func noteLines(_ note: String) -> [String] {
-    oneLines(note).map { $0.trimmingTrailingSpaces }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(safe)
+  /// the item) and trailing spaces; a line that reading back would take for a done line or the
+  /// drawer's end begins with a zero-width space (and is counted lost by the read-back
+  /// comparison).
+  static func noteLines(_ note: String, doneKeywords: [String]) -> [String] {
+    oneLines(note).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { line in
+      OrgFile.doneItem(Substring(line), doneKeywords: doneKeywords) != nil || Substring(line).trimmingSpaces.uppercased() == ":END:"
+        ? "\u{200B}" + line : line
+    }
   }
 
-  /// A line of text that reading back would take for something else (a log item org-habit
-  /// counts, a drawer's end or start, a planning or clock line) begins with a zero-width
-  /// space, and is counted lost by the read-back comparison.
-  static func safe(_ line: String) -> String {
+  /// A line of a description as the heading's text: one that reading back (or org) would take
+  /// for something else — a done line, a drawer's start or end, a planning or `CLOCK:` line, a
+  /// comment or an in-buffer setting — begins with a zero-width space.
+  static func safeText(_ line: String, doneKeywords: [String]) -> String {
     let trimmed = Substring(line).trimmingSpaces
-    let item = trimmed.first == "-" ? trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }.uppercased() : ""
-    let risky = item.hasPrefix("STATE \"") || item.hasPrefix("CLOSING NOTE") || OrgFile.isDrawerStart(trimmed)
-      || OrgFile.isPlanning(Substring(line)) || trimmed.hasPrefix("CLOCK:") || trimmed.hasPrefix("#+") || trimmed == "#" || trimmed.hasPrefix("# ")
+    let risky = OrgFile.doneItem(Substring(line), doneKeywords: doneKeywords) != nil || OrgFile.isDrawerStart(trimmed)
+      || OrgFile.isPlanning(Substring(line)) || trimmed.hasPrefix("CLOCK:") || trimmed.hasPrefix("#+") || trimmed == "#"
+      || trimmed.hasPrefix("# ")
     return risky ? "\u{200B}" + line : line
   }
 

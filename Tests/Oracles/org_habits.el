@@ -29,24 +29,32 @@
   (let ((date (calendar-gregorian-from-absolute absolute)))
     (format "%04d-%02d-%02d" (nth 2 date) (nth 0 date) (nth 1 date))))
 
+(defun org-habits-oracle-heading (file)
+  "Print the habit at point of FILE, if it is one, or why org-habit refuses it."
+  (let ((line (line-number-at-pos)))
+    (condition-case err
+        (when (org-is-habit-p (point))
+          (let ((habit (org-habit-parse-todo)))
+            (princ (format "%s\t%d\thabit\t%s\t%s\t%d\t%s\t%s\n"
+                           file line
+                           (org-habits-oracle-day (nth 0 habit))
+                           (nth 5 habit) (nth 1 habit)
+                           (if (nth 3 habit) (number-to-string (nth 3 habit)) "-")
+                           (mapconcat #'org-habits-oracle-day (nth 4 habit) ",")))))
+      (error (princ (format "%s\t%d\terror\t%s\n" file line
+                            (replace-regexp-in-string "[\t\n]" " " (error-message-string err))))))))
+
 (defun org-habits-oracle-file (file)
-  "Print the habits of FILE."
+  "Print the habits of FILE, heading by heading (not through `org-map-entries', which stops
+at the first heading it cannot read)."
   (with-temp-buffer
     (insert-file-contents file)
     (org-mode)
-    (org-map-entries
-     (lambda ()
-       (when (org-is-habit-p (point))
-         (let ((line (line-number-at-pos)))
-           (condition-case err
-               (let ((habit (org-habit-parse-todo)))
-                 (princ (format "%s\t%d\thabit\t%s\t%s\t%d\t%s\t%s\n"
-                                file line
-                                (org-habits-oracle-day (nth 0 habit))
-                                (nth 5 habit) (nth 1 habit)
-                                (if (nth 3 habit) (number-to-string (nth 3 habit)) "-")
-                                (mapconcat #'org-habits-oracle-day (nth 4 habit) ","))))
-             (error (princ (format "%s\t%d\terror\t%s\n" file line (error-message-string err)))))))))))
+    (goto-char (point-min))
+    (unless (org-at-heading-p) (outline-next-heading))
+    (while (org-at-heading-p)
+      (save-excursion (org-habits-oracle-heading file))
+      (unless (outline-next-heading) (goto-char (point-max))))))
 
 (dolist (file command-line-args-left)
   (org-habits-oracle-file file))

@@ -109,7 +109,7 @@ import TrackerTestSupport
     #expect(back.trackers.map(\.id) == dataset.trackers.filter { $0.kind == .habit }.map(\.id))
     #expect(back.categories.map(\.title) == ["Домашний уют", "Sport"])
     #expect(back.records.count == dataset.records.count - 1)
-    #expect(Set(back.records.compactMap(\.note)) == ["Ferns too.", "\u{200B}- State \"DONE\" is text\nsecond line"])
+    #expect(Set(back.records.compactMap(\.note)) == ["Ferns too.", "\u{200B}- State \"DONE\" on [2026-11-02 Mon]\nsecond line"])
   }
 
   static func foreign() -> TrackerDataset {
@@ -129,7 +129,7 @@ import TrackerTestSupport
       records: [
         TrackerRecord(trackerId: "a", date: Self.day("2026-11-02"), note: "Ferns too."),
         TrackerRecord(trackerId: "a", date: Self.day("2026-11-03")),
-        TrackerRecord(trackerId: "b", date: Self.day("2026-11-02"), amount: 45, note: "- State \"DONE\" is text\n\nsecond line  "),
+        TrackerRecord(trackerId: "b", date: Self.day("2026-11-02"), amount: 45, note: "- State \"DONE\" on [2026-11-02 Mon]\n\nsecond line  "),
         TrackerRecord(trackerId: "c", date: Self.day("2026-11-01")),
         TrackerRecord(trackerId: "d", date: Self.day("2026-11-07")),
         TrackerRecord(trackerId: "e", date: Self.day("2026-11-09")),
@@ -233,11 +233,13 @@ import TrackerTestSupport
   /// org-habit's search, case and all (the fixture's comments say why each line counts or not).
   @Test func doneLinesAreFoundAsOrgHabitFindsThem() throws {
     let (dataset, _) = try decode(OrgCodec(), path: Self.fixture("edge-cases.org"))
-    #expect(dataset.trackers.map(\.name) == ["Read", "Check the smoke alarm"])
+    #expect(dataset.trackers.map(\.name) == ["Read", "Check the smoke alarm", "Floss"])
+    #expect(dataset.records.filter { $0.trackerId == dataset.trackers[2].id }.map(\.date.description) == ["2026-11-16", "2026-11-18"])
     let days = dataset.records.filter { $0.trackerId == dataset.trackers[0].id }.map(\.date.description)
     #expect(days == ["2026-11-10", "2026-11-13", "2026-11-17", "2026-11-18"])
     #expect(dataset.trackers[1].frequency == TrackerFrequency(times: 1, days: 365))
-    #expect(dataset.records.last?.note == "Battery changed." && dataset.records.last?.extras["org"]?["closingNote"] == .bool(true))
+    let alarm = dataset.records.first { $0.trackerId == dataset.trackers[1].id }
+    #expect(alarm?.note == "Battery changed." && alarm?.extras["org"]?["closingNote"] == .bool(true))
     #expect(dataset.trackers[0].extras["org"]?["scheduled"] == .string("2026-11-20 Fri 08:00 .+1d -1d"))
   }
 

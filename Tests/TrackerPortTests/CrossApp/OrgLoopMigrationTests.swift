@@ -29,7 +29,7 @@ struct OrgLoopMigrationTests {
       INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
         (1, 1709510400000, 2, 'leg day'), (1, 1709596800000, 3, 'sore'), (1, 1709683200000, 2, 'two lines
       of note'), (1, 1709769600000, 0, 'rain'), (1, 1709856000000, 2, NULL),
-        (2, 1709510400000, 2, NULL), (2, 1709683200000, 2, '- State "DONE" is a note');
+        (2, 1709510400000, 2, NULL), (2, 1709683200000, 2, '- State "DONE" on [2024-03-06 Wed], a note');
       """)
     var files: [(db: String, org: String, back: TrackerDataset, losses: [Diagnostic])] = []
     for db in [SharedFixtures.path("loop_uhabits/loop.db"), v25] {
