@@ -175,8 +175,9 @@ struct OrgFile {
     return tag.isEmpty ? "_" : tag
   }
 
-  /// A property line, as `org-property-re` reads one (`org.el`): `:KEY:` (no spaces in the key,
-  /// the shortest that ends in a colon before a space or the line's end), then the value.
+  /// A line of a property drawer, as `org-property-drawer-re` takes one (`org.el:568-571`):
+  /// `:KEY:` (no spaces in the key, the shortest that ends in a colon before a space or the
+  /// line's end), then the value.
   static func property(_ line: Substring) -> (key: String, value: String)? {
     let item = line.trimmingSpaces
     guard item.first == ":" else { return nil }
@@ -186,7 +187,8 @@ struct OrgFile {
       let key = body[body.startIndex..<colon]
       if key.isEmpty || key.contains(where: \.isWhitespace) { return nil }
       let after = body.index(after: colon)
-      if after == body.endIndex || body[after] == " " || body[after] == "\t" {
+      // A space (not a tab) before the value, or nothing but blanks (`org-property-drawer-re`).
+      if body[after...].allSatisfy({ $0 == " " || $0 == "\t" }) || body[after] == " " {
         return (String(key), String(body[after...].trimmingSpaces))
       }
       index = after
