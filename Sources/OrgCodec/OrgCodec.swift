@@ -78,7 +78,7 @@ public struct OrgCodec: TrackerCodec {
   /// - Throws: ``CodecError`` `.cannotCreateOutput` and `.io` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     try output.checkWritable()
-    let writer = OrgWriter(dataset, today: Self.today())
+    let writer = OrgWriter(dataset, today: Self.today(), readBack: false)
     try output.write { $0.write(writer.text) }
   }
 

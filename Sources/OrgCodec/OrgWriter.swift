@@ -25,7 +25,9 @@ struct OrgWriter {
   private(set) var renamed: [(was: String, written: String)] = []
 
   /// `today`: the first SCHEDULED day of a habit with no done day and no creation day.
-  init(_ dataset: TrackerDataset, today: LocalDate) {
+  /// `readBack`: read the text back to count titles, notes and descriptions that change (what
+  /// the loss report needs; writing alone does not).
+  init(_ dataset: TrackerDataset, today: LocalDate, readBack: Bool = true) {
     let kept = dataset.extras[OrgDatasetBuilder.namespace]
     let keywordLines = Self.strings(kept?["todo"])
     let keywords = OrgFile(text: keywordLines.map { "#+TODO: " + $0 + "\n" }.joined())
@@ -135,6 +137,13 @@ struct OrgWriter {
     }
     text = out
 
+    countFields(dataset, tagsInOrder: tagsInOrder)
+    lost[.recordAmounts] = amounts
+    lost[.records] = duplicates
+    lost[.eventRecords] = eventRecords
+    lost[.trackerIds] = ids
+    lost[.trackerFrequency] = frequencies
+    guard readBack else { return }
     // What comes back: read the text as the reader will.
     let back = OrgFile(text: out)
     var titles = 0, notes = 0, descriptions = 0
@@ -151,12 +160,6 @@ struct OrgWriter {
     }
     lost[.trackerDescription] = descriptions
     lost[.recordNotes] = notes
-    lost[.recordAmounts] = amounts
-    lost[.records] = duplicates
-    lost[.eventRecords] = eventRecords
-    lost[.trackerIds] = ids
-    lost[.trackerFrequency] = frequencies
-    countFields(dataset, tagsInOrder: tagsInOrder)
   }
 
   /// What org cannot hold at all, and what reading back makes up otherwise.
