@@ -9,11 +9,12 @@ import TrackerModel
 /// One level-1 heading per habit, in the dataset's order, as org itself writes one
 /// (the manual's "Tracking your habits"): its keyword, its title, its category as the first
 /// tag, `SCHEDULED:` with the next day and the repeater, a property drawer with
-/// `:STYLE: habit`, `:ID:` (and `:CATEGORY:` when no tag can hold the title), a `:LOGBOOK:` drawer with one state line per done day, newest
-/// first (org's default, `org-log-states-order-reversed`, `org.el:2427`), as
-/// `org-log-note-headings` words it (`org.el:2322-2324`), notes below their line; then the
-/// description. What was written is read back here with ``OrgFile``, and every title, note and
-/// description that does not come back as it was is counted as lost.
+/// `:STYLE: habit`, `:ID:` (and `:CATEGORY:` when no tag can hold the title), a `:LOGBOOK:`
+/// drawer with one state line per done day, newest first (org's default,
+/// `org-log-states-order-reversed`, `org.el:2427`), as `org-log-note-headings` words it
+/// (`org.el:2322-2324`), notes below their line; then the description. For the loss report
+/// what was written is read back with ``OrgFile``, and every title, note and description that
+/// does not come back as it was is counted as lost.
 struct OrgWriter {
   private(set) var text = ""
   /// How many items of each model field do not come back as they are.
@@ -29,7 +30,7 @@ struct OrgWriter {
   /// the loss report needs; writing alone does not).
   init(_ dataset: TrackerDataset, today: LocalDate, readBack: Bool = true) {
     let kept = dataset.extras[OrgDatasetBuilder.namespace]
-    let keywordLines = Self.strings(kept?["todo"])
+    let keywordLines = Self.strings(kept?["todo"]).map(Self.oneLine)
     let keywords = OrgFile(text: keywordLines.map { "#+TODO: " + $0 + "\n" }.joined())
     var out = keywordLines.map { "#+TODO: " + $0 + "\n" }.joined()
     let madeUp = dataset.inventedCategoryIds
