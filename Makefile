@@ -42,7 +42,7 @@ DEMO_OUT   := .build/demo
 # to check the installed completions and man page; chromium to open `trackport report` pages,
 # and with chromium-driver to drive serve's page).
 BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev libicu-dev liblzma-dev zlib1g-dev
-TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium chromium-driver \
+TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 zsh fish groff-base zlib1g-dev chromium chromium-driver emacs-nox \
                   debootstrap lintian
 BENCH_PACKAGES := time
 check_python3       := command -v python3

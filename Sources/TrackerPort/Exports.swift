@@ -6,6 +6,7 @@
 @_exported import HarshCodec
 @_exported import DaylioCodec
 @_exported import ObsidianCodec
+@_exported import OrgCodec
 @_exported import HabitBullCodec
 @_exported import HabiticaCodec
 @_exported import ICalendarCodec

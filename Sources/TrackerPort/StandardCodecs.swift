@@ -16,6 +16,7 @@ public enum StandardCodecs {
     HarshCodec(),
     DaylioCodec(),
     ObsidianCodec(),
+    OrgCodec(),
     BeaverHabitsCodec(),
     HabiticaCodec(),
     TableHabitCodec(),
