@@ -95,13 +95,7 @@ public struct HarshCodec: TrackerCodec {
   /// heading written changed.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     let writer = HarshWriter(dataset)
-    var result: [Diagnostic] = []
-    for field in ModelField.inModelOrder(writer.lost.keys) {
-      guard let count = writer.lost[field], count > 0 else { continue }
-      result.append(Diagnostic(code: LossReport.droppedField.code, severity: .warning,
-                               message: "harsh cannot carry \(field.rawValue): \(count) \(Self.what[field] ?? "item(s) left out")",
-                               location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
-    }
+    var result = LossReport.droppedFields(writer.lost, writer: "harsh", what: Self.what, to: output.displayName)
     for habit in writer.weekdays {
       result.append(Diagnostic(code: Self.lossyFrequency.code, severity: .warning,
                                message: "habit \"\(habit.name)\" is planned on weekdays, which harsh cannot say: written as \"\(habit.written)\"",

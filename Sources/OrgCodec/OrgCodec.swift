@@ -87,13 +87,7 @@ public struct OrgCodec: TrackerCodec {
   /// `org-text-changed` per title or tag written changed.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     let writer = OrgWriter(dataset, today: Self.today())
-    var result: [Diagnostic] = []
-    for field in ModelField.inModelOrder(writer.lost.keys) {
-      guard let count = writer.lost[field], count > 0 else { continue }
-      result.append(Diagnostic(code: LossReport.droppedField.code, severity: .warning,
-                               message: "org cannot carry \(field.rawValue): \(count) \(Self.what[field] ?? "item(s) left out")",
-                               location: SourceLocation(file: output.displayName, pointer: "/" + field.rawValue)))
-    }
+    var result = LossReport.droppedFields(writer.lost, writer: "org", what: Self.what, to: output.displayName)
     for habit in writer.repeats {
       result.append(Diagnostic(code: Self.lossyFrequency.code, severity: .warning,
                                message: "habit \"\(habit.name)\" is planned \(habit.planned), which no org repeater says: written as \"\(habit.written)\"",

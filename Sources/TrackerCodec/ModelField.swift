@@ -177,6 +177,19 @@ public enum LossReport {
     code: "lossy-frequency", severity: .warning,
     summary: "A habit's frequency the target cannot express exactly. Reading another app's \"every 3 days\", \"2 times per week\" or \"per month\": the habit is planned every day and the frequency kept as the tracker's frequency (or in extras). Writing a weekday schedule to an app that only counts times per period: the nearest frequency is written and the weekdays named.")
 
+  /// One `dropped-field` warning per field of `lost` with a count above zero, in the model's
+  /// order, for a writer that counts its own losses (harsh, org): "`writer` cannot carry FIELD:
+  /// COUNT " and what the count counts, `what[field]`, else "item(s) left out".
+  public static func droppedFields(_ lost: [ModelField: Int], writer: String, what: [ModelField: String],
+                                   to fileName: String) -> [Diagnostic] {
+    ModelField.inModelOrder(lost.keys).compactMap { field in
+      guard let count = lost[field], count > 0 else { return nil }
+      return Diagnostic(code: droppedField.code, severity: .warning,
+                        message: "\(writer) cannot carry \(field.rawValue): \(count) \(what[field] ?? "item(s) left out")",
+                        location: SourceLocation(file: fileName, pointer: "/" + field.rawValue))
+    }
+  }
+
   /// One `dropped-field` warning per field of `descriptor.cannotCarry`, then of
   /// `descriptor.carriesInPart`, that `dataset` uses, counting every value.
   public static func diagnostics(writing dataset: TrackerDataset, as descriptor: CodecDescriptor,
