@@ -37,6 +37,10 @@ struct DaylioBackupReader {
     if let platform = try top.member("metadata")?.member("platform")?.string() {
       diary.kept.append(JSONMember("platform", .string(platform)))
     }
+    if let assets = top.member("assets"), case .array(let items) = assets.value, !items.isEmpty {
+      // Photos' and recordings' records (checksums, names, sizes): the entries name them by id.
+      diary.kept.append(JSONMember("assets", assets.value))
+    }
     let moods = try readMoods(top.member("customMoods"))
     var groups: [Int: String] = [:]
     for group in try top.member("tag_groups")?.elements() ?? [] {
@@ -89,9 +93,10 @@ struct DaylioBackupReader {
   private mutating func readEntries(_ list: ForeignJSONValue?, moods: [Int: (name: String, level: Int?)]) throws {
     for item in try list?.elements() ?? [] {
       var entry = DaylioDiary.Entry(date: nil, time: "", mood: "", noteTitle: "", note: "", activities: [])
-      let year = try item.member("year")?.int(), month = try item.member("month")?.int(), day = try item.member("day")?.int()
-      let instant = try item.member("datetime")?.int()
-      let offset = try item.member("timeZoneOffset")?.int() ?? 0
+      let year = try Self.field(item, "year"), month = try Self.field(item, "month"), day = try Self.field(item, "day")
+      let instant = try Self.instant(item, "datetime")
+      // An offset beyond a day is no time zone's.
+      let offset = try Self.instant(item, "timeZoneOffset").flatMap { abs($0) <= Self.millisecondsPerDay ? $0 : nil } ?? 0
       let local = instant.map { $0 + offset }
       let fields = year.flatMap { y in month.flatMap { m in day.flatMap { LocalDate(year: y, month: m + 1, day: $0) } } }
       if let fields {
@@ -103,7 +108,7 @@ struct DaylioBackupReader {
         entry.date = other
         diary.warnings.append(warning(DaylioCodec.badDate, "the entry has no valid year, month (from 0) and day; read as \(other), the day of its datetime and timeZoneOffset", at: item.pointer))
       } else {
-        diary.warnings.append(warning(DaylioCodec.badDate, "the entry has no day that can be read (year, month from 0, day or datetime); its activities are not read, the entry is kept", at: item.pointer))
+        diary.warnings.append(warning(DaylioCodec.badDate, "the entry has no day that can be read (year, month from 0, day or datetime); the entry is kept, its activities count no day", at: item.pointer))
       }
       if let hour = try item.member("hour")?.int(), let minute = try item.member("minute")?.int(),
          (0..<24).contains(hour), (0..<60).contains(minute) {
@@ -182,7 +187,13 @@ struct DaylioBackupReader {
 
   private mutating func readGoalEntries(_ list: ForeignJSONValue?) throws {
     var goalOf: [Int: Int] = [:]
-    for (i, goal) in diary.goals.enumerated() where goalOf[goal.id] == nil { goalOf[goal.id] = i }
+    for (i, goal) in diary.goals.enumerated() {
+      if goalOf[goal.id] == nil {
+        goalOf[goal.id] = i
+      } else {
+        diary.warnings.append(warning(DaylioCodec.unknownReference, "goal_id \(goal.id) is given twice; completions go to the first", at: goal.pointer))
+      }
+    }
     var unknown: [Int: Int] = [:]
     for item in try list?.elements() ?? [] {
       let goalId = try item.required("goalId").int()
@@ -190,15 +201,14 @@ struct DaylioBackupReader {
         unknown[goalId, default: 0] += 1
         continue
       }
-      let year = try item.member("year")?.int(), month = try item.member("month")?.int(), day = try item.member("day")?.int()
-      let created = (try item.member("createdAt")?.int()).flatMap { $0 > 0 ? Self.day(milliseconds: $0) : nil }
+      let year = try Self.field(item, "year"), month = try Self.field(item, "month"), day = try Self.field(item, "day")
+      let created = try Self.instant(item, "createdAt").flatMap { $0 > 0 ? Self.day(milliseconds: $0) : nil }
       guard let date = Self.goalDay(year: year, month: month, day: day, created: created) else {
         diary.warnings.append(warning(DaylioCodec.badDate, "a completion of goal \"\(diary.goals[goal].name)\" has no day that can be read (year, month, day or createdAt); left out", at: item.pointer))
         continue
       }
-      if let year, let month, let day, date == created,
-         LocalDate(year: year, month: month, day: day) != date, LocalDate(year: year, month: month + 1, day: day) != date {
-        diary.warnings.append(warning(DaylioCodec.badDate, "a completion of goal \"\(diary.goals[goal].name)\" says \(year)-\(month)-\(day), which is no day near its createdAt (month from 1 or from 0); read as \(date), the day of createdAt in UTC", at: item.pointer))
+      if year != nil || month != nil || day != nil, Self.goalDay(year: year, month: month, day: day, created: nil) == nil {
+        diary.warnings.append(warning(DaylioCodec.badDate, "a completion of goal \"\(diary.goals[goal].name)\" has a year, month and day that are no day (month from 1 or from 0); read as \(date), the day of createdAt in UTC", at: item.pointer))
       }
       diary.goals[goal].days.append(date)
     }
@@ -216,13 +226,28 @@ struct DaylioBackupReader {
       if let fromOne = LocalDate(year: year, month: month, day: day) { readings.append(fromOne) }
       if let fromZero = LocalDate(year: year, month: month + 1, day: day) { readings.append(fromZero) }
     }
+    // One reading is a day (November 31 is none): that one, whatever createdAt says (a day
+    // may be ticked later than it was done).
+    if readings.count == 1 { return readings[0] }
     guard let created else { return readings.first }
-    return readings.first { abs($0.dayNumber - created.dayNumber) <= 1 } ?? created
+    return readings.min { abs($0.dayNumber - created.dayNumber) < abs($1.dayNumber - created.dayNumber) } ?? created
+  }
+
+  /// A year, month or day field: a whole number that can be one (-1...10000), else `nil`.
+  private static func field(_ item: ForeignJSONValue, _ key: String) throws -> Int? {
+    (try item.member(key)?.int()).flatMap { (-1...10_000).contains($0) ? $0 : nil }
+  }
+
+  /// A time in milliseconds (or an offset): `nil` beyond the years TrackerPort writes (and so
+  /// never an overflow in the sums that follow).
+  private static func instant(_ item: ForeignJSONValue, _ key: String) throws -> Int? {
+    (try item.member(key)?.int()).flatMap { (-300_000_000_000_000..<300_000_000_000_000).contains($0) ? $0 : nil }
   }
 
   /// The day holding an instant given in milliseconds since 1970 (already shifted to local time
   /// when it is to be a local day); `nil` outside the years 1...9999.
   static func day(milliseconds: Int) -> LocalDate? {
+    guard milliseconds > Int.min else { return nil }
     let days = milliseconds >= 0 ? milliseconds / millisecondsPerDay : -((-milliseconds - 1) / millisecondsPerDay) - 1
     return LocalDate(checkedDayNumber: days)
   }

@@ -50,7 +50,14 @@ struct DaylioCSVReader {
   }
 
   private mutating func header(_ view: CSVRowView) throws {
-    labels = (0..<view.count).map { view.string($0).trimmed }
+    // Each label once: a second `scales` is kept as `scales 2`.
+    var seen: [String: Int] = [:]
+    labels = (0..<view.count).map { i in
+      let label = view.string(i).trimmed
+      let n = seen[label, default: 0] + 1
+      seen[label] = n
+      return n == 1 ? label : "\(label) \(n)"
+    }
     for (i, label) in labels.enumerated() where columns[label] == nil { columns[label] = i }
     for required in ["full_date", "activities"] where columns[required] == nil {
       throw CSVProblem.missingLabel.error("the header has no column \(required)", at: view.location(ofField: 0, file: file),
@@ -74,7 +81,7 @@ struct DaylioCSVReader {
       location.field = "full_date"
       entry.kept.append(JSONMember("full_date", .string(cell("full_date"))))
       diary.warnings.append(Diagnostic(code: DaylioCodec.badDate.code, severity: .warning,
-                                       message: "full_date \(day.debugDescription) is not a YYYY-MM-DD day; the row's activities are not read, the row is kept",
+                                       message: "full_date \(day.debugDescription) is not a YYYY-MM-DD day; the row is kept, its activities count no day",
                                        location: location))
     }
     for part in cell("activities").split(separator: Self.separator, omittingEmptySubsequences: true) {
@@ -92,6 +99,10 @@ struct DaylioCSVReader {
     }
     for (i, label) in labels.enumerated() where !Self.mapped.contains(label) && i < view.count {
       entry.kept.append(JSONMember(label.isEmpty ? "column\(i + 1)" : label, .string(view.string(i))))
+    }
+    // Cells past the header are kept too, by their column.
+    for i in labels.count..<max(labels.count, view.count) {
+      entry.kept.append(JSONMember("column\(i + 1)", .string(view.string(i))))
     }
     diary.entries.append(entry)
   }

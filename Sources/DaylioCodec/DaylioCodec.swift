@@ -25,6 +25,11 @@ public struct DaylioCodec: TrackerCodec {
     code: "daylio-unknown-reference", severity: .warning,
     summary: "Reading a Daylio backup: an entry names a mood or an activity, a goal an activity, or a completion a goal that the backup does not hold (or an id given twice).")
 
+  /// What a backup holds that is not read.
+  public static let notRead = DiagnosticDescriptor(
+    code: "daylio-not-read", severity: .warning,
+    summary: "Reading a Daylio backup: its photos and recordings (files under assets/ in the archive) are not read; their records are kept in extras[\"daylio\"].assets and the entries keep their ids.")
+
   /// The member of a backup archive that holds the diary.
   static let backupMember = "backup.daylio"
 
@@ -37,7 +42,7 @@ public struct DaylioCodec: TrackerCodec {
       ExtrasMeaning("entries", nil, "Daylio mood entries (mood, time, note title and note, activities)"),
       ExtrasMeaning("moods", nil, "Daylio moods"),
     ],
-    diagnostics: [assignedDefaults, badDate, unknownReference, lossyFrequency,
+    diagnostics: [assignedDefaults, badDate, unknownReference, notRead, lossyFrequency,
                   CSVProblem.missingLabel.descriptor, CSVProblem.unclosedQuote.descriptor, CSVProblem.strayQuote.descriptor,
                   CSVProblem.encodingError.descriptor],
     options: [
@@ -72,9 +77,12 @@ public struct DaylioCodec: TrackerCodec {
     var file = input.displayName
     if try input.packageKind() != nil {
       (diary, file) = try readBackup(input)
-    } else {
+    } else if try input.fileExtension?.lowercased() == "csv" || DaylioCSVReader.sniff(input.head()) {
       var reader = DaylioCSVReader(file: file)
       diary = try input.withBytes { try reader.read($0) }
+    } else {
+      // The archive's member itself (unzipped by hand): the Base64 text.
+      diary = try readMember(input, name: file)
     }
     var builder = DaylioDatasetBuilder(file: file, options: context.options)
     let dataset = builder.build(diary)
@@ -97,7 +105,19 @@ public struct DaylioCodec: TrackerCodec {
                        note: "give the .daylio file Daylio writes from its Backup & Restore screen")
     }
     let memberName = input.displayName + "/" + root + Self.backupMember
-    let json = try input.member(root + Self.backupMember).withBytes { try DaylioBase64.decode($0, file: memberName) }
+    var diary = try readMember(input.member(root + Self.backupMember), name: memberName)
+    let attachments = try input.members().count { $0.hasPrefix(root + "assets/") }
+    if attachments > 0 {
+      diary.warnings.append(Diagnostic(code: Self.notRead.code, severity: .warning,
+                                       message: "\(attachments) photo or recording file(s) of the backup are not read; the entries keep their ids",
+                                       location: SourceLocation(file: input.displayName + "/" + root + "assets")))
+    }
+    return (diary, memberName)
+  }
+
+  /// The diary of a `backup.daylio` member (Base64 JSON), named `name` in diagnostics.
+  private func readMember(_ input: CodecInput, name memberName: String) throws -> DaylioDiary {
+    let json = try input.withBytes { try DaylioBase64.decode($0, file: memberName) }
     let document: ForeignJSON
     do {
       document = try ForeignJSON(bytes: json, fileName: memberName, format: "a Daylio backup")
@@ -111,7 +131,7 @@ public struct DaylioCodec: TrackerCodec {
     }
     var reader = DaylioBackupReader(document: document)
     do {
-      return (try reader.read(), memberName)
+      return try reader.read()
     } catch var error as CodecError {
       // Keep the pointer; the line and column are of the decoded text.
       error.location.line = nil

@@ -23,6 +23,15 @@ public struct ObsidianCodec: TrackerCodec {
   public static let skippedNote = DiagnosticDescriptor(
     code: "obsidian-skipped-note", severity: .warning,
     summary: "Reading Obsidian notes: a note that is not UTF-8, whose properties are not YAML or never closed, was not read (a habit note with entries whose properties are not YAML stops the reading instead).")
+  /// Properties written on one line, whose other keys cannot be kept apart.
+  public static let propertiesNotKept = DiagnosticDescriptor(
+    code: "obsidian-properties-not-kept", severity: .warning,
+    summary: "Reading an Obsidian habit note whose properties are written on one line (JSON style): entries, title and color are read, the other properties (named) are not kept.")
+  /// Days of a note already there that the dataset written does not hold.
+  public static let daysReplaced = DiagnosticDescriptor(
+    code: "obsidian-days-replaced", severity: .warning,
+    summary: "Writing Obsidian habit notes into an existing folder: a note already there had done days the dataset does not hold (ticked in Obsidian since the export); its entries are replaced by the dataset's, and the message names the days.")
+
   /// Id `obsidian`; a folder or zip of Markdown notes.
   public static let descriptor = CodecDescriptor(
     id: "obsidian", name: "Obsidian habit notes",
@@ -33,7 +42,7 @@ public struct ObsidianCodec: TrackerCodec {
                   .trackerReminders, .events, .eventRecords, .recordAmounts, .recordNotes, .entries, .tasks, .taskReminders,
                   .taskAttachments, .taskCategoryOrder],
     carriesInPart: [.categories, .trackerOrder, .trackerColor, .extras],
-    diagnostics: [assignedDefaults, badEntry, skippedNote],
+    diagnostics: [assignedDefaults, badEntry, skippedNote, propertiesNotKept, daysReplaced],
     options: [
       CodecOption("default-category", .text, help: "the category of notes directly in the folder read (default: the folder's name)",
                   reads: true, writes: false),
@@ -100,7 +109,13 @@ public struct ObsidianCodec: TrackerCodec {
                            location: SourceLocation(file: path))
         }
         do {
-          text = try ObsidianNoteWriter.updated(existing, with: note)
+          let update = try ObsidianNoteWriter.updated(existing, with: note)
+          text = update.text
+          if !update.dropped.isEmpty {
+            context.report(Diagnostic(code: Self.daysReplaced.code, severity: .warning,
+                                      message: "the note had done days the dataset does not hold, now replaced: " + update.dropped.joined(separator: ", "),
+                                      location: SourceLocation(file: path)))
+          }
         } catch let broken as ObsidianFrontmatter.Broken {
           throw CodecError(.cannotCreateOutput, "the note already there cannot be updated: \(broken.message); nothing was written",
                            location: SourceLocation(file: path, line: broken.line), note: "fix the note in Obsidian, or write to a new folder")

@@ -19,12 +19,15 @@ struct ObsidianFrontmatter {
   var entries: Node?
   var title: String?
   var color: String?
-  /// The lines of the other keys, in order (comments and blank lines between them kept).
+  /// The lines of the other keys, in order (comments and blank lines between them kept; those
+  /// after a mapped key, up to the next key, go with it).
   var otherLines: [String] = []
   /// Two keys start on one line (JSON-style properties, `{"entries": [...], "tags": [...]}`):
   /// their lines cannot be kept apart, so ``otherLines`` is empty. Obsidian itself rewrites such
   /// properties as YAML lines when it saves the note.
   var sharedLines = false
+  /// The other keys' names, in order.
+  var otherKeys: [String] = []
 
   /// Reads the frontmatter's lines.
   ///
@@ -55,11 +58,13 @@ struct ObsidianFrontmatter {
     for (key, value) in mapping {
       guard let name = key.string else { continue }
       if let line = key.mark?.line { starts.append((line - 1, name)) }
+      // `title: null` (or `~`, or nothing) names no title.
+      let text = value.scalar.flatMap { $0.style == .plain && ["", "~", "null", "Null", "NULL"].contains($0.string) ? nil : $0.string }
       switch name {
       case "entries": entries = value
-      case "title": title = value.string
-      case "color": color = value.string
-      default: break
+      case "title": title = text
+      case "color": color = text
+      default: otherKeys.append(name)
       }
     }
     starts.sort { $0.line < $1.line }
@@ -75,7 +80,8 @@ struct ObsidianFrontmatter {
     otherLines = lines.enumerated().filter { !cut[$0.offset] }.map(\.element)
   }
 
-  /// The deepest nesting of `[` and `{` read (properties hold flat lists).
+  /// The deepest nesting of `[` and `{` read (properties hold flat lists). Block nesting (by
+  /// indentation) is capped by libyaml itself at 1000 levels.
   static let deepestNesting = 64
 
   /// The index of the first line where `[`/`{` (outside quotes) nest deeper than
@@ -84,13 +90,16 @@ struct ObsidianFrontmatter {
     var depth = 0
     var quote: UInt8?
     for (i, line) in lines.enumerated() {
+      var previous = UInt8(ascii: " ")
       for byte in line.utf8 {
+        defer { previous = byte }
         if let open = quote {
           if byte == open { quote = nil }
           continue
         }
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+        case UInt8(ascii: "\""), UInt8(ascii: "'") where Self.opensScalar(previous):
+          quote = byte
         case UInt8(ascii: "["), UInt8(ascii: "{"):
           depth += 1
           if depth > deepestNesting { return i }
@@ -100,6 +109,12 @@ struct ObsidianFrontmatter {
       }
     }
     return nil
+  }
+
+  /// Whether a quote after `byte` opens a quoted scalar (after a space, `[`, `{`, `,` or `:`),
+  /// not one inside a plain one (`don't`).
+  private static func opensScalar(_ byte: UInt8) -> Bool {
+    [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "-")].contains(byte)
   }
 
   static func broken(_ error: YamlError) -> Broken {

@@ -15,8 +15,15 @@ struct ObsidianNoteWriter {
   struct Note {
     /// `/`-separated, relative to the folder written.
     var path: String
+    /// The habit's name.
+    var name: String
     /// The lines of `title`, `color` and `entries`.
     var mappedLines: [String]
+    /// Whether ``mappedLines`` has a `title` (the file name is not the name) and a `color`.
+    var writesTitle: Bool
+    var writesColor: Bool
+    /// The done days written, `YYYY-MM-DD`.
+    var days: [String]
     /// What the note holds when it is new: its other properties and body.
     var otherLines: [String]
     var body: String
@@ -52,13 +59,17 @@ struct ObsidianNoteWriter {
       } else if let original = kept?["color"]?.stringValue {
         mapped.append("color: " + Self.quoted(original))
       }
-      var entries = (daysOf[tracker.id] ?? []).sorted().map { "  - " + $0.description }
+      let days = (daysOf[tracker.id] ?? []).sorted().map(\.description)
+      let writesTitle = mapped.contains { $0.hasPrefix("title: ") }
+      let writesColor = mapped.contains { $0.hasPrefix("color: ") }
+      var entries = days.map { "  - " + $0 }
       if case .array(let invalid)? = kept?["invalidEntries"] {
         entries += invalid.compactMap(\.stringValue).map { "  - " + Self.quoted($0) }
       }
       mapped += entries.isEmpty ? ["entries: []"] : ["entries:"] + entries
       let other = kept?["properties"]?.stringValue.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-      notes.append(Note(path: path, mappedLines: mapped, otherLines: other, body: kept?["body"]?.stringValue ?? "",
+      notes.append(Note(path: path, name: tracker.name, mappedLines: mapped, writesTitle: writesTitle, writesColor: writesColor,
+                        days: days, otherLines: other, body: kept?["body"]?.stringValue ?? "",
                         lineEnding: kept?["lineEnding"]?.stringValue == "crlf" ? "\r\n" : "\n"))
     }
   }
@@ -68,24 +79,37 @@ struct ObsidianNoteWriter {
     ObsidianNote.text(frontmatter: note.otherLines + note.mappedLines, body: note.body, lineEnding: note.lineEnding, byteOrderMark: false)
   }
 
-  /// The text of `existing` (a note already where `note` goes) with `note`'s `title`, `color` and
-  /// `entries` in place of its own, everything else as it was.
+  /// The text of `existing` (a note already where `note` goes) with `note`'s `entries` in place
+  /// of its own, and its `title` and `color` where the note writes them; everything else as it
+  /// was. An existing `title` other than the habit's name is written as the name (or the name
+  /// would change on the next reading); an existing `color` is kept when the note writes none.
+  /// `dropped`: the note's done days the dataset does not hold.
   ///
-  /// - Throws: ``ObsidianFrontmatter/Broken`` when its properties are not YAML or not closed:
-  ///   such a note is not changed.
-  static func updated(_ existing: String, with note: Note) throws -> String {
+  /// - Throws: ``ObsidianFrontmatter/Broken`` when its properties are not YAML, not closed or
+  ///   on one line: such a note is not changed.
+  static func updated(_ existing: String, with note: Note) throws -> (text: String, dropped: [String]) {
     let parsed = ObsidianNote(text: existing)
     if parsed.unclosed { throw ObsidianFrontmatter.Broken(message: "its properties (from the --- on line 1) are never closed", line: 1) }
     var other: [String] = []
+    var mapped = note.mappedLines
+    var dropped: [String] = []
     if let lines = parsed.frontmatter {
       let frontmatter = try ObsidianFrontmatter(lines: lines)
       if frontmatter.sharedLines {
         throw ObsidianFrontmatter.Broken(message: "its properties are written on one line (JSON style), which TrackerPort does not rewrite; save the note once in Obsidian, which writes them as YAML lines", line: 2)
       }
       other = frontmatter.otherLines
+      if !note.writesColor, let color = frontmatter.color { mapped.insert("color: " + quoted(color), at: 0) }
+      if !note.writesTitle, let title = frontmatter.title, !title.isEmpty { mapped.insert("title: " + quoted(note.name), at: 0) }
+      if case .sequence(let items)? = frontmatter.entries {
+        let written = Set(note.days)
+        let had = Set(items.compactMap { $0.scalar?.string.trimmingSpaces }.filter { LocalDate($0) != nil })
+        dropped = had.subtracting(written).sorted()
+      }
     }
-    return ObsidianNote.text(frontmatter: other + note.mappedLines, body: parsed.body, lineEnding: parsed.lineEnding,
-                             byteOrderMark: parsed.byteOrderMark)
+    let text = ObsidianNote.text(frontmatter: other + mapped, body: parsed.body, lineEnding: parsed.lineEnding,
+                                 byteOrderMark: parsed.byteOrderMark)
+    return (text, dropped)
   }
 
   /// A file name (without `.md`) Obsidian accepts for `name`.
@@ -94,7 +118,13 @@ struct ObsidianNoteWriter {
     text = text.trimmingSpaces
     while text.hasPrefix(".") { text.removeFirst() }
     while text.hasSuffix(".") { text.removeLast() }
-    if text.utf8.count > 200 { text = String(text.prefix(120)) }
+    // File names are at most 255 bytes: cut at a character boundary under 200.
+    if text.utf8.count > 200 {
+      var cut = ""
+      for character in text where cut.utf8.count + character.utf8.count <= 200 { cut.append(character) }
+      text = cut.trimmingSpaces
+      while text.hasSuffix(".") { text.removeLast() }
+    }
     return text.isEmpty ? "Habit" : text
   }
 

@@ -26,17 +26,21 @@ struct ObsidianVaultReader {
   mutating func read() throws -> TrackerDataset {
     let root = try input.packageRoot()
     // In the plugin's order, by name without ".md" ("Gym" before "Gym 2"), folder by folder.
-    let members = try input.members().filter { $0.hasPrefix(root) && $0.lowercased().hasSuffix(".md") }
-      .sorted { $0.dropLast(3).split(separator: "/").lexicographicallyPrecedes($1.dropLast(3).split(separator: "/")) }
+    var notes: [(relative: String, file: String, text: String?)] = []
+    try input.forEachMember(where: { $0.hasPrefix(root) && $0.lowercased().hasSuffix(".md") }) { member, note in
+      let relative = String(member.dropFirst(root.count))
+      let text = try note.withBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+      notes.append((relative, input.displayName + "/" + relative, text))
+    }
+    // In the plugin's order, by name without ".md" ("Gym" before "Gym 2"), folder by folder.
+    notes.sort { $0.relative.dropLast(3).split(separator: "/").lexicographicallyPrecedes($1.relative.dropLast(3).split(separator: "/")) }
     var dataset = TrackerDataset()
     var categoryOf: [String: String] = [:]
     let inputName = Self.baseName(of: input.displayName, dropping: ".zip")
     let fallback = options["default-category"].flatMap { $0.isEmpty ? nil : $0 } ?? (inputName.isEmpty ? "Habits" : inputName)
     var assigned = 0
-    for member in members {
-      let relative = String(member.dropFirst(root.count))
-      let file = input.displayName + "/" + relative
-      guard let text = try input.member(member).withBytes({ String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }) else {
+    for (relative, file, text) in notes {
+      guard let text else {
         warnings.append(warning(ObsidianCodec.skippedNote, "the note is not UTF-8 text; not read", file: file, line: nil))
         continue
       }
@@ -60,6 +64,11 @@ struct ObsidianVaultReader {
                          note: "open the note in Obsidian's source mode and fix its properties")
       }
       guard let entries = frontmatter.entries else { continue }
+      if frontmatter.sharedLines && !frontmatter.otherKeys.isEmpty {
+        warnings.append(warning(ObsidianCodec.propertiesNotKept,
+                                "the note's properties are on one line (JSON style): \(frontmatter.otherKeys.joined(separator: ", ")) not kept",
+                                file: file, line: 2))
+      }
 
       let folder = relative.split(separator: "/").dropLast().last.map(String.init)
       let title = folder ?? fallback

@@ -42,7 +42,11 @@ extension CodecInput {
       }
       var names: [String] = []
       while let name = walker.nextObject() as? String {
-        if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+        if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+          // Nothing below a hidden folder (.git, .obsidian) is listed: not walked either.
+          walker.skipDescendants()
+          continue
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
           names.append(name)
@@ -136,6 +140,40 @@ extension CodecInput {
     case .zip:
       let archive = try openArchive()
       guard let entry = archive.first(where: { CodecInput.normalised($0.path) == path }) else { break }
+      return try extract(entry, path: path, from: archive)
+    case nil:
+      break
+    }
+    throw CodecError(.cannotReadInput, "no member named \(name)", location: SourceLocation(file: displayName))
+  }
+
+  /// Every member whose path `wanted` accepts, in ``members()``'s order, each as an input of
+  /// its own (as ``member(_:)`` gives it), listing the package and opening an archive once: for
+  /// formats of many small files (a vault of notes), where a ``member(_:)`` per file would list
+  /// the package again each time.
+  ///
+  /// - Throws: as ``members()`` and ``member(_:)``, and what `body` throws.
+  public func forEachMember(where wanted: (String) -> Bool, _ body: (String, CodecInput) throws -> Void) throws {
+    let paths = try members().filter(wanted)
+    switch try packageKind() {
+    case .folder:
+      guard case .file(let root) = source else { return }
+      for path in paths { try body(path, CodecInput(.file(root + "/" + path))) }
+    case .zip:
+      let archive = try openArchive()
+      var entries: [String: Entry] = [:]
+      for entry in archive where entry.type == .file { entries[CodecInput.normalised(entry.path)] = entry }
+      for path in paths {
+        guard let entry = entries[path] else { continue }
+        try body(path, try extract(entry, path: path, from: archive))
+      }
+    case nil:
+      throw CodecError(.unsupportedOperation, "not a folder or a zip archive", location: SourceLocation(file: displayName))
+    }
+  }
+
+  /// An archive member read into memory, within the size limits.
+  private func extract(_ entry: Entry, path: String, from archive: Archive) throws -> CodecInput {
       // The sizes come from the archive itself: a member may not claim, or unpack to, more
       // than the cap (a deflate bomb is refused, not unpacked until memory runs out), nor more
       // than deflate can make of its compressed bytes (at most 1032 to 1).
@@ -172,10 +210,6 @@ extension CodecInput {
                          location: SourceLocation(file: displayName))
       }
       return CodecInput(.bytes(bytes, name: displayName + "/" + path), unpackBudget: unpackBudget)
-    case nil:
-      break
-    }
-    throw CodecError(.cannotReadInput, "no member named \(name)", location: SourceLocation(file: displayName))
   }
 
   private func openArchive() throws -> Archive {

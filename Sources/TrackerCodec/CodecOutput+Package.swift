@@ -141,6 +141,11 @@ extension CodecOutput {
         throw CodecError(.cannotCreateOutput, "output folder holds an input (\(input)); refusing to write into it",
                          location: location, note: "write to a copy of the folder, or to a new folder")
       }
+      // Inside a folder read (a vault's habits folder, the vault given): its notes are inputs.
+      if root.hasPrefix(resolved + "/") {
+        throw CodecError(.cannotCreateOutput, "output folder is inside an input (\(input)); refusing to write into it",
+                         location: location, note: "write from a file (convert the input to .trackport.json first), or into a copy")
+      }
     }
     return path
   }

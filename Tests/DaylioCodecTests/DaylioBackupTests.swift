@@ -132,6 +132,10 @@ import ZIPFoundation
     #expect(day(2024, 12, 1, nil) == "2024-12-01")
     #expect(day(2024, 12, 32, nil) == nil)
     #expect(day(nil, nil, nil, "2024-05-05") == "2024-05-05")
+    // One reading is a day: that one, however far its time stamp (ticked later).
+    #expect(day(2023, 11, 31, "2024-06-01") == "2023-12-31")
+    // Both are: the nearer.
+    #expect(day(2024, 1, 28, "2024-03-10") == "2024-02-28")
     #expect(DaylioBackupReader.day(milliseconds: -1)?.description == "1969-12-31")
     #expect(DaylioBackupReader.day(milliseconds: 1_709_251_200_000)?.description == "2024-03-01")
   }
@@ -169,5 +173,36 @@ import ZIPFoundation
     #expect(context.diagnostics.filter { $0.code == "daylio-bad-date" }.map(\.location.pointer) == ["/dayEntries/0", "/dayEntries/1"])
     guard case .array(let entries)? = dataset.extras["daylio"]?["entries"] else { Issue.record("no entries"); return }
     #expect(entries.count == 2 && entries[1]["note"] == .string("no day"))
+  }
+
+  /// Numbers no day or time can be are warned of, never summed into an overflow.
+  @Test func hugeNumbersAreNoDays() throws {
+    let path = try Self.backup(json: #"""
+      {"tags": [{"id": 1, "name": "walk"}],
+       "goals": [{"goal_id": 1, "name": "Run"}],
+       "goalEntries": [{"goalId": 1, "year": 2024, "month": 9223372036854775807, "day": 1, "createdAt": 1709251200000}],
+       "dayEntries": [{"year": 2024, "month": 9223372036854775807, "day": 1, "tags": [1]},
+                      {"datetime": 9223372036854775807, "timeZoneOffset": 1, "tags": [1]},
+                      {"datetime": -9223372036854775808, "tags": [1]},
+                      {"year": 2024, "month": 2, "day": 1, "datetime": 1709251200000, "timeZoneOffset": 9223372036854775807, "tags": [1]}]}
+      """#)
+    let (dataset, context) = try decode(DaylioCodec(), path: path)
+    #expect(dataset.records.map(\.date.description) == ["2024-03-01", "2024-03-01"])
+    #expect(context.diagnostics.filter { $0.code == "daylio-bad-date" }.count == 4)
+  }
+
+  /// The archive's member itself, unzipped by hand, reads as the backup; photos are counted.
+  @Test func theMemberAloneReadsAndPhotosAreCounted() throws {
+    let folder = try temporaryFolder("trackport-daylio")
+    let member = folder.appendingPathComponent("backup.daylio")
+    let text = Data(#"{"tags": [{"id": 0, "name": "walk"}], "dayEntries": [{"year": 2024, "month": 0, "day": 5, "tags": [0]}], "assets": [{"id": 3, "checksum": "ab"}]}"#.utf8)
+      .base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+    try text.write(to: member, atomically: true, encoding: .utf8)
+    let (alone, _) = try decode(DaylioCodec(), path: member.path)
+    #expect(alone.records.map(\.date.description) == ["2024-01-05"])
+    let zipped = try Self.zip([("backup.daylio", Array(text.utf8)), ("assets/photos/2024/1/ab", [1, 2, 3])], name: "photos.daylio")
+    let (dataset, context) = try decode(DaylioCodec(), path: zipped)
+    #expect(context.diagnostics.contains { $0.code == "daylio-not-read" && $0.message.hasPrefix("1 photo") })
+    #expect(dataset.extras["daylio"]?["assets"] == .array([.object([JSONMember("id", .number("3")), JSONMember("checksum", .string("ab"))])]))
   }
 }

@@ -62,4 +62,12 @@ import TrackerTestSupport
     #expect(!DaylioCodec().sniff(Array("HabitName,HabitDescription,HabitCategory".utf8)))
     #expect(DaylioCodec().sniffPackage(["backup.daylio"]) && !DaylioCodec().sniffPackage(["habits", "log"]))
   }
+
+  /// Cells past the header and a label given twice are kept.
+  @Test func extraCellsAndRepeatedLabelsAreKept() throws {
+    let csv = "full_date,date,weekday,time,mood,activities,scales,scales,note_title,note\n2024-01-02,,,,rad,walk,a,b,,,extra\n"
+    let (dataset, _) = try decode(DaylioCodec(), text: csv, name: "export.csv")
+    guard case .array(let entries)? = dataset.extras["daylio"]?["entries"] else { Issue.record("no entries"); return }
+    #expect(entries[0]["scales"] == .string("a") && entries[0]["scales 2"] == .string("b") && entries[0]["column11"] == .string("extra"))
+  }
 }

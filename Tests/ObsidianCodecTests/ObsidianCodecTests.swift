@@ -179,10 +179,50 @@ extension ObsidianCodecTests {
     let path = folder.appendingPathComponent("Run.md").path
     let text = "---\n{\"entries\": [\"2024-01-02\"], \"tags\": [\"sport\"]}\n---\nBody.\n"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let (dataset, _) = try Self.read(folder.path)
+    let (dataset, context) = try Self.read(folder.path)
     #expect(dataset.records.map(\.date.description) == ["2024-01-02"] && dataset.trackers[0].extras["obsidian"]?["properties"] == nil)
+    #expect(context.diagnostics.contains { $0.code == "obsidian-properties-not-kept" && $0.message.contains("tags") })
     let error = try #require(codecError { try Self.write(dataset, to: folder.path, overwrite: true) })
     #expect(error.kind == .cannotCreateOutput && error.message.contains("one line"), "\(error)")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+  }
+
+  /// A note already there keeps its title (as the habit's name) and colour when the habit gives
+  /// none; the days it had that the dataset does not are named.
+  @Test func aNoteAlreadyThereKeepsItsTitleAndColourAndNamesTheDaysReplaced() throws {
+    let folder = try temporaryFolder("trackport-obsidian")
+    let path = folder.appendingPathComponent("Gym.md").path
+    try "---\ntitle: \"🏋️ Gym\"\ncolor: \"#ff0000\"\nentries:\n  - 2024-05-01\n  - 2024-05-09\n---\n".write(toFile: path, atomically: true, encoding: .utf8)
+    var dataset = TrackerDataset()
+    dataset.categories = [TrackerCategory(id: "c", title: "Health")]
+    var gym = Tracker(id: "g", kind: .habit, name: "Gym", categoryId: "c", emoji: "💪", color: "#FD4C49", schedule: Weekday.allCases)
+    gym.invented = [.color]
+    dataset.trackers = [gym]
+    dataset.records = [TrackerRecord(trackerId: "g", date: LocalDate("2024-05-01")!), TrackerRecord(trackerId: "g", date: LocalDate("2024-05-02")!)]
+    var context = CodecContext(fileName: folder.path)
+    let output = CodecOutput(path: folder.path, overwrite: true)
+    try ObsidianCodec().checkOutput(output, options: [:])
+    try ObsidianCodec().encode(dataset, to: output, context: &context)
+    #expect(try String(contentsOfFile: path, encoding: .utf8)
+            == "---\ntitle: \"Gym\"\ncolor: \"#ff0000\"\nentries:\n  - 2024-05-01\n  - 2024-05-02\n---\n")
+    #expect(context.diagnostics.map(\.code) == ["obsidian-days-replaced"] && context.diagnostics[0].message.hasSuffix("2024-05-09"))
+  }
+
+  /// The folder read, and any folder inside it, is never written into.
+  @Test func aFolderInsideAnInputIsRefused() throws {
+    let vault = try temporaryFolder("trackport-obsidian")
+    let habits = vault.appendingPathComponent("Habits")
+    try FileManager.default.createDirectory(at: habits, withIntermediateDirectories: true)
+    let output = CodecOutput(path: habits.path, overwrite: true, protectedPaths: [vault.path])
+    let error = try #require(codecError { try ObsidianCodec().checkOutput(output, options: [:]) })
+    #expect(error.kind == .cannotCreateOutput && error.message.contains("inside an input"), "\(error)")
+    let same = CodecOutput(path: vault.path, overwrite: true, protectedPaths: [vault.path])
+    #expect(codecError { try ObsidianCodec().checkOutput(same, options: [:]) }?.kind == .cannotCreateOutput)
+  }
+
+  /// A plain scalar with an apostrophe does not hide later brackets from the nesting check.
+  @Test func anApostropheDoesNotHideDeepBrackets() {
+    #expect(ObsidianFrontmatter.tooDeep(["title: don't", "entries: " + String(repeating: "[", count: 100)]) == 1)
+    #expect(ObsidianFrontmatter.tooDeep(["title: 'a [[[ b'", "entries: [1]"]) == nil)
   }
 }
