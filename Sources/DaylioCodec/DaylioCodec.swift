@@ -38,10 +38,8 @@ public struct DaylioCodec: TrackerCodec {
     id: "daylio", name: "Daylio",
     summary: "Daylio's backup (.daylio) and CSV export: goals and activities as habits, moods and notes kept; read only.",
     extensions: ["daylio"], sniffedExtensions: ["csv", "zip"], canWrite: false,
-    extrasMeanings: [
-      ExtrasMeaning("entries", nil, "Daylio mood entries (mood, time, note title and note, activities)"),
-      ExtrasMeaning("moods", nil, "Daylio moods"),
-    ],
+    // No extrasMeanings: the mood entries are nothing the model has, and a meaning without a
+    // field would count them as no loss. Written to another app they stay `extras` lost.
     diagnostics: [assignedDefaults, badDate, unknownReference, notRead, lossyFrequency,
                   CSVProblem.missingLabel.descriptor, CSVProblem.unclosedQuote.descriptor, CSVProblem.strayQuote.descriptor,
                   CSVProblem.encodingError.descriptor],
