@@ -1,3 +1,4 @@
+import Foundation
 import TrackerCodec
 import TrackerModel
 
@@ -76,7 +77,7 @@ struct DaylioBackupReader {
     for tag in try list?.elements() ?? [] {
       let id = try tag.required("id").int()
       let name = try tag.member("name")?.string() ?? ""
-      var activity = DaylioDiary.Activity(id: id, name: name.trimmed)
+      var activity = DaylioDiary.Activity(id: id, name: name.trimmingCharacters(in: .whitespacesAndNewlines))
       if let group = try tag.member("id_tag_group")?.int(), let title = groups[group], !title.isEmpty { activity.group = title }
       if let created = try tag.member("createdAt")?.int(), created > 0 { activity.createdOn = Self.day(milliseconds: created) }
       for (key, value) in try tag.members() where !["id", "name", "id_tag_group", "createdAt"].contains(key) {
@@ -156,7 +157,7 @@ struct DaylioBackupReader {
           diary.warnings.append(warning(DaylioCodec.unknownReference, "the goal's activity \(tag) is not one of tags", at: item.pointer + "/id_tag"))
         }
       }
-      var name = try item.member("name")?.string().trimmed ?? ""
+      var name = try item.member("name")?.string().trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
       if name.isEmpty, let activity { name = diary.activities[activity].name }
       if name.isEmpty { name = "Goal \(id)" }
       let state = try item.member("state")?.int() ?? 0
@@ -254,15 +255,5 @@ struct DaylioBackupReader {
 
   private func warning(_ descriptor: DiagnosticDescriptor, _ message: String, at pointer: String) -> Diagnostic {
     Diagnostic(code: descriptor.code, severity: .warning, message: message, location: SourceLocation(file: document.fileName, pointer: pointer))
-  }
-}
-
-extension String {
-  /// Without white space at either end (Daylio keeps the spaces people type).
-  var trimmed: String {
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-    return String(scalars[first...last])
   }
 }

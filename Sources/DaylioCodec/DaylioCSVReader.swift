@@ -1,3 +1,4 @@
+import Foundation
 import CSVCore
 import TrackerCodec
 import TrackerModel
@@ -53,7 +54,7 @@ struct DaylioCSVReader {
     // Each label once: a second `scales` is kept as `scales 2`.
     var seen: [String: Int] = [:]
     labels = (0..<view.count).map { i in
-      let label = view.string(i).trimmed
+      let label = view.string(i).trimmingCharacters(in: .whitespacesAndNewlines)
       let n = seen[label, default: 0] + 1
       seen[label] = n
       return n == 1 ? label : "\(label) \(n)"
@@ -71,9 +72,9 @@ struct DaylioCSVReader {
       guard let i = columns[label], i < view.count else { return "" }
       return view.string(i)
     }
-    var entry = DaylioDiary.Entry(date: nil, time: cell("time"), mood: cell("mood").trimmed, noteTitle: cell("note_title"),
+    var entry = DaylioDiary.Entry(date: nil, time: cell("time"), mood: cell("mood").trimmingCharacters(in: .whitespacesAndNewlines), noteTitle: cell("note_title"),
                                   note: cell("note"), activities: [])
-    let day = cell("full_date").trimmed
+    let day = cell("full_date").trimmingCharacters(in: .whitespacesAndNewlines)
     if let date = LocalDate(day) {
       entry.date = date
     } else {
@@ -85,7 +86,7 @@ struct DaylioCSVReader {
                                        location: location))
     }
     for part in cell("activities").split(separator: Self.separator, omittingEmptySubsequences: true) {
-      let name = String(part).trimmed
+      let name = String(part).trimmingCharacters(in: .whitespacesAndNewlines)
       guard !name.isEmpty else { continue }
       let activity: Int
       if let known = activityOf[name] {

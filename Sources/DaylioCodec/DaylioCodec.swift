@@ -97,14 +97,17 @@ public struct DaylioCodec: TrackerCodec {
   /// The diary and the name of the member it came from.
   private func readBackup(_ input: CodecInput) throws -> (DaylioDiary, String) {
     let root = try input.packageRoot()
-    guard try input.packageEntries(root).contains(Self.backupMember) else {
+    let members = try input.members()
+    guard members.contains(root + Self.backupMember) else {
       throw CodecError(.malformedInput, "not a Daylio backup: no \(Self.backupMember) in the archive",
                        location: SourceLocation(file: input.displayName),
                        note: "give the .daylio file Daylio writes from its Backup & Restore screen")
     }
     let memberName = input.displayName + "/" + root + Self.backupMember
-    var diary = try readMember(input.member(root + Self.backupMember), name: memberName)
-    let attachments = try input.members().count { $0.hasPrefix(root + "assets/") }
+    var read: DaylioDiary?
+    try input.forEachMember(where: { $0 == root + Self.backupMember }) { _, member in read = try readMember(member, name: memberName) }
+    guard var diary = read else { throw CodecError(.cannotReadInput, "no \(Self.backupMember)", location: SourceLocation(file: input.displayName)) }
+    let attachments = members.count { $0.hasPrefix(root + "assets/") }
     if attachments > 0 {
       diary.warnings.append(Diagnostic(code: Self.notRead.code, severity: .warning,
                                        message: "\(attachments) photo or recording file(s) of the backup are not read; the entries keep their ids",

@@ -33,7 +33,7 @@ struct HarshFrequency: Hashable, Sendable {
 
   /// `12`, `2w` (two weeks), surrounding spaces allowed: the days, or `nil`.
   private static func days(_ text: Substring) -> Int? {
-    let trimmed = text.trimmingSpaces
+    let trimmed = text.trimmingBlanks
     var digits = trimmed
     var factor = 1
     if digits.last == "w" {
@@ -61,14 +61,4 @@ struct HarshFrequency: Hashable, Sendable {
 struct HarshProblem: Error, Equatable {
   let message: String
   init(_ message: String) { self.message = message }
-}
-
-extension Substring {
-  /// Without leading and trailing spaces and tabs (Go's `strings.TrimSpace` for ASCII text).
-  var trimmingSpaces: Substring {
-    var s = self
-    while let c = s.first, c == " " || c == "\t" || c == "\r" { s = s.dropFirst() }
-    while let c = s.last, c == " " || c == "\t" || c == "\r" { s = s.dropLast() }
-    return s
-  }
 }

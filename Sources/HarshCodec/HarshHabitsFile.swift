@@ -57,14 +57,14 @@ struct HarshHabitsFile {
         problems.append((number, String(line), "a habit is \"Name: frequency\"", false))
         continue
       }
-      let name = String(Substring(parts[0]).trimmingSpaces), frequencyText = String(Substring(parts[1]).trimmingSpaces)
+      let name = String(Substring(parts[0]).trimmingBlanks), frequencyText = String(Substring(parts[1]).trimmingBlanks)
       guard !name.isEmpty, !frequencyText.isEmpty else {
         problems.append((number, String(line), name.isEmpty ? "the habit has no name" : "the habit has no frequency", false))
         continue
       }
       var end: LocalDate?
       if parts.count >= 3 {
-        let day = Substring(parts[2]).trimmingSpaces
+        let day = Substring(parts[2]).trimmingBlanks
         if !day.isEmpty {
           guard let parsed = LocalDate(day) else {
             problems.append((number, String(line), "end day \"\(day)\" is not YYYY-MM-DD", true))

@@ -57,7 +57,7 @@ struct HarshLogFile {
         problems.append((number, String(line), "the habit's name is empty", true))
         continue
       }
-      let result = Substring(parts[2]).trimmingSpaces
+      let result = Substring(parts[2]).trimmingBlanks
       guard result == "y" || result == "n" || result == "s", let outcome = result.first else {
         problems.append((number, String(line), "outcome \"\(result)\" is not y, n or s", true))
         continue

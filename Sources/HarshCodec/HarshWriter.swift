@@ -192,10 +192,7 @@ struct HarshWriter {
                   .events, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder] {
       lost[field] = field.count(in: dataset)
     }
-    func foreign(_ extras: Extras) -> Bool { extras.ofFormats.keys.contains { $0 != HarshDatasetBuilder.namespace } }
-    lost[.extras] = (foreign(dataset.extras) ? 1 : 0) + dataset.categories.count { foreign($0.extras) }
-      + dataset.trackers.count { foreign($0.extras) } + dataset.records.count { foreign($0.extras) }
-      + dataset.entries.count { foreign($0.extras) }
+    lost[.extras] = LossReport.itemsWithExtras(in: dataset, otherThan: HarshDatasetBuilder.namespace)
   }
 
 
@@ -204,7 +201,7 @@ struct HarshWriter {
   /// line's next `" : "`), never empty.
   static func name(_ name: String) -> String {
     let one = oneLine(name).replacingOccurrences(of: ": ", with: " - ")
-    let trimmed = endingWithoutColon(String(Substring(one).trimmingSpaces))
+    let trimmed = endingWithoutColon(String(Substring(one).trimmingBlanks))
     return trimmed.isEmpty ? "-" : trimmed
   }
 

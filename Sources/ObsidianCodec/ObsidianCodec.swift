@@ -133,10 +133,7 @@ public struct ObsidianCodec: TrackerCodec {
   /// and only a habit without one is counted (reading back chooses one from the name); extras
   /// of other formats are counted, the notes' own (`extras["obsidian"]`) are written back.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
-    func foreign(_ extras: Extras) -> Bool { extras.ofFormats.keys.contains { $0 != ObsidianVaultReader.namespace } }
-    let foreignExtras = (foreign(dataset.extras) ? 1 : 0) + dataset.categories.count { foreign($0.extras) }
-      + dataset.trackers.count { foreign($0.extras) } + dataset.tasks.count { foreign($0.extras) }
-      + dataset.records.count { foreign($0.extras) } + dataset.entries.count { foreign($0.extras) }
+    let foreignExtras = LossReport.itemsWithExtras(in: dataset, otherThan: ObsidianVaultReader.namespace)
     let fields = Self.descriptor.cannotCarry + Self.descriptor.carriesInPart
     return LossReport.diagnostics(fields.map { field in
       switch field {

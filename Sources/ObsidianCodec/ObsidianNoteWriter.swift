@@ -103,7 +103,7 @@ struct ObsidianNoteWriter {
       if !note.writesTitle, let title = frontmatter.title, !title.isEmpty { mapped.insert("title: " + quoted(note.name), at: 0) }
       if case .sequence(let items)? = frontmatter.entries {
         let written = Set(note.days)
-        let had = Set(items.compactMap { $0.scalar?.string.trimmingSpaces }.filter { LocalDate($0) != nil })
+        let had = Set(items.compactMap { $0.scalar.map { String($0.string.trimmingBlanks) } }.filter { LocalDate($0) != nil })
         dropped = had.subtracting(written).sorted()
       }
     }
@@ -115,14 +115,14 @@ struct ObsidianNoteWriter {
   /// A file name (without `.md`) Obsidian accepts for `name`.
   static func fileName(for name: String) -> String {
     var text = String(name.map { refused.contains($0) || $0.isNewline ? "-" : $0 })
-    text = text.trimmingSpaces
+    text = String(text.trimmingBlanks)
     while text.hasPrefix(".") { text.removeFirst() }
     while text.hasSuffix(".") { text.removeLast() }
     // File names are at most 255 bytes: cut at a character boundary under 200.
     if text.utf8.count > 200 {
       var cut = ""
       for character in text where cut.utf8.count + character.utf8.count <= 200 { cut.append(character) }
-      text = cut.trimmingSpaces
+      text = String(cut.trimmingBlanks)
       while text.hasSuffix(".") { text.removeLast() }
     }
     return text.isEmpty ? "Habit" : text

@@ -81,9 +81,9 @@ struct ObsidianVaultReader {
         dataset.categories.append(TrackerCategory(id: categoryId, title: title))
       }
       let fileName = Self.baseName(of: relative, dropping: ".md")
-      let name = frontmatter.title.map { $0.trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 } ?? fileName
+      let name = frontmatter.title.map { String($0.trimmingBlanks) }.flatMap { $0.isEmpty ? nil : $0 } ?? fileName
       let choice = PaletteEmoji.stableChoice(for: name)
-      let color = frontmatter.color.flatMap { RGBColor(hex: $0.trimmingSpaces) }
+      let color = frontmatter.color.flatMap { RGBColor(hex: String($0.trimmingBlanks)) }
       var tracker = Tracker(id: StableID.uuid("obsidian:" + relative), kind: .habit, name: name, categoryId: categoryId,
                             emoji: choice.emoji.rawValue, color: color?.hex ?? choice.color.rawValue, schedule: Weekday.allCases)
       tracker.invented = color == nil ? [.emoji, .color, .schedule] : [.emoji, .schedule]
@@ -129,7 +129,7 @@ struct ObsidianVaultReader {
                                 file: file, line: item.mark.map { $0.line + 1 }))
         return
       }
-      if let day = LocalDate(text.trimmingSpaces) {
+      if let day = LocalDate(text.trimmingBlanks) {
         days.insert(day)
       } else {
         invalid.append(text)
@@ -172,15 +172,5 @@ struct ObsidianVaultReader {
 
   private func warning(_ descriptor: DiagnosticDescriptor, _ message: String, file: String, line: Int?) -> Diagnostic {
     Diagnostic(code: descriptor.code, severity: .warning, message: message, location: SourceLocation(file: file, line: line))
-  }
-}
-
-extension String {
-  /// Without spaces, tabs and line ends at either end.
-  var trimmingSpaces: String {
-    var s = Substring(self)
-    while let c = s.first, c == " " || c == "\t" || c.isNewline { s = s.dropFirst() }
-    while let c = s.last, c == " " || c == "\t" || c.isNewline { s = s.dropLast() }
-    return String(s)
   }
 }

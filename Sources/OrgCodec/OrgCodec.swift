@@ -51,8 +51,8 @@ public struct OrgCodec: TrackerCodec {
     var heading = false, habit = false
     for line in text.split(separator: "\n") {
       if OrgFile.headingLevel(line) > 0 { heading = true }
-      let trimmed = line.trimmingSpaces
-      if trimmed.uppercased().hasPrefix(":STYLE:"), trimmed.dropFirst(7).trimmingSpaces == "habit" { habit = true }
+      let trimmed = line.trimmingBlanks
+      if trimmed.uppercased().hasPrefix(":STYLE:"), trimmed.dropFirst(7).trimmingBlanks == "habit" { habit = true }
       if heading && habit { return true }
     }
     return false

@@ -63,7 +63,7 @@ struct OrgFile {
       let lower = line.prefix(12).lowercased()
       guard let setting = Self.keywordSettings.first(where: { lower.hasPrefix($0) }) else { continue }
       let value = line.dropFirst(setting.count)
-      keywordLines.append(String(value.trimmingSpaces))
+      keywordLines.append(String(value.trimmingBlanks))
       // Org takes a word's fast-access and logging suffix off: `DONE(d!)` is DONE.
       let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word -> String in
         word.firstIndex(of: "(").map { String(word[..<$0]) } ?? String(word)
@@ -105,9 +105,9 @@ struct OrgFile {
     }
     var properties: [(key: String, value: String)] = []
     var style: String?
-    if next < end, lines[next].trimmingSpaces.uppercased() == ":PROPERTIES:" {
+    if next < end, lines[next].trimmingBlanks.uppercased() == ":PROPERTIES:" {
       var k = next + 1
-      while k < end, lines[k].trimmingSpaces.uppercased() != ":END:" {
+      while k < end, lines[k].trimmingBlanks.uppercased() != ":END:" {
         // Every line of a property drawer is a property (`org-property-drawer-re`): else it
         // is no property drawer, and the heading no habit.
         guard let property = Self.property(lines[k]) else { return }
@@ -125,10 +125,10 @@ struct OrgFile {
     var k = next
     var inDrawer = false
     // A drawer needs its `:END:` below it in the entry.
-    let lastEnd = (next..<end).last { lines[$0].trimmingSpaces.uppercased() == ":END:" } ?? -1
+    let lastEnd = (next..<end).last { lines[$0].trimmingBlanks.uppercased() == ":END:" } ?? -1
     while k < end {
       let line = lines[k]
-      let trimmed = line.trimmingSpaces
+      let trimmed = line.trimmingBlanks
       if let done = doneItem(line) {
         let indent = line.prefix { $0 == " " || $0 == "\t" }.count
         var noteLines: [String] = []
@@ -137,8 +137,8 @@ struct OrgFile {
         while j < end {
           let below = lines[j]
           let depth = below.prefix { $0 == " " || $0 == "\t" }.count
-          guard depth > indent, !below.trimmingSpaces.isEmpty, doneItem(below) == nil,
-                below.trimmingSpaces.uppercased() != ":END:" else { break }
+          guard depth > indent, !below.trimmingBlanks.isEmpty, doneItem(below) == nil,
+                below.trimmingBlanks.uppercased() != ":END:" else { break }
           noteLines.append(String(below.dropFirst(min(depth, indent + 2))).trimmingTrailingSpaces)
           j += 1
         }
@@ -162,9 +162,9 @@ struct OrgFile {
       }
       k += 1
     }
-    while habit.body.first?.trimmingSpaces.isEmpty == true { habit.body.removeFirst() }
-    while habit.body.last?.trimmingSpaces.isEmpty == true { habit.body.removeLast() }
-    let common = habit.body.filter { !$0.trimmingSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+    while habit.body.first?.trimmingBlanks.isEmpty == true { habit.body.removeFirst() }
+    while habit.body.last?.trimmingBlanks.isEmpty == true { habit.body.removeLast() }
+    let common = habit.body.filter { !$0.trimmingBlanks.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
     habit.body = habit.body.map { String($0.dropFirst(min(common, $0.prefix { $0 == " " }.count))).trimmingTrailingSpaces }
     habits.append(habit)
   }
@@ -179,7 +179,7 @@ struct OrgFile {
   /// `:KEY:` (no spaces in the key, the shortest that ends in a colon before a space or the
   /// line's end), then the value.
   static func property(_ line: Substring) -> (key: String, value: String)? {
-    let item = line.trimmingSpaces
+    let item = line.trimmingBlanks
     guard item.first == ":" else { return nil }
     let body = item.dropFirst()
     var index = body.startIndex
@@ -189,7 +189,7 @@ struct OrgFile {
       let after = body.index(after: colon)
       // A space (not a tab) before the value, or nothing but blanks (`org-property-drawer-re`).
       if body[after...].allSatisfy({ $0 == " " || $0 == "\t" }) || body[after] == " " {
-        return (String(key), String(body[after...].trimmingSpaces))
+        return (String(key), String(body[after...].trimmingBlanks))
       }
       index = after
     }
@@ -204,7 +204,7 @@ struct OrgFile {
 
   /// A planning line: `SCHEDULED:`, `DEADLINE:` or `CLOSED:` first.
   static func isPlanning(_ line: Substring) -> Bool {
-    let trimmed = line.trimmingSpaces
+    let trimmed = line.trimmingBlanks
     return ["SCHEDULED:", "DEADLINE:", "CLOSED:"].contains { trimmed.hasPrefix($0) }
   }
 
@@ -229,28 +229,28 @@ struct OrgFile {
 
   /// `* KEYWORD [#A] Title :tag:tag:`.
   private func parseHeading(_ line: Substring, line number: Int) -> Habit {
-    var rest = line.drop { $0 == "*" }.trimmingSpaces
+    var rest = line.drop { $0 == "*" }.trimmingBlanks
     var keyword: String?
     let first = rest.prefix { $0 != " " && $0 != "\t" }
     if todoKeywords.contains(String(first)) || doneKeywords.contains(String(first)) {
       keyword = String(first)
-      rest = rest.dropFirst(first.count).trimmingSpaces
+      rest = rest.dropFirst(first.count).trimmingBlanks
     }
     var priority: Character?
     if rest.count >= 4, rest.hasPrefix("[#"), rest.dropFirst(3).first == "]",
        rest.count == 4 || rest.dropFirst(4).first == " " {
       priority = rest.dropFirst(2).first
-      rest = rest.dropFirst(4).trimmingSpaces
+      rest = rest.dropFirst(4).trimmingBlanks
     }
     var tags: [String] = []
     if rest.last == ":", let space = rest.lastIndex(where: { $0 == " " || $0 == "\t" }) ?? (rest.first == ":" ? rest.startIndex : nil) {
-      let candidate = rest[space...].trimmingSpaces
+      let candidate = rest[space...].trimmingBlanks
       let parts = candidate.split(separator: ":", omittingEmptySubsequences: false)
       if candidate.first == ":", parts.count >= 3, parts.dropFirst().dropLast().allSatisfy({ part in
         !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || "_@#%".contains($0) }
       }) {
         tags = parts.dropFirst().dropLast().map(String.init)
-        rest = rest[..<space].trimmingSpaces
+        rest = rest[..<space].trimmingBlanks
       }
     }
     return Habit(line: number, keyword: keyword, priority: priority, title: String(rest), tags: tags)
@@ -305,7 +305,7 @@ struct OrgFile {
       time = String(word)
       break
     }
-    var rest = String(line[range.upperBound...].trimmingSpaces)
+    var rest = String(line[range.upperBound...].trimmingBlanks)
     if rest.hasSuffix("\\\\") { rest = String(rest.dropLast(2)).trimmingTrailingSpaces }
     return (day, time, keyword, rest, String(line[range]))
   }
@@ -328,17 +328,6 @@ struct OrgFile {
     return nil
   }
 }
-
-extension StringProtocol {
-  /// Without leading and trailing spaces and tabs.
-  var trimmingSpaces: Substring {
-    let head = Substring(self).drop { $0 == " " || $0 == "\t" }
-    var end = head.endIndex
-    while end > head.startIndex, head[head.index(before: end)] == " " || head[head.index(before: end)] == "\t" { end = head.index(before: end) }
-    return head[head.startIndex..<end]
-  }
-}
-
 extension StringProtocol {
   /// Without trailing spaces and tabs.
   var trimmingTrailingSpaces: String {

@@ -47,7 +47,7 @@ struct OrgWriter {
     var amounts = 0, duplicates = 0, ids = 0, frequencies = 0
     for (index, tracker) in dataset.trackers.enumerated() where tracker.kind == .habit {
       let own = tracker.extras[OrgDatasetBuilder.namespace]
-      let title = String(Substring(Self.oneLine(tracker.name)).trimmingSpaces)
+      let title = String(Substring(Self.oneLine(tracker.name)).trimmingBlanks)
       let known = keywords.todoKeywords + keywords.doneKeywords
       // An org habit read without a keyword is written without one, unless its title would then
       // start with a keyword; every other habit gets the kept keyword or the first TODO keyword.
@@ -61,7 +61,7 @@ struct OrgWriter {
       if !madeUp.contains(tracker.categoryId), let categoryTitle = titleOf[tracker.categoryId] {
         let tag = OrgFile.tag(categoryTitle)
         if tag != categoryTitle {
-          let one = String(Substring(Self.oneLine(categoryTitle)).trimmingSpaces)
+          let one = String(Substring(Self.oneLine(categoryTitle)).trimmingBlanks)
           categoryProperty = one.isEmpty ? "_" : one
           if categoryProperty != categoryTitle { renamed.append((categoryTitle, categoryProperty ?? "")) }
         }
@@ -97,7 +97,7 @@ struct OrgWriter {
       out += "  :PROPERTIES:\n  :STYLE:    habit\n"
       if let categoryProperty { out += "  :CATEGORY: " + categoryProperty + "\n" }
       let id = tracker.id
-      if !id.isEmpty, !id.contains(where: \.isNewline), Substring(id).trimmingSpaces == id, seenIds.insert(id).inserted {
+      if !id.isEmpty, !id.contains(where: \.isNewline), Substring(id).trimmingBlanks == id, seenIds.insert(id).inserted {
         out += "  :ID:       " + id + "\n"
       } else {
         ids += 1
@@ -183,10 +183,7 @@ struct OrgWriter {
                   .entries, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder] {
       lost[field] = field.count(in: dataset)
     }
-    func foreign(_ extras: Extras) -> Bool { extras.keys.contains { $0 != OrgDatasetBuilder.namespace && $0 != "trackport" } }
-    lost[.extras] = (foreign(dataset.extras) ? 1 : 0) + dataset.categories.count { foreign($0.extras) }
-      + dataset.trackers.count { foreign($0.extras) } + dataset.records.count { foreign($0.extras) }
-      + dataset.entries.count { foreign($0.extras) }
+    lost[.extras] = LossReport.itemsWithExtras(in: dataset, otherThan: OrgDatasetBuilder.namespace)
   }
 
   /// The repeater and the `SCHEDULED` timestamp's text of a habit: the kept repeater (and the
@@ -253,7 +250,7 @@ struct OrgWriter {
   /// comparison).
   static func noteLines(_ note: String, doneKeywords: [String]) -> [String] {
     oneLines(note).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { line in
-      OrgFile.doneItem(Substring(line), doneKeywords: doneKeywords) != nil || Substring(line).trimmingSpaces.uppercased() == ":END:"
+      OrgFile.doneItem(Substring(line), doneKeywords: doneKeywords) != nil || Substring(line).trimmingBlanks.uppercased() == ":END:"
         ? "\u{200B}" + line : line
     }
   }
@@ -262,7 +259,7 @@ struct OrgWriter {
   /// for something else — a done line, a drawer's start or end, a planning or `CLOCK:` line, a
   /// comment or an in-buffer setting — begins with a zero-width space.
   static func safeText(_ line: String, doneKeywords: [String]) -> String {
-    let trimmed = Substring(line).trimmingSpaces
+    let trimmed = Substring(line).trimmingBlanks
     let risky = OrgFile.doneItem(Substring(line), doneKeywords: doneKeywords) != nil || OrgFile.isDrawerStart(trimmed)
       || OrgFile.isPlanning(Substring(line)) || trimmed.hasPrefix("CLOCK:") || trimmed.hasPrefix("#+") || trimmed == "#"
       || trimmed.hasPrefix("# ")

@@ -54,22 +54,7 @@ extension CodecInput {
       }
       return names.sorted()
     case .zip:
-      var names: [String] = []
-      var seen = Set<String>()
-      for entry in try openArchive() where entry.type == .file {
-        // An entry escaping the archive's root is refused: a package never needs one.
-        if entry.path.hasPrefix("/") || entry.path.split(separator: "/").contains("..") {
-          throw CodecError(.malformedInput, "archive entry \(entry.path) points outside the archive",
-                           location: SourceLocation(file: displayName))
-        }
-        let name = CodecInput.normalised(entry.path)
-        if name.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) { continue }
-        guard seen.insert(name).inserted else {
-          throw CodecError(.malformedInput, "the archive holds \(name) twice", location: SourceLocation(file: displayName))
-        }
-        names.append(name)
-      }
-      return names.sorted()
+      return try archiveMembers(try openArchive()).map(\.name).sorted()
     case nil:
       throw CodecError(.unsupportedOperation, "not a folder or a zip archive", location: SourceLocation(file: displayName))
     }
@@ -154,22 +139,43 @@ extension CodecInput {
   ///
   /// - Throws: as ``members()`` and ``member(_:)``, and what `body` throws.
   public func forEachMember(where wanted: (String) -> Bool, _ body: (String, CodecInput) throws -> Void) throws {
-    let paths = try members().filter(wanted)
     switch try packageKind() {
     case .folder:
       guard case .file(let root) = source else { return }
-      for path in paths { try body(path, CodecInput(.file(root + "/" + path))) }
+      for path in try members() where wanted(path) { try body(path, CodecInput(.file(root + "/" + path))) }
     case .zip:
+      // One opening of the archive for the listing and every member.
       let archive = try openArchive()
-      var entries: [String: Entry] = [:]
-      for entry in archive where entry.type == .file { entries[CodecInput.normalised(entry.path)] = entry }
-      for path in paths {
-        guard let entry = entries[path] else { continue }
+      for (path, entry) in try archiveMembers(archive).sorted(by: { $0.name < $1.name }) where wanted(path) {
         try body(path, try extract(entry, path: path, from: archive))
       }
     case nil:
       throw CodecError(.unsupportedOperation, "not a folder or a zip archive", location: SourceLocation(file: displayName))
     }
+  }
+
+  /// The archive's files as ``members()`` names them, with their entries: hidden ones and
+  /// `__MACOSX` left out.
+  ///
+  /// - Throws: ``CodecError`` `.malformedInput` for an entry escaping the archive's root or a
+  ///   name given twice.
+  private func archiveMembers(_ archive: Archive) throws -> [(name: String, entry: Entry)] {
+    var members: [(name: String, entry: Entry)] = []
+    var seen = Set<String>()
+    for entry in archive where entry.type == .file {
+      // An entry escaping the archive's root is refused: a package never needs one.
+      if entry.path.hasPrefix("/") || entry.path.split(separator: "/").contains("..") {
+        throw CodecError(.malformedInput, "archive entry \(entry.path) points outside the archive",
+                         location: SourceLocation(file: displayName))
+      }
+      let name = CodecInput.normalised(entry.path)
+      if name.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) { continue }
+      guard seen.insert(name).inserted else {
+        throw CodecError(.malformedInput, "the archive holds \(name) twice", location: SourceLocation(file: displayName))
+      }
+      members.append((name, entry))
+    }
+    return members
   }
 
   /// An archive member read into memory, within the size limits.

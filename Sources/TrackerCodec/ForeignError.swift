@@ -42,3 +42,15 @@ public enum ForeignError {
     }
   }
 }
+
+extension StringProtocol {
+  /// Without spaces, tabs and line ends at either end (`"\r\n"` too, one `Character` in Swift):
+  /// a plain-text format's field as its app trims it (harsh, org, Obsidian's properties).
+  public var trimmingBlanks: Substring {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
+    let head = Substring(self).drop(while: blank)
+    var end = head.endIndex
+    while end > head.startIndex, blank(head[head.index(before: end)]) { end = head.index(before: end) }
+    return head[head.startIndex..<end]
+  }
+}

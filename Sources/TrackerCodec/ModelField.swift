@@ -177,6 +177,16 @@ public enum LossReport {
     code: "lossy-frequency", severity: .warning,
     summary: "A habit's frequency the target cannot express exactly. Reading another app's \"every 3 days\", \"2 times per week\" or \"per month\": the habit is planned every day and the frequency kept as the tracker's frequency (or in extras). Writing a weekday schedule to an app that only counts times per period: the nearest frequency is written and the weekdays named.")
 
+  /// The items (the dataset, its categories, trackers, records and entries) holding extras of a
+  /// format other than `namespace`: what `extras` loses for a writer that writes its own
+  /// (`extras["harsh"]`) back. Tasks are left out: a writer that loses them names them whole.
+  public static func itemsWithExtras(in dataset: TrackerDataset, otherThan namespace: String) -> Int {
+    func foreign(_ extras: Extras) -> Bool { extras.ofFormats.keys.contains { $0 != namespace } }
+    return (foreign(dataset.extras) ? 1 : 0) + dataset.categories.count { foreign($0.extras) }
+      + dataset.trackers.count { foreign($0.extras) } + dataset.records.count { foreign($0.extras) }
+      + dataset.entries.count { foreign($0.extras) }
+  }
+
   /// One `dropped-field` warning per field of `lost` with a count above zero, in the model's
   /// order, for a writer that counts its own losses (harsh, org): "`writer` cannot carry FIELD:
   /// COUNT " and what the count counts, `what[field]`, else "item(s) left out".
