@@ -22,11 +22,18 @@ add URL UID SUMMARY YYYY-MM-DD
         (href <URL><UID>.ics, If-None-Match: *); prints {"href", "etag"}.
 mkcalendar URL
         MKCALENDAR of URL (a calendar collection); prints {"status": N}.
+request METHOD URL [--body FILE] [--header "Name: value"]...
+        one raw HTTP/1.1 request with the standard library (no redirect followed, no retry, Basic
+        authorization from the environment); prints {"status", "headers" (names in lower case),
+        "body"} whatever the status, for the tests' own PUTs and their checks of status codes.
 """
+import base64
 import datetime
+import http.client
 import json
 import os
 import sys
+import urllib.parse
 
 import caldav
 import icalendar
@@ -152,6 +159,23 @@ def mkcalendar(url):
     return {"status": response.status}
 
 
+def request(method, url, body_file, headers):
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=30)
+    header = dict(h.split(":", 1) for h in headers)
+    header = {name.strip(): value.strip() for name, value in header.items()}
+    user = os.environ.get("CALDAV_USER")
+    if user:
+        token = base64.b64encode(f"{user}:{os.environ.get('CALDAV_PASSWORD', '')}".encode()).decode()
+        header["Authorization"] = "Basic " + token
+    body = open(body_file, "rb").read() if body_file else None
+    path = parts.path + ("?" + parts.query if parts.query else "")
+    connection.request(method, path, body=body, headers=header)
+    response = connection.getresponse()
+    text = response.read().decode("utf-8", "replace")
+    return {"status": response.status, "headers": {k.lower(): v for k, v in response.getheaders()}, "body": text}
+
+
 def main(argv):
     command, args = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
     if command == "week" and len(args) in (3, 5):
@@ -165,6 +189,12 @@ def main(argv):
         return add(args[0], args[1], args[2], datetime.date.fromisoformat(args[3]))
     if command == "mkcalendar" and len(args) == 1:
         return mkcalendar(args[0])
+    if command == "request" and len(args) >= 2 and len(args) % 2 == 0:
+        options = list(zip(args[2::2], args[3::2]))
+        if all(name in ("--body", "--header") for name, _ in options):
+            body = [value for name, value in options if name == "--body"]
+            return request(args[0], args[1], body[-1] if body else None,
+                           [value for name, value in options if name == "--header"])
     sys.exit(__doc__)
 
 
