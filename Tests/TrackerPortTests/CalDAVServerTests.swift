@@ -2,6 +2,12 @@ import Foundation
 import Testing
 import TrackerTestSupport
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The test support of `trackport calendar push/pull` itself: each real server (CalDAVServer)
 /// starts, takes an object, answers the oracle (Tests/Oracles/caldav_client.py) and keeps what
 /// it stored over a kill and a restart; Radicale refuses a wrong password. Skipped, visibly,
@@ -103,5 +109,81 @@ import TrackerTestSupport
     #expect(wrong.1["www-authenticate"]?.hasPrefix("Basic") == true)
     #expect(try status(["CALDAV_USER": nil, "CALDAV_PASSWORD": nil], server.collectionURL).0 == 401)
     #expect(try status(server.oracleEnvironment, server.baseURL + "/bob/").0 == 403)
+  }
+
+  struct NoPort: Error, CustomStringConvertible { let description: String }
+
+  /// Tests/Oracles/caldav_faults.py in `mode`, logging to a file in `folder`: the process, its
+  /// port and its log's path.
+  static func faults(_ mode: String, in folder: URL, _ extra: [String] = []) throws -> (SpawnedProcess, Int, URL) {
+    let python = try #require(Python.executable)
+    let name = UUID().uuidString
+    let portFile = folder.appendingPathComponent("port-" + name), log = folder.appendingPathComponent("log-" + name)
+    let input = open("/dev/null", O_RDONLY | O_CLOEXEC), output = open(log.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    defer { close(input); close(output) }
+    let process = try SpawnedProcess(python, [Python.oracle("caldav_faults.py"), "--port-file", portFile.path, "--mode", mode] + extra,
+                                     in: folder, stdin: input, stdout: output, stderr: output)
+    guard process.waitUntil(seconds: 10, { FileManager.default.fileExists(atPath: portFile.path) }),
+          let port = Int(try String(contentsOf: portFile, encoding: .utf8)) else {
+      process.send(SIGKILL)
+      _ = process.wait()
+      throw NoPort(description: "caldav_faults.py --mode \(mode) wrote no port: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+    }
+    return (process, port, log)
+  }
+
+  /// One request through caldav_client.py: the status, the headers, the body.
+  static func request(_ method: String, _ url: String, body: URL? = nil, user: String? = nil) throws -> (Int, [String: String], String) {
+    let result = try Python.result(Python.oracle("caldav_client.py"), ["request", method, url] + (body.map { ["--body", $0.path] } ?? []),
+                                   environment: ["CALDAV_USER": user, "CALDAV_PASSWORD": user.map { _ in "pw" }])
+    try #require(result.status == 0, "\(result.stderr)")
+    let answer = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    return (answer["status"] as? Int ?? 0, answer["headers"] as? [String: String] ?? [:], answer["body"] as? String ?? "")
+  }
+
+  /// The fault server in every mode but `hang` (which would only cost the client's timeout):
+  /// what it answers, and the request lines it logs, with whether an Authorization came.
+  @Test(.enabled(if: Python.venvNamed || ProcessInfo.processInfo.environment["CI"] != nil,
+                 "set TRACKPORT_PYTHON to the venv's python (make venv)"))
+  func theFaultServerMisbehavesAsAsked() throws {
+    let folder = try temporaryFolder("trackport-caldav-faults")
+    defer { removeFolder(folder) }
+    let body = folder.appendingPathComponent("event.ics")
+    try Data(Self.habit(uid: "u1", summary: "S").utf8).write(to: body)
+    func run(_ mode: String, _ extra: [String] = [], _ check: (Int) throws -> Void) throws -> String {
+      let (process, port, log) = try Self.faults(mode, in: folder, extra)
+      defer { process.send(SIGKILL); _ = process.wait() }
+      try check(port)
+      return try String(contentsOf: log, encoding: .utf8)
+    }
+
+    var log = try run("redirect", ["--location", "http://localhost:9/elsewhere/"]) { port in
+      let (status, headers, _) = try Self.request("PROPFIND", "http://127.0.0.1:\(port)/cal/", user: "tester")
+      #expect(status == 301 && headers["location"] == "http://localhost:9/elsewhere/")
+    }
+    #expect(log == "REQUEST PROPFIND /cal/ authorization=yes body=0\n")
+    log = try run("redirect") { port in
+      let location = try Self.request("GET", "http://127.0.0.1:\(port)/cal/x.ics").1["location"]
+      #expect(location == "http://127.0.0.1:\(port)/redirected/cal/x.ics")
+    }
+    #expect(log == "REQUEST GET /cal/x.ics authorization=no body=0\n")
+    _ = try run("status:503") { port in
+      let (status, _, text) = try Self.request("REPORT", "http://127.0.0.1:\(port)/cal/", body: body)
+      #expect(status == 503 && text.contains("503"))
+    }
+    log = try run("put-status:507") { port in
+      let options = try Self.request("OPTIONS", "http://127.0.0.1:\(port)/cal/")
+      #expect(options.0 == 200 && options.1["dav"]?.contains("calendar-access") == true)
+      let report = try Self.request("REPORT", "http://127.0.0.1:\(port)/cal/", body: body)
+      #expect(report.0 == 207 && report.1["content-type"] == "application/xml; charset=utf-8" && report.2.contains("multistatus"))
+      #expect(try Self.request("PUT", "http://127.0.0.1:\(port)/cal/u1.ics", body: body, user: "tester").0 == 507)
+      #expect(try Self.request("DELETE", "http://127.0.0.1:\(port)/cal/u1.ics").0 == 507)
+    }
+    let size = try Data(contentsOf: body).count
+    #expect(log.contains("REQUEST PUT /cal/u1.ics authorization=yes body=\(size)\n"))
+    _ = try run("www-auth") { port in
+      let (status, headers, _) = try Self.request("PROPFIND", "http://127.0.0.1:\(port)/cal/")
+      #expect(status == 401 && headers["www-authenticate"] == #"Basic realm="caldav_faults""#)
+    }
   }
 }

@@ -163,10 +163,14 @@ public final class CalDAVServer: @unchecked Sendable {
     guard input >= 0, log >= 0 else { throw Failure(description: "cannot open \(logPath): errno \(errno)") }
     let spawned = try SpawnedProcess(python, arguments, in: folder, stdin: input, stdout: log, stderr: log)
     let port = port
+    // (A connection accepted by another program that took the port in between would pass too;
+    // the server, unable to bind, then ends, and the first request fails.)
     if !spawned.waitUntil(seconds: 20, { CalDAVServer.accepts(port: port) }) || spawned.hasEnded {
-      if !spawned.hasEnded { spawned.send(SIGKILL) }
+      let ended = spawned.hasEnded
+      if !ended { spawned.send(SIGKILL) }
       let status = spawned.wait()
-      throw Failure(description: "\(kind) did not listen on 127.0.0.1:\(port) within 20 s (exit status \(status)); its log:\n\(self.log)")
+      let what = ended ? "ended (exit status \(status)) before it listened" : "did not listen within 20 s"
+      throw Failure(description: "\(kind) on 127.0.0.1:\(port) \(what); its log:\n\(self.log)")
     }
     process = spawned
   }
