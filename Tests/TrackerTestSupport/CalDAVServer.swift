@@ -31,7 +31,11 @@ import Darwin
 ///   (201). ETags are quoted SHA-1 (40 hex digits). It stores each collection as a git
 ///   repository whose working tree holds the objects.
 /// - Both refuse an href whose name holds `%2F` (403), answer 201 to a new object and 204 to a
-///   replaced one with a strong ETag, and 412 to an If-Match or If-None-Match that fails.
+///   replaced one with a strong ETag (the one PROPFIND and REPORT give later), and 412 to an
+///   If-Match or If-None-Match that fails. A GET gives the object parsed and written again:
+///   properties reordered, long lines folded at 75 octets, X- properties kept. DELETE answers
+///   200 (Radicale) or 204 (Xandikos), 404 once gone. Xandikos answers 415 to a REPORT or
+///   PROPFIND body without a Content-Type; Radicale takes it.
 ///
 /// Each server is one process (`exec`ed by the shell ``SpawnedProcess`` starts), so ``stop()``
 /// kills the server itself. The object is safe to share between tasks; `deinit` stops the
