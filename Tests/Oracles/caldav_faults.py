@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""caldav_faults.py --port-file F --mode MODE [--location URL]: a tiny HTTP/1.1 server on
+127.0.0.1 (a free port, written to F once it listens) that misbehaves as MODE says, for the error
+paths of `trackport calendar push/pull`. It runs until killed.
+
+redirect      every request: 301, Location URL (--location; default this server's
+              /redirected<the request's path>), a short body
+status:NNN    every request: status NNN, a short text body
+put-status:NNN  a collection that takes nothing: OPTIONS 200 with `DAV: 1, calendar-access`;
+              PROPFIND and REPORT 207 with an empty DAV:multistatus
+              (Content-Type: application/xml; charset=utf-8); PUT and DELETE status NNN (507,
+              412...); GET and HEAD 404; anything else 405
+hang          reads each request (headers and body) and never answers, holding the connection
+www-auth      every request: 401 with `WWW-Authenticate: Basic realm="caldav_faults"`
+
+Each request is logged on stderr as one line, as soon as its body is read:
+    REQUEST <METHOD> <PATH> authorization=<yes|no> body=<bytes>
+so that a test can check what reached this server (a password must never follow a redirect to
+another host). A chunked request body is read as chunks.
+"""
+import argparse
+import http.server
+import os
+import sys
+import threading
+
+EMPTY_MULTISTATUS = b'<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:"/>\n'
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    mode = "status:500"
+    location = None
+
+    def log_message(self, format, *args):  # the REQUEST lines replace http.server's log
+        pass
+
+    def read_body(self):
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            size = 0
+            while True:
+                line = self.rfile.readline()
+                length = int(line.split(b";")[0].strip() or b"0", 16)
+                if length == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass  # trailers
+                    return size
+                self.rfile.read(length)
+                self.rfile.readline()
+                size += length
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        return length
+
+    def answer(self, status, body=b"", headers=()):
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        if status in (204, 304) or 100 <= status < 200:
+            self.end_headers()
+            return
+        if body and not any(name.lower() == "content-type" for name, _ in headers):
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def handle_any(self):
+        size = self.read_body()
+        authorized = "yes" if self.headers.get("Authorization") else "no"
+        sys.stderr.write(f"REQUEST {self.command} {self.path} authorization={authorized} body={size}\n")
+        sys.stderr.flush()
+        mode = self.mode
+        if mode == "redirect":
+            target = self.location or f"http://127.0.0.1:{self.server.server_address[1]}/redirected{self.path}"
+            self.answer(301, b"moved\n", [("Location", target)])
+        elif mode.startswith("status:"):
+            status = int(mode.split(":", 1)[1])
+            self.answer(status, f"caldav_faults: {status}\n".encode())
+        elif mode.startswith("put-status:"):
+            status = int(mode.split(":", 1)[1])
+            if self.command == "OPTIONS":
+                self.answer(200, headers=[("DAV", "1, calendar-access"),
+                                          ("Allow", "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, REPORT")])
+            elif self.command in ("PROPFIND", "REPORT"):
+                self.answer(207, EMPTY_MULTISTATUS, [("Content-Type", "application/xml; charset=utf-8")])
+            elif self.command in ("PUT", "DELETE"):
+                self.answer(status, f"caldav_faults: {status}\n".encode())
+            elif self.command in ("GET", "HEAD"):
+                self.answer(404, b"not found\n")
+            else:
+                self.answer(405, b"method not allowed\n")
+        elif mode == "hang":
+            threading.Event().wait()  # never answers; the thread is a daemon, killed with the process
+        elif mode == "www-auth":
+            self.answer(401, b"authentication required\n", [("WWW-Authenticate", 'Basic realm="caldav_faults"')])
+        else:
+            self.answer(500, f"caldav_faults: unknown mode {mode}\n".encode())
+
+    def __getattr__(self, name):
+        # do_GET, do_PUT, do_PROPFIND, do_MKCALENDAR...: every method goes to handle_any.
+        if name.startswith("do_"):
+            return self.handle_any
+        raise AttributeError(name)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A misbehaving HTTP server for CalDAV error paths.")
+    parser.add_argument("--port-file", required=True)
+    parser.add_argument("--mode", required=True)
+    parser.add_argument("--location")
+    args = parser.parse_args()
+    modes = ("redirect", "hang", "www-auth")
+    if args.mode not in modes and not (args.mode.split(":")[0] in ("status", "put-status")
+                                       and args.mode.split(":", 1)[-1].isdigit()):
+        parser.error(f"unknown mode {args.mode}")
+    Handler.mode = args.mode
+    Handler.location = args.location
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    # Written whole, then renamed, so that a test polling for the file never reads half a port.
+    partial = args.port_file + ".partial"
+    with open(partial, "w") as f:
+        f.write(str(server.server_address[1]))
+    os.replace(partial, args.port_file)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
