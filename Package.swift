@@ -63,6 +63,13 @@ let package = Package(
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
+    // CalDAV: libcurl loaded at run time behind a small C layer (docs/calendar.md says why
+    // not URLSession), the WebDAV requests and their multistatus answers (libxml2), and the
+    // push/pull of `trackport calendar` over the iCalendar codec's objects.
+    // apt-build: libcurl4-openssl-dev (curl's headers, which ccurl.c compiles against; nothing links libcurl)
+    .target(name: "CCurl"),
+    .target(name: "WebDAV", dependencies: ["CCurl", "CLibXML2"]),
+    .target(name: "CalendarSync", dependencies: ["WebDAV", "ICalendarCodec", "TrackerCodec", "TrackerModel"]),
     // diff and merge: identity rules, field changes, the union of days.
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
@@ -86,7 +93,7 @@ let package = Package(
     .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", .product(name: "FlyingFox", package: "FlyingFox")]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
-      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe",
+      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "CalendarSync", "WebDAV",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -136,6 +143,8 @@ let package = Package(
     .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     // On the umbrella too: discovery and the registry with plugins (StandardCodecs) are its.
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),
+    .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"]),
+    .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "WebDAV", "ICalendarCodec", "JSONCodec", "TrackerTestSupport"]),
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerModel"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),

@@ -126,7 +126,7 @@ struct ICalendarDatasetReader {
       kind = value
     }
     if let raw = component.first("X-TRACKPORT-SCHEDULE") {
-      schedule = try raw.value.isEmpty ? [] : raw.value.split(separator: ",").map { item in
+      schedule = try raw.value.isEmpty ? [] : raw.text.split(separator: ",").map { item in
         guard let day = Weekday(rawValue: String(item)) else { throw bad(raw, "unknown weekday \"\(item)\"") }
         return day
       }
@@ -167,7 +167,7 @@ struct ICalendarDatasetReader {
     if foreign { tracker.invented = madeUp }
     var days: [LocalDate] = []
     if let raw = component.first("X-TRACKPORT-RECORDS") {
-      days = try raw.value.split(separator: ",").map { item in
+      days = try raw.text.split(separator: ",").map { item in
         guard let day = ICalendarDate(String(item))?.date else { throw bad(raw, "bad date \"\(item)\"") }
         return day
       }

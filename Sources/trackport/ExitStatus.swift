@@ -25,6 +25,16 @@ enum ExitStatus: Int32, CaseIterable {
   case ioError = 74
   /// A codec plugin failed: error exit, time limit, too much or refused output (EX_SOFTWARE).
   case pluginFailed = 70
+  /// `calendar`: the server's host name does not resolve (EX_NOHOST).
+  case noHost = 68
+  /// `calendar`: the server cannot be reached, stopped answering, timed out, failed (5xx, 507)
+  /// or the TLS connection failed; or libcurl is missing (EX_UNAVAILABLE).
+  case unavailable = 69
+  /// `calendar`: the server answered outside the protocol: a redirect, 404/405, not a calendar
+  /// collection, an unreadable answer (EX_PROTOCOL).
+  case protocolError = 76
+  /// `calendar`: the server refused the credentials (401) or the permission (403) (EX_NOPERM).
+  case noPermission = 77
 
   /// Interrupted by Ctrl-C (SIGINT): 128 + 2, as a shell reports it (``Interruption``).
   case interrupted = 130
@@ -56,7 +66,8 @@ enum ExitStatus: Int32, CaseIterable {
   /// Which of two failures a run reports when it met both: the one that needs fixing first
   /// (an unreadable file before a malformed one before rule errors).
   static func worst(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
-    let order: [ExitStatus] = [.ok, .ruleErrors, .ioError, .cannotCreateOutput, .pluginFailed, .malformedInput, .cannotReadInput, .usage]
+    let order: [ExitStatus] = [.ok, .ruleErrors, .ioError, .unavailable, .protocolError, .noPermission, .noHost, .cannotCreateOutput,
+                               .pluginFailed, .malformedInput, .cannotReadInput, .usage]
     return (order.firstIndex(of: a) ?? 0) >= (order.firstIndex(of: b) ?? 0) ? a : b
   }
 

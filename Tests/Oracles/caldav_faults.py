@@ -7,8 +7,8 @@ redirect      every request: 301, Location URL (--location; default this server'
               /redirected<the request's path>), a short body
 status:NNN    every request: status NNN, a short text body
 put-status:NNN  a collection that takes nothing: OPTIONS 200 with `DAV: 1, calendar-access`;
-              PROPFIND and REPORT 207 with an empty DAV:multistatus
-              (Content-Type: application/xml; charset=utf-8); PUT and DELETE status NNN (507,
+              PROPFIND 207 saying the path is a calendar collection, REPORT 207 with an
+              empty DAV:multistatus (Content-Type: application/xml; charset=utf-8); PUT and DELETE status NNN (507,
               412...); GET and HEAD 404; anything else 405
 hang          reads each request (headers and body) and never answers, holding the connection
 www-auth      every request: 401 with `WWW-Authenticate: Basic realm="caldav_faults"`
@@ -24,6 +24,11 @@ import os
 import sys
 import threading
 
+CALENDAR_COLLECTION = (b'<?xml version="1.0" encoding="utf-8"?>\n'
+                       b'<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:response>'
+                       b'<d:href>HREF</d:href><d:propstat><d:prop><d:resourcetype><d:collection/><c:calendar/>'
+                       b'</d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>'
+                       b'</d:response></d:multistatus>\n')
 EMPTY_MULTISTATUS = b'<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:"/>\n'
 
 
@@ -84,7 +89,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if self.command == "OPTIONS":
                 self.answer(200, headers=[("DAV", "1, calendar-access"),
                                           ("Allow", "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, REPORT")])
-            elif self.command in ("PROPFIND", "REPORT"):
+            elif self.command == "PROPFIND":
+                # Depth 0 on the collection: a calendar collection, as a client checks first.
+                body = CALENDAR_COLLECTION.replace(b"HREF", self.path.encode())
+                self.answer(207, body, [("Content-Type", "application/xml; charset=utf-8")])
+            elif self.command == "REPORT":
                 self.answer(207, EMPTY_MULTISTATUS, [("Content-Type", "application/xml; charset=utf-8")])
             elif self.command in ("PUT", "DELETE"):
                 self.answer(status, f"caldav_faults: {status}\n".encode())

@@ -111,27 +111,6 @@ import Darwin
     #expect(try status(server.oracleEnvironment, server.baseURL + "/bob/").0 == 403)
   }
 
-  struct NoPort: Error, CustomStringConvertible { let description: String }
-
-  /// Tests/Oracles/caldav_faults.py in `mode`, logging to a file in `folder`: the process, its
-  /// port and its log's path.
-  static func faults(_ mode: String, in folder: URL, _ extra: [String] = []) throws -> (SpawnedProcess, Int, URL) {
-    let python = try #require(Python.executable)
-    let name = UUID().uuidString
-    let portFile = folder.appendingPathComponent("port-" + name), log = folder.appendingPathComponent("log-" + name)
-    let input = open("/dev/null", O_RDONLY | O_CLOEXEC), output = open(log.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-    defer { close(input); close(output) }
-    let process = try SpawnedProcess(python, [Python.oracle("caldav_faults.py"), "--port-file", portFile.path, "--mode", mode] + extra,
-                                     in: folder, stdin: input, stdout: output, stderr: output)
-    guard process.waitUntil(seconds: 10, { FileManager.default.fileExists(atPath: portFile.path) }),
-          let port = Int(try String(contentsOf: portFile, encoding: .utf8)) else {
-      process.send(SIGKILL)
-      _ = process.wait()
-      throw NoPort(description: "caldav_faults.py --mode \(mode) wrote no port: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
-    }
-    return (process, port, log)
-  }
-
   /// One request through caldav_client.py: the status, the headers, the body.
   static func request(_ method: String, _ url: String, body: URL? = nil, user: String? = nil) throws -> (Int, [String: String], String) {
     let result = try Python.result(Python.oracle("caldav_client.py"), ["request", method, url] + (body.map { ["--body", $0.path] } ?? []),
@@ -151,10 +130,9 @@ import Darwin
     let body = folder.appendingPathComponent("event.ics")
     try Data(Self.habit(uid: "u1", summary: "S").utf8).write(to: body)
     func run(_ mode: String, _ extra: [String] = [], _ check: (Int) throws -> Void) throws -> String {
-      let (process, port, log) = try Self.faults(mode, in: folder, extra)
-      defer { process.send(SIGKILL); _ = process.wait() }
-      try check(port)
-      return try String(contentsOf: log, encoding: .utf8)
+      let server = try CalDAVFaultServer(mode, in: folder, extra)
+      try check(server.port)
+      return server.log
     }
 
     var log = try run("redirect", ["--location", "http://localhost:9/elsewhere/"]) { port in

@@ -1,6 +1,7 @@
 """Every `apt-get install` line of README.md and docs/*.md that installs the build's libraries
 names all of them: the `.apt([...])` providers of Package.swift's system libraries, and the
--dev package of each `.linkedLibrary(...)` (sqlite3 -> libsqlite3-dev). A line that names none
+-dev package of each `.linkedLibrary(...)` (sqlite3 -> libsqlite3-dev), and each package a
+`// apt-build: NAME` comment of the manifest names (headers a C target compiles against). A line that names none
 of them (chromium for a test, say) is not about building and is left alone. Run by docs-check.
 """
 import pathlib, re, sys
@@ -11,6 +12,7 @@ needed = set()
 for group in re.findall(r"\.apt\(\[([^\]]*)\]\)", manifest):
     needed.update(re.findall(r'"([^"]+)"', group))
 needed.update("lib%s-dev" % name for name in re.findall(r'\.linkedLibrary\("([^"]+)"\)', manifest))
+needed.update(re.findall(r"//\s*apt-build:\s*(\S+)", manifest))
 if not needed:
     sys.exit("check_apt_lines: Package.swift names no system library (the pattern broke?)")
 

@@ -1,0 +1,88 @@
+import Foundation
+
+/// An `http` or `https` URL of a WebDAV resource, parsed with Foundation's `URLComponents`.
+public struct WebDAVURL: Sendable, Equatable, CustomStringConvertible {
+  public var scheme: String
+  public var host: String
+  public var port: Int?
+  /// The percent-encoded path, starting with `/`.
+  public var path: String
+  /// Whether the URL carried a user name (`https://ann@host/...`), which is kept out of
+  /// ``description``.
+  public var user: String?
+  /// Whether the URL carried a password; the caller refuses such a URL without echoing it.
+  public var hadPassword: Bool
+
+  /// Parses `string`; `nil` unless it is an absolute `http`/`https` URL with a host.
+  public init?(_ string: String) {
+    guard let components = URLComponents(string: string), let scheme = components.scheme?.lowercased(),
+          scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else { return nil }
+    self.scheme = scheme
+    self.host = host
+    port = components.port
+    path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+    user = components.user
+    hadPassword = components.password != nil
+  }
+
+  /// `scheme://host[:port]`, IPv6 hosts in brackets.
+  public var origin: String {
+    let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    return scheme + "://" + name + (port.map { ":\($0)" } ?? "")
+  }
+
+  /// The host (and port) for messages.
+  public var hostDescription: String { port.map { "\(host):\($0)" } ?? host }
+
+  /// The URL without user name or password.
+  public var description: String { origin + path }
+
+  /// The same URL whose path ends with `/` (a collection).
+  public var asCollection: WebDAVURL {
+    var copy = self
+    if !copy.path.hasSuffix("/") { copy.path += "/" }
+    return copy
+  }
+
+  /// Whether the host is this machine: `localhost`, 127.0.0.0/8 or `::1`.
+  public var isLoopback: Bool {
+    let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
+    let parts = name.split(separator: ".")
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+  }
+
+  /// `href` (an absolute URL, an absolute path or a path relative to this URL) as a URL on
+  /// this origin; `nil` for another origin or a scheme that is not this one.
+  public func resolving(_ href: String) -> WebDAVURL? {
+    if href.hasPrefix("/") {
+      var copy = self
+      copy.path = href
+      return copy
+    }
+    if let absolute = WebDAVURL(href) {
+      return absolute.origin.lowercased() == origin.lowercased() ? absolute : nil
+    }
+    var copy = self.asCollection
+    copy.path += href
+    return copy
+  }
+
+  /// `text` percent-encoded as one path segment (RFC 3986 unreserved characters and `@` kept).
+  public static func segment(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+           UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+      }
+    }
+    return out
+  }
+
+  /// A path with its percent-escapes decoded, for comparing two spellings of one resource.
+  public static func decodedPath(_ path: String) -> String { path.removingPercentEncoding ?? path }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import WebDAV
+
+@Suite struct MultistatusTests {
+  @Test func readsHrefsETagsAndCalendarDataWhateverThePrefixes() throws {
+    let body = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+        <response>
+          <href>/ann/habits/run.ics</href>
+          <propstat>
+            <prop><getetag>"abc"</getetag><C:calendar-data><![CDATA[BEGIN:VCALENDAR\r
+      END:VCALENDAR]]></C:calendar-data></prop>
+            <status>HTTP/1.1 200 OK</status>
+          </propstat>
+          <propstat><prop><x:other xmlns:x="urn:x"/></prop><status>HTTP/1.1 404 Not Found</status></propstat>
+        </response>
+        <D:response xmlns:D="DAV:">
+          <D:href>/ann/habits/gone.ics</D:href>
+          <D:status>HTTP/1.1 404 Not Found</D:status>
+        </D:response>
+        <response><href>/ann/habits/</href><propstat><prop><resourcetype><collection/><C:calendar/></resourcetype></prop>
+          <status>HTTP/1.1 200 OK</status></propstat></response>
+      </multistatus>
+      """
+    let status = try Multistatus(Array(body.utf8))
+    #expect(status.responses.count == 3)
+    #expect(status.responses[0].href == "/ann/habits/run.ics")
+    #expect(status.responses[0].etag == "\"abc\"")
+    #expect(status.responses[0].calendarData?.hasPrefix("BEGIN:VCALENDAR") == true)
+    #expect(status.responses[1].status == 404)
+    #expect(status.responses[2].resourceTypes == ["DAV: collection", "urn:ietf:params:xml:ns:caldav calendar"])
+  }
+
+  @Test func anEntityIsNeverExpanded() throws {
+    let body = """
+      <?xml version="1.0"?>
+      <!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+      <d:multistatus xmlns:d="DAV:"><d:response><d:href>&x;</d:href></d:response></d:multistatus>
+      """
+    let status = try Multistatus(Array(body.utf8))
+    #expect(status.responses.first?.href == "")
+  }
+
+  @Test func refusesWhatIsNotAMultistatus() {
+    #expect(throws: MultistatusError.self) { try Multistatus(Array("<html><body>login</body></html>".utf8)) }
+    #expect(throws: MultistatusError.self) { try Multistatus(Array("<d:multistatus xmlns:d=\"DAV:\">".utf8)) }
+    #expect(throws: MultistatusError.self) { try Multistatus([]) }
+  }
+}
