@@ -4,6 +4,7 @@
 #include <curl/curl.h>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,9 +129,21 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
   return append(headers, data, size * count) == 0 ? size * count : 0;
 }
 
+static atomic_int cancelled;
+
+void tp_http_cancel(void) { atomic_store(&cancelled, 1); }
+
+// Called by libcurl about once a second while a request waits, and on every transfer: a
+// non-zero answer abandons the request.
+static int on_progress(void *context, curl_off_t down_total, curl_off_t down, curl_off_t up_total, curl_off_t up) {
+  (void)context; (void)down_total; (void)down; (void)up_total; (void)up;
+  return atomic_load(&cancelled);
+}
+
 static int failure_of(CURLcode code) {
   switch (code) {
   case CURLE_OK: return TP_HTTP_OK;
+  case CURLE_ABORTED_BY_CALLBACK: return TP_HTTP_CANCELLED;
   case CURLE_COULDNT_RESOLVE_HOST: case CURLE_COULDNT_RESOLVE_PROXY: return TP_HTTP_HOST_NOT_FOUND;
   case CURLE_COULDNT_CONNECT: return TP_HTTP_CANNOT_CONNECT;
   case CURLE_OPERATION_TIMEDOUT: return TP_HTTP_TIMED_OUT;
@@ -156,6 +169,11 @@ static long curl_auth(int auth) {
 
 int tp_http_perform(tp_http_session *session, const tp_http_request *request, tp_http_response *response) {
   memset(response, 0, sizeof *response);
+  if (atomic_load(&cancelled)) {
+    response->failure = TP_HTTP_CANCELLED;
+    snprintf(response->error, sizeof response->error, "cancelled");
+    return response->failure;
+  }
   CURL *handle = session->handle;
   // Reset keeps the open connection, the TLS session and the DNS cache.
   curl.easy_reset(handle);
@@ -181,6 +199,8 @@ int tp_http_perform(tp_http_session *session, const tp_http_request *request, tp
   // A server silent for the whole timeout (less than a byte a second) fails the request.
   curl.easy_setopt(handle, CURLOPT_LOW_SPEED_LIMIT, 1L);
   curl.easy_setopt(handle, CURLOPT_LOW_SPEED_TIME, request->timeout_seconds);
+  curl.easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
+  curl.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, on_progress);
   if (request->user_agent) curl.easy_setopt(handle, CURLOPT_USERAGENT, request->user_agent);
   if (request->ca_file) curl.easy_setopt(handle, CURLOPT_CAINFO, request->ca_file);
   if (request->user && request->auth != TP_HTTP_AUTH_NONE) {

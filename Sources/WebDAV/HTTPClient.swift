@@ -94,6 +94,10 @@ public final class HTTPClient {
 
   deinit { tp_http_session_free(session) }
 
+  /// Abandons the request in flight (within about a second) and every later one, in every
+  /// client: for Ctrl-C. Safe from any thread, a signal handler's thread included.
+  public static func cancelAll() { tp_http_cancel() }
+
   /// Sends `request` and returns the server's answer, whatever its status.
   ///
   /// - Throws: ``WebDAVError`` for a failure below HTTP (no answer): host not found, cannot
@@ -156,6 +160,7 @@ public final class HTTPClient {
     case TP_HTTP_TIMED_OUT.rawValue: (kind, message) = (.timedOut, "\(host) did not answer within \(timeout) s (--timeout)")
     case TP_HTTP_TLS.rawValue: (kind, message) = (.tls, "the secure connection to \(host) failed: \(reason)")
     case TP_HTTP_CONNECTION_LOST.rawValue: (kind, message) = (.connectionLost, "the connection to \(host) broke before the answer ended (\(reason))")
+    case TP_HTTP_CANCELLED.rawValue: (kind, message) = (.cancelled, "cancelled")
     case TP_HTTP_RESPONSE_TOO_LARGE.rawValue: (kind, message) = (.responseTooLarge, "the answer was larger than the client accepts; refused")
     default: (kind, message) = (.transport, reason.isEmpty ? "the request failed" : reason)
     }

@@ -19,6 +19,8 @@ public struct WebDAVError: Error, CustomStringConvertible, Sendable {
     case responseTooLarge
     /// Another failure below HTTP (libcurl's message says which).
     case transport
+    /// ``HTTPClient/cancelAll()`` abandoned the request (Ctrl-C).
+    case cancelled
     /// A 3xx answer; ``WebDAVError/location`` says where the server pointed (not followed).
     case redirected
     /// 401: the credentials were refused, or none were given.

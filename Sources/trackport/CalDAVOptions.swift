@@ -114,6 +114,7 @@ extension ExitStatus {
       self = .unavailable
     case .unauthorized, .forbidden: self = .noPermission
     case .preconditionFailed: self = .ruleErrors
+    case .cancelled: self = .interrupted
     case .redirected, .notFound, .notAllowed, .malformedResponse, .unexpectedStatus, .responseTooLarge, .transport:
       self = .protocolError
     }

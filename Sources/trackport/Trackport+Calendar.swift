@@ -106,18 +106,21 @@ extension Trackport {
             return plan.conflicts.isEmpty ? .ok : .ruleErrors
           }
           let stop = StopRequest()
-          Interruption.ending { signal in stop.request(signal) }
+          Interruption.ending { signal in
+            stop.request(signal)
+            HTTPClient.cancelAll()
+          }
           let result = try push.run(plan, shouldStop: { stop.signal != nil })
           for conflict in result.conflicts { StandardError.line(Self.conflictLine(conflict)) }
           try StandardOutput.line(Self.resultLine(result, collection: client.collection))
+          if let signal = stop.signal {
+            StandardError.line("interrupted: \(result.notSent) of \(plan.steps.count) changes not sent; every object on the server is whole, and the next push completes the rest")
+            return ExitStatus(interruptedBy: signal)
+          }
           if let error = result.stoppedBy {
             let done = result.created + result.updated + result.removed
             StandardError.line("error: \(error): stopped after \(done) of \(plan.steps.count) changes; every object on the server is whole, and the next push completes the rest")
             return ExitStatus(error)
-          }
-          if let signal = stop.signal {
-            StandardError.line("interrupted: \(result.notSent) of \(plan.steps.count) changes not sent; the next push completes them")
-            return ExitStatus(interruptedBy: signal)
           }
           return result.conflicts.isEmpty ? .ok : .ruleErrors
         }

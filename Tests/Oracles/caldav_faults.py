@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""caldav_faults.py --port-file F --mode MODE [--location URL]: a tiny HTTP/1.1 server on
+"""caldav_faults.py --port-file F --mode MODE [--location URL] [--tls-cert PEM --tls-key PEM]: a tiny HTTP/1.1 server on
 127.0.0.1 (a free port, written to F once it listens) that misbehaves as MODE says, for the error
 paths of `trackport calendar push/pull`. It runs until killed.
 
@@ -21,6 +21,7 @@ another host). A chunked request body is read as chunks.
 import argparse
 import http.server
 import os
+import ssl
 import sys
 import threading
 
@@ -96,7 +97,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             elif self.command == "REPORT":
                 self.answer(207, EMPTY_MULTISTATUS, [("Content-Type", "application/xml; charset=utf-8")])
             elif self.command in ("PUT", "DELETE"):
-                self.answer(status, f"caldav_faults: {status}\n".encode())
+                if status == 0:
+                    threading.Event().wait()  # put-status:0: the write is never answered
+                etag = [("ETag", f'"{self.path}"')] if 200 <= status < 300 else []
+                self.answer(status, b"" if status == 204 else f"caldav_faults: {status}\n".encode(), etag)
             elif self.command in ("GET", "HEAD"):
                 self.answer(404, b"not found\n")
             else:
@@ -120,6 +124,8 @@ def main():
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--mode", required=True)
     parser.add_argument("--location")
+    parser.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (and --tls-key)")
+    parser.add_argument("--tls-key")
     args = parser.parse_args()
     modes = ("redirect", "hang", "www-auth")
     if args.mode not in modes and not (args.mode.split(":")[0] in ("status", "put-status")
@@ -129,6 +135,10 @@ def main():
     Handler.location = args.location
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if args.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     # Written whole, then renamed, so that a test polling for the file never reads half a port.
     partial = args.port_file + ".partial"
     with open(partial, "w") as f:

@@ -295,6 +295,51 @@ import TrackerTestSupport
     #expect(Date().timeIntervalSince(started) < 15)
   }
 
+  /// HTTPS through the system's TLS: a certificate nobody vouches for is refused (status 69),
+  /// the same server with its CA given by --ca-file is taken.
+  @Test(.enabled(if: (Python.venvNamed || ProcessInfo.processInfo.environment["CI"] != nil) && CLI.tool("openssl") != nil,
+                 "set TRACKPORT_PYTHON (make venv); needs openssl"))
+  func httpsChecksTheCertificate() throws {
+    let scratch = try Scratch()
+    let (cert, key) = (scratch.path("cert.pem"), scratch.path("key.pem"))
+    let made = try CLI.run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], executable: try #require(CLI.tool("openssl")))
+    try #require(made.status == 0, "\(made.stderr)")
+    let server = try CalDAVFaultServer("put-status:201", in: scratch.url, ["--tls-cert", cert, "--tls-key", key])
+    let url = "https://127.0.0.1:\(server.port)/cal/"
+    var result = try CLI.run(["calendar", "push", Repository.demoPath, "--url", url, "--state", scratch.path("s.json")])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("the secure connection to 127.0.0.1:\(server.port) failed: SSL certificate problem"), "\(result.stderr)")
+    result = try CLI.run(["calendar", "push", Repository.demoPath, "--url", url, "--state", scratch.path("s.json"), "--ca-file", cert])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "\(url): created 17, updated 0, removed 0, 0 unchanged\n")
+  }
+
+  /// Ctrl-C during a push abandons the request in flight and stops: status 130, the state
+  /// saved, the next push completes.
+  @Test(.enabled(if: Python.venvNamed || ProcessInfo.processInfo.environment["CI"] != nil, "set TRACKPORT_PYTHON (make venv)"))
+  func ctrlCStopsAPushAtOnce() throws {
+    let scratch = try Scratch()
+    let server = try CalDAVFaultServer("put-status:0", in: scratch.url)
+    // Spawned with every signal at its default, as a terminal starts it (SpawnedProcess).
+    let errPath = scratch.path("stderr")
+    let input = open("/dev/null", O_RDONLY | O_CLOEXEC), output = open(errPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    let discard = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    let process = try SpawnedProcess(CLI.binary, ["calendar", "push", Repository.demoPath, "--url", server.baseURL + "/cal/",
+                                                  "--state", scratch.path("s.json")],
+                                     in: scratch.url, stdin: input, stdout: discard, stderr: output)
+    for fd in [input, output, discard] { close(fd) }
+    #expect(process.waitUntil(seconds: 20) { server.log.contains("REQUEST PUT") })
+    let interrupted = Date()
+    process.send(SIGINT)
+    let status = process.wait()
+    let stderr = (try? String(contentsOf: URL(fileURLWithPath: errPath), encoding: .utf8)) ?? ""
+    #expect(status == 130, "\(stderr)")
+    #expect(Date().timeIntervalSince(interrupted) < 5, "the request in flight was not abandoned")
+    #expect(stderr.contains("interrupted: 17 of 17 changes not sent; every object on the server is whole, and the next push completes the rest"),
+            "\(stderr)")
+  }
+
   /// What is refused before anything is sent: a password in the URL (never echoed), plain
   /// HTTP to another computer; and a host that does not resolve.
   @Test func refusalsBeforeSending() throws {

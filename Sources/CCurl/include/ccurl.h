@@ -32,6 +32,8 @@ enum tp_http_failure {
   TP_HTTP_CONNECTION_LOST = 5,
   TP_HTTP_RESPONSE_TOO_LARGE = 6,
   TP_HTTP_OTHER = 7,
+  /// tp_http_cancel was called (Ctrl-C): the request was abandoned.
+  TP_HTTP_CANCELLED = 8,
 };
 
 typedef struct tp_http_request {
@@ -86,6 +88,10 @@ void tp_http_session_free(tp_http_session *session);
 /// Sends `request` and fills `response` (zeroed first). Returns response->failure.
 int tp_http_perform(tp_http_session *session, const tp_http_request *request, tp_http_response *response);
 void tp_http_response_free(tp_http_response *response);
+
+/// Abandons the request in flight, within about a second, and every later one; safe from any
+/// thread (the push's Ctrl-C handling calls it).
+void tp_http_cancel(void);
 
 #ifdef __cplusplus
 }
