@@ -30,6 +30,29 @@ done
 version=$("$prefix/bin/trackport" --version)
 [ -n "$version" ] && pass "trackport --version: $version" || fail "trackport --version printed nothing"
 
+# calendar: the installed binary (the static link; libcurl loaded only now, with dlopen) pushes
+# the demo over HTTPS to Tests/Oracles/caldav_faults.py, trusting its certificate by --ca-file:
+# libcurl, the system's TLS and the binary's own libxml2 and libcrypto work together.
+tls=$(mktemp -d "${TMPDIR:-/tmp}/trackport-tls.XXXXXX")
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$tls/key.pem" -out "$tls/cert.pem" -days 2 \
+  -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 2>/dev/null
+python3 Tests/Oracles/caldav_faults.py --port-file "$tls/port" --mode put-status:201 \
+  --tls-cert "$tls/cert.pem" --tls-key "$tls/key.pem" 2> "$tls/log" &
+faults=$!
+for _ in $(seq 1 100); do [ -s "$tls/port" ] && break; sleep 0.1; done
+port=$(cat "$tls/port" 2>/dev/null || echo 9)
+status=0
+pushed=$("$prefix/bin/trackport" calendar push SampleData/demo.trackport.json --url "https://127.0.0.1:$port/cal/" \
+  --ca-file "$tls/cert.pem" --state "$tls/state.json" 2>&1) || status=$?
+kill "$faults" 2>/dev/null || true
+wait "$faults" 2>/dev/null || true
+if [ "$status" = 0 ] && [[ $pushed == *": created 17, updated 0, removed 0, 0 unchanged" ]]; then
+  pass "calendar push over HTTPS from the installed binary: $pushed"
+else
+  fail "calendar push over HTTPS from the installed binary: status $status: $pushed"
+fi
+rm -rf "$tls"
+
 # bash: run the completion function as bash would for `trackport con<TAB>` and `trackport convert --fo<TAB>`.
 bash_complete() {
   bash -c '

@@ -5,7 +5,8 @@
 # once and kept in .build-debian/ (ignored), is copied for each run; inside it, chrooted as
 # root: the archive's .sha256 is checked, the archive unpacked, and its bin/trackport does the
 # demo's job (validate; convert to every writable format and back, each result validated;
-# report; serve answering GET /healthz on loopback); then the .deb is installed with dpkg -i,
+# report; serve answering GET /healthz on loopback; calendar saying, with status 69, that
+# libcurl is missing); then the .deb is installed with dpkg -i,
 # `trackport --version` runs from PATH, `man trackport` renders, dpkg -r removes it and none of
 # its files is left. The job's list of formats comes from the binary itself
 # (`trackport formats --json`, read on the build machine).
@@ -111,6 +112,14 @@ done
 answer=\$(bash -c 'exec 3<>/dev/tcp/127.0.0.1/'\$port'; printf "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3; cat <&3')
 kill \$server; wait \$server || true
 case "\$answer" in "HTTP/1.1 200"*) step "serve answered /healthz: \$(echo "\$answer" | head -1)" ;; *) echo "serve answered: \$answer"; exit 1 ;; esac
+
+status=0
+\$tp calendar pull http://127.0.0.1:9/cal/ -o cal.trackport.json 2> calendar.err || status=\$?
+if [ \$status = 69 ] && grep -q "libcurl is not installed" calendar.err; then
+  step "calendar without libcurl: status 69, \$(cat calendar.err)"
+else
+  echo "calendar without libcurl: status \$status: \$(cat calendar.err)"; exit 1
+fi
 
 dpkg -i /tmp/job/$(basename "$deb")
 files=\$(dpkg -L trackport | while read -r f; do [ -d "\$f" ] || echo "\$f"; done)
