@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""caldav_faults.py --port-file F --mode MODE [--location URL] [--tls-cert PEM --tls-key PEM]: a tiny HTTP/1.1 server on
+"""caldav_faults.py --port-file F --mode MODE [--location URL] [--tls-cert PEM --tls-key PEM]
+[--digest USER:PASSWORD]: a tiny HTTP/1.1 server on
 127.0.0.1 (a free port, written to F once it listens) that misbehaves as MODE says, for the error
 paths of `trackport calendar push/pull`. It runs until killed.
 
@@ -19,8 +20,10 @@ so that a test can check what reached this server (a password must never follow 
 another host). A chunked request body is read as chunks.
 """
 import argparse
+import hashlib
 import http.server
 import os
+import re
 import ssl
 import sys
 import threading
@@ -30,6 +33,8 @@ CALENDAR_COLLECTION = (b'<?xml version="1.0" encoding="utf-8"?>\n'
                        b'<d:href>HREF</d:href><d:propstat><d:prop><d:resourcetype><d:collection/><c:calendar/>'
                        b'</d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>'
                        b'</d:response></d:multistatus>\n')
+REALM = "caldav_faults"
+NONCE = "5f1d2c3b4a"
 EMPTY_MULTISTATUS = b'<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:"/>\n'
 
 
@@ -37,6 +42,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     mode = "status:500"
     location = None
+    digest = None
 
     def log_message(self, format, *args):  # the REQUEST lines replace http.server's log
         pass
@@ -73,11 +79,35 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def digest_ok(self):
+        """Whether the request carries a Digest answer (RFC 7616, MD5, qop=auth) to this
+        server's challenge for --digest USER:PASSWORD."""
+        header = self.headers.get("Authorization") or ""
+        if not header.startswith("Digest "):
+            return False
+        fields = dict((k.strip(), v.strip().strip('"')) for k, v in
+                      (part.split("=", 1) for part in re.split(r',\s*(?=[a-zA-Z]+=)', header[7:]) if "=" in part))
+        user, password = self.digest.split(":", 1)
+        if fields.get("username") != user or fields.get("nonce") != NONCE or fields.get("uri") != self.path:
+            return False
+        md5 = lambda text: hashlib.md5(text.encode()).hexdigest()
+        ha1 = md5(f"{user}:{REALM}:{password}")
+        ha2 = md5(f"{self.command}:{fields['uri']}")
+        expected = md5(f"{ha1}:{NONCE}:{fields.get('nc', '')}:{fields.get('cnonce', '')}:{fields.get('qop', '')}:{ha2}")
+        return fields.get("response") == expected
+
     def handle_any(self):
         size = self.read_body()
         authorized = "yes" if self.headers.get("Authorization") else "no"
-        sys.stderr.write(f"REQUEST {self.command} {self.path} authorization={authorized} body={size}\n")
+        digest = ""
+        if self.digest:
+            digest = " digest=ok" if self.digest_ok() else " digest=no"
+        sys.stderr.write(f"REQUEST {self.command} {self.path} authorization={authorized} body={size}{digest}\n")
         sys.stderr.flush()
+        if self.digest and digest != " digest=ok":
+            challenge = f'Digest realm="{REALM}", qop="auth", nonce="{NONCE}", algorithm=MD5'
+            self.answer(401, b"digest authentication required\n", [("WWW-Authenticate", challenge)])
+            return
         mode = self.mode
         if mode == "redirect":
             target = self.location or f"http://127.0.0.1:{self.server.server_address[1]}/redirected{self.path}"
@@ -124,6 +154,7 @@ def main():
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--mode", required=True)
     parser.add_argument("--location")
+    parser.add_argument("--digest", help="USER:PASSWORD: ask every request for HTTP Digest authentication")
     parser.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (and --tls-key)")
     parser.add_argument("--tls-key")
     args = parser.parse_args()
@@ -133,6 +164,7 @@ def main():
         parser.error(f"unknown mode {args.mode}")
     Handler.mode = args.mode
     Handler.location = args.location
+    Handler.digest = args.digest
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     if args.tls_cert:

@@ -5,7 +5,7 @@ import TrackerTestSupport
 /// `trackport calendar push` and `pull` against real CalDAV servers on loopback (Radicale and
 /// Xandikos from the venv, Tests/TrackerTestSupport/CalDAVServer.swift), checked through another
 /// client (Tests/Oracles/caldav_client.py on the `caldav` library): the "Done means".
-@Suite(.serialized) struct CalendarCommandTests {
+@Suite struct CalendarCommandTests {
   /// A week with every demo habit started and the dated event of 2026-12-03.
   static let weekStart = "2026-11-30"
 
@@ -295,6 +295,25 @@ import TrackerTestSupport
     #expect(Date().timeIntervalSince(started) < 15)
   }
 
+  /// A server that asks for Digest (Baïkal's default): answered, every request with the right
+  /// password; the body goes only with the answer, not with the probe; a wrong one is 77.
+  @Test(.enabled(if: Python.venvNamed || ProcessInfo.processInfo.environment["CI"] != nil, "set TRACKPORT_PYTHON (make venv)"))
+  func digestAuthenticationIsAnswered() throws {
+    let scratch = try Scratch()
+    let server = try CalDAVFaultServer("put-status:201", in: scratch.url, ["--digest", "ann:digest pass"])
+    let arguments = ["calendar", "push", Repository.demoPath, "--url", server.baseURL + "/cal/", "--user", "ann"]
+    var result = try CLI.run(arguments + ["--state", scratch.path("s.json")], environment: ["TRACKPORT_CALDAV_PASSWORD": "digest pass"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasSuffix(": created 17, updated 0, removed 0, 0 unchanged\n"))
+    let accepted = server.log.split(separator: "\n").filter { $0.hasSuffix("digest=ok") }
+    #expect(accepted.count == 19, "PROPFIND, REPORT and 17 PUTs, each answered: \(server.log)")
+    #expect(!server.log.split(separator: "\n").contains { $0.hasPrefix("REQUEST PUT") && $0.hasSuffix("digest=no") && !$0.contains("body=0") },
+            "a body sent before the challenge was answered")
+    result = try CLI.run(arguments + ["--state", scratch.path("s2.json")], environment: ["TRACKPORT_CALDAV_PASSWORD": "wrong"])
+    #expect(result.status == 77 && result.stderr.contains("refused the password for user ann"))
+    #expect(!result.stderr.contains("wrong"))
+  }
+
   /// HTTPS through the system's TLS: a certificate nobody vouches for is refused (status 69),
   /// the same server with its CA given by --ca-file is taken.
   @Test(.enabled(if: (Python.venvNamed || ProcessInfo.processInfo.environment["CI"] != nil) && CLI.tool("openssl") != nil,
@@ -354,6 +373,9 @@ import TrackerTestSupport
     #expect(result.stderr.contains("plain http to dav.example.org would send the password and the data unencrypted"))
     result = try CLI.run(["calendar", "pull", "ftp://dav.example.org/cal/", "-o", scratch.path("o.json")])
     #expect(result.status == 64)
+    // --allow-http lifts the rule: the request goes out (and here finds no such host).
+    result = try CLI.run(["calendar", "pull", "http://no-such-host.invalid/cal/", "-o", scratch.path("o.json"), "--allow-http", "--timeout", "5"])
+    #expect(result.status == 68, "\(result.stderr)")
     result = try CLI.run(["calendar", "pull", "https://no-such-host.invalid/cal/", "-o", scratch.path("o.json"), "--timeout", "5"])
     #expect(result.status == 68, "\(result.stderr)")
     #expect(result.stderr.contains("the host name no-such-host.invalid does not resolve"))
