@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static struct {
   CURLcode (*global_init)(long);
@@ -186,7 +187,13 @@ int tp_http_perform(tp_http_session *session, const tp_http_request *request, tp
   char error[CURL_ERROR_SIZE] = {0};
 
   curl.easy_setopt(handle, CURLOPT_URL, request->url);
-  curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+  if (curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK) {
+    // libcurl before 7.85 knows only the bit mask.
+    curl.easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+  }
+  // Plain HTTP never goes through a proxy (http_proxy, ALL_PROXY): the password would cross
+  // the network readable; HTTPS through a proxy is a tunnel the proxy cannot read.
+  if (strncasecmp(request->url, "http:", 5) == 0) curl.easy_setopt(handle, CURLOPT_NOPROXY, "*");
   curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L);
   curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
   curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, error);
@@ -199,6 +206,8 @@ int tp_http_perform(tp_http_session *session, const tp_http_request *request, tp
   // A server silent for the whole timeout (less than a byte a second) fails the request.
   curl.easy_setopt(handle, CURLOPT_LOW_SPEED_LIMIT, 1L);
   curl.easy_setopt(handle, CURLOPT_LOW_SPEED_TIME, request->timeout_seconds);
+  // And a whole request, however it trickles, ends after ten timeouts.
+  curl.easy_setopt(handle, CURLOPT_TIMEOUT, request->timeout_seconds * 10);
   curl.easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
   curl.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, on_progress);
   if (request->user_agent) curl.easy_setopt(handle, CURLOPT_USERAGENT, request->user_agent);
@@ -221,6 +230,8 @@ int tp_http_perform(tp_http_session *session, const tp_http_request *request, tp
   // The options point into this frame: clear them before returning.
   curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, NULL);
   curl.easy_setopt(handle, CURLOPT_HTTPHEADER, NULL);
+  curl.easy_setopt(handle, CURLOPT_WRITEDATA, NULL);
+  curl.easy_setopt(handle, CURLOPT_HEADERDATA, NULL);
 
   response->failure = body.too_large ? TP_HTTP_RESPONSE_TOO_LARGE : failure_of(code);
   if (code != CURLE_OK) {

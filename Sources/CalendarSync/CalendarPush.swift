@@ -19,10 +19,24 @@ public struct CalendarPush {
     /// The plan's conflicts and those found while sending (a `412`: the object changed
     /// between the reading and the write).
     public var conflicts: [PushPlan.Conflict]
+    /// Objects the server refused one by one (a name or content it does not take: 400, 409,
+    /// 413, 415, 422, 500 and the like), each with its error; the push went on with the rest.
+    public var refused: [(uid: String, summary: String, error: WebDAVError)] = []
     /// The failure that stopped the push before its end, if one did.
     public var stoppedBy: WebDAVError?
     /// The steps not sent because of ``stoppedBy``.
     public var notSent = 0
+  }
+
+  /// Whether a failed `PUT` or `DELETE` is about that object alone: the server refused its
+  /// name or content (400, 405, 409, 413, 415, 422, 500...), not the connection, the
+  /// credentials, the collection or the server as a whole (which stop the push).
+  public static func isObjectsOwn(_ error: WebDAVError) -> Bool {
+    switch error.kind {
+    case .notAllowed, .unexpectedStatus, .malformedResponse: return true
+    case .serverError: return error.status == 500
+    default: return false
+    }
   }
 
   public let client: WebDAVClient
@@ -45,8 +59,9 @@ public struct CalendarPush {
   }
 
   /// Sends `plan`'s steps in order, saving the state after each. A `412` makes that step a
-  /// conflict and the push goes on; any other failure stops it (``Result/stoppedBy``).
-  /// `shouldStop` is asked before each step (Ctrl-C).
+  /// conflict and an answer about that object alone (``isObjectsOwn(_:)``) a refusal, and the
+  /// push goes on; any other failure stops it (``Result/stoppedBy``). `shouldStop` is asked
+  /// before each step (Ctrl-C).
   public func run(_ plan: PushPlan, shouldStop: () -> Bool = { false }) throws -> Result {
     var state = plan.state
     var result = Result(plan: plan, conflicts: plan.conflicts)
@@ -80,6 +95,13 @@ public struct CalendarPush {
         let reason = if case .create = step { "created on the server by someone else meanwhile; left as it is" }
           else { "changed on the server while this push ran; left as it is" }
         result.conflicts.append(PushPlan.Conflict(uid: uid, summary: summary, url: url, reason: reason))
+        continue
+      } catch let error as WebDAVError where Self.isObjectsOwn(error) {
+        let (uid, summary): (String, String) = switch step {
+        case .create(let object, _), .update(let object, _, _): (object.uid, object.summary)
+        case .remove(let object, _): (object.uid ?? "", object.summary)
+        }
+        result.refused.append((uid, summary, error))
         continue
       } catch let error as WebDAVError {
         result.stoppedBy = error

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendarCodec
 import WebDAV
 
 /// What the last push left on one collection: for each `UID` it wrote, the object's path, the
@@ -38,7 +39,8 @@ public struct CalendarSyncState: Codable, Sendable, Equatable {
   }
 
   /// `$XDG_STATE_HOME/trackport/calendar/NAME.json` (`~/.local/state/...` without it), NAME
-  /// the host and 16 hex digits of the URL's FNV-1a digest.
+  /// the host and 16 hex digits of the FNV-1a digest of the URL's ``WebDAVURL/canonical`` form
+  /// (so `HOST`, `host:443` and `%7E` for `~` name one collection).
   public static func defaultPath(for collection: WebDAVURL, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     let base: String
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
@@ -46,11 +48,8 @@ public struct CalendarSyncState: Codable, Sendable, Equatable {
     } else {
       base = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
     }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in collection.asCollection.description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    let hex = String(hash, radix: 16)
     let host = WebDAVURL.segment(collection.host.lowercased())
-    return base + "/trackport/calendar/" + host + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+    return base + "/trackport/calendar/" + host + "-" + ICalendarCodec.digest(of: collection.canonical.utf8) + ".json"
   }
 
   /// The state in `path` for `collection`: empty when there is no file yet.
@@ -58,7 +57,7 @@ public struct CalendarSyncState: Codable, Sendable, Equatable {
   /// - Throws: ``CalendarSyncError`` when the file cannot be read or is not a state file, or
   ///   is another collection's.
   public static func load(_ path: String, collection: WebDAVURL) throws -> CalendarSyncState {
-    let url = collection.asCollection.description
+    let url = collection.canonical
     guard FileManager.default.fileExists(atPath: path) else { return CalendarSyncState(collection: url) }
     let state: CalendarSyncState
     do {

@@ -13,8 +13,12 @@ public struct CollectionObject: Sendable {
   public var summary: String
   /// Whether TrackerPort wrote it.
   public var isOurs: Bool
-  /// ``ICalendarCodec/digestProperty``'s value, if any.
+  /// ``ICalendarCodec/digestProperty``'s value, if any: what TrackerPort wrote, which an
+  /// edit in a calendar app keeps (apps keep properties they do not know).
   public var digest: String?
+  /// What the object says (``ObjectContent``), to compare with the dataset's object where no
+  /// ETag vouches for it.
+  var content: String?
 
   public var url: WebDAVURL { resource.url }
   public var etag: String? { resource.etag }
@@ -27,5 +31,6 @@ public struct CollectionObject: Sendable {
     summary = component?.first("SUMMARY")?.text ?? ""
     isOurs = component?.properties.contains { $0.name.hasPrefix("X-TRACKPORT-") } ?? false
     digest = component?.first(ICalendarCodec.digestProperty)?.value
+    content = component.map(ObjectContent.key)
   }
 }

@@ -5,15 +5,20 @@ import WebDAV
 /// holds and what the last push left (``CalendarSyncState``), before any request that changes
 /// anything (docs/calendar.md, "How it stays in step").
 ///
+/// An object of TrackerPort's is *vouched for* when its ETag is the one the last push got for
+/// it: nobody changed it since. Then its digest property tells whether the dataset changed it.
+/// Otherwise (no state for it, another ETag) only its content (``ObjectContent``) can say
+/// whether it is as the dataset has it; if not, someone may have edited it, and it is a
+/// conflict.
+///
 /// - Created: a dataset object with no object of its `UID` on the server (`If-None-Match: *`).
-/// - Updated: ours, its digest differs, and its ETag is the one the last push got (`If-Match`).
-/// - Removed: ours (`X-TRACKPORT-*`), its `UID` no longer in the dataset, unchanged since the
-///   last push (or never pushed from here).
-/// - Unchanged: its digest is the dataset's. Adopted into the state when the state did not
-///   know it (a push from another computer, or one interrupted before it could record it).
-/// - Conflict, left as it is: changed on the server since the last push (another ETag), or
-///   different and never pushed from here; with `preferLocal` these are overwritten (or
-///   removed) instead. An object TrackerPort did not write is never touched, even then.
+/// - Updated: vouched for, and the dataset changed it (`If-Match`).
+/// - Removed: vouched for, and its `UID` is no longer in the dataset (`If-Match`).
+/// - Unchanged: vouched for and the same digest, or its content is the dataset's (then adopted
+///   into the state: a push from another computer, or a write whose answer was lost).
+/// - Conflict, left as it is: not vouched for and different, or not vouched for and no longer
+///   in the dataset. With `preferLocal` these are overwritten (or removed) instead. An object
+///   TrackerPort did not write is never touched, even then.
 public struct PushPlan: Sendable {
   public enum Step: Sendable {
     case create(ICalendarObject, WebDAVURL)
@@ -41,9 +46,10 @@ public struct PushPlan: Sendable {
   public var conflicts: [Conflict] = []
   /// Objects already as the dataset has them.
   public var unchanged = 0
-  /// Objects of other clients, never touched.
+  /// Objects of other clients, never touched (those with a dataset's `UID` are conflicts).
   public var others = 0
-  /// The state after the plan's reading: unchanged objects the state did not know recorded.
+  /// The state after the plan's reading: unchanged objects the state did not know recorded,
+  /// and `UID`s gone from both the server and the dataset forgotten.
   public var state: CalendarSyncState
 
   public var creations: Int { steps.count { if case .create = $0 { true } else { false } } }
@@ -66,70 +72,67 @@ public struct PushPlan: Sendable {
     var updates: [Step] = []
     var creations: [Step] = []
 
-    // Whether the server's copy is the one the last push wrote (same ETag; without an ETag
-    // then, the same digest).
-    func isLastPushed(_ found: CollectionObject, _ entry: CalendarSyncState.Entry?) -> Bool {
-      guard let entry else { return false }
-      if let etag = entry.etag { return etag == found.etag }
-      return entry.digest == found.digest
+    // Nobody changed it since the last push wrote it: the ETag that push got is still its ETag.
+    func isVouchedFor(_ found: CollectionObject) -> Bool {
+      guard let uid = found.uid, let etag = self.state.objects[uid]?.etag else { return false }
+      return etag == found.etag
     }
-    func record(_ found: CollectionObject, uid: String, digest: String) {
-      self.state.objects[uid] = CalendarSyncState.Entry(href: found.url.path, etag: found.etag, digest: digest)
+    func conflict(_ found: CollectionObject, _ reason: String) {
+      conflicts.append(Conflict(uid: found.uid ?? "", summary: found.summary, url: found.url, reason: reason))
     }
 
     for object in server where object.uid != nil {
       let uid = object.uid!
       guard byUID[uid]?.url == object.url else { continue }
       guard object.isOurs else {
-        others += 1
         if wanted.contains(uid) {
-          conflicts.append(Conflict(uid: uid, summary: object.summary, url: object.url,
-                                    reason: "an event TrackerPort did not write has this UID; left as it is"))
+          conflict(object, "an event TrackerPort did not write has this UID; left as it is")
+        } else {
+          others += 1
         }
         continue
       }
       guard !wanted.contains(uid) else { continue }
-      let entry = self.state.objects[uid]
       guard let etag = object.etag else {
-        conflicts.append(Conflict(uid: uid, summary: object.summary, url: object.url, reason: "the server gave no ETag; not removed"))
+        conflict(object, "the server gave no ETag; not removed")
         continue
       }
-      if entry == nil || isLastPushed(object, entry) || preferLocal {
+      if isVouchedFor(object) || preferLocal {
         removals.append(.remove(object, etag: etag))
+      } else if self.state.objects[uid] == nil {
+        conflict(object, "TrackerPort's, no longer in the dataset, but not pushed from here (no state for it); not removed (--prefer local removes it)")
       } else {
-        conflicts.append(Conflict(uid: uid, summary: object.summary, url: object.url,
-                                  reason: "changed on the server since the last push; not removed (--prefer local removes it)"))
+        conflict(object, "changed on the server since the last push; not removed (--prefer local removes it)")
       }
     }
+    // What the state remembers of objects gone from the server and the dataset alike.
+    for uid in self.state.objects.keys where byUID[uid] == nil && !wanted.contains(uid) { self.state.objects[uid] = nil }
 
     for object in objects {
       guard let found = byUID[object.uid] else {
-        let url = collection.asCollection.resolving(WebDAVURL.segment(object.uid) + ".ics") ?? collection
+        let url = collection.asCollection.resolving(CalendarObjectName.of(object.uid)) ?? collection
         creations.append(.create(object, url))
         continue
       }
       guard found.isOurs else { continue }
-      let entry = self.state.objects[object.uid]
-      let lastPushed = isLastPushed(found, entry)
-      if found.digest == object.digest {
-        if entry == nil || lastPushed || entry?.digest != object.digest {
-          // As the dataset has it: ours from before, or a write whose answer was lost.
+      if isVouchedFor(found), let etag = found.etag {
+        if found.digest == object.digest {
           unchanged += 1
-          record(found, uid: object.uid, digest: object.digest)
-          continue
+        } else {
+          updates.append(.update(object, found.url, etag: etag))
         }
-      } else if lastPushed, let etag = found.etag {
-        updates.append(.update(object, found.url, etag: etag))
         continue
       }
-      // Changed by someone else since the last push, or never pushed from here and different.
-      if preferLocal, let etag = found.etag {
+      if found.content != nil, found.content == ObjectContent.key(of: object.bytes, name: object.uid) {
+        // As the dataset has it: ours from another computer, or a write whose answer was lost.
+        unchanged += 1
+        self.state.objects[object.uid] = CalendarSyncState.Entry(href: found.url.path, etag: found.etag, digest: object.digest)
+      } else if preferLocal, let etag = found.etag {
         updates.append(.update(object, found.url, etag: etag))
       } else {
-        let reason = entry == nil
+        conflict(found, self.state.objects[object.uid] == nil
           ? "differs from the dataset and was not pushed from here (no state for it); left as it is (--prefer local overwrites it)"
-          : "changed on the server since the last push; left as it is (--prefer local overwrites it)"
-        conflicts.append(Conflict(uid: object.uid, summary: found.summary, url: found.url, reason: reason))
+          : "changed on the server since the last push; left as it is (--prefer local overwrites it)")
       }
     }
     steps = removals + updates + creations

@@ -94,8 +94,9 @@ extension ICalendarCodec {
     return writer.drain()
   }
 
-  /// FNV-1a, 64 bits, as 16 hex digits: a change detector, not a security hash.
-  static func digest(of bytes: [UInt8]) -> String {
+  /// FNV-1a, 64 bits, as 16 lowercase hex digits: a change detector, not a security hash
+  /// (``ICalendarObject/digest`` is this of the object's bytes).
+  public static func digest<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     let hex = String(hash, radix: 16)

@@ -9,6 +9,9 @@ import TrackerModel
 public struct ICalendarParser {
   let fileName: String
 
+  /// How deep components may nest (`BEGIN` inside `BEGIN`); deeper is malformed.
+  public static let maxDepth = 32
+
   /// A parser whose errors name `fileName`.
   public init(fileName: String) { self.fileName = fileName }
 
@@ -36,6 +39,11 @@ public struct ICalendarParser {
       case "BEGIN":
         let name = property.value.uppercased()
         guard !name.isEmpty else { throw error("BEGIN without a component name", line: logicalLine, column: 7) }
+        // Real calendars nest three deep (VCALENDAR, VEVENT, VALARM); a hostile one could nest
+        // until the recursion that writes or compares components runs out of stack.
+        guard stack.count < Self.maxDepth else {
+          throw error("components nested deeper than \(Self.maxDepth)", line: logicalLine, column: 1)
+        }
         stack.append(ICalendarComponent(name, line: logicalLine))
       case "END":
         let name = property.value.uppercased()

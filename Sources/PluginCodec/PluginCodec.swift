@@ -47,6 +47,9 @@ public struct PluginCodec: TrackerCodec {
     self.reservedEndings = reservedEndings
     var environment = environment
     environment["TRACKPORT_PLUGIN_PROTOCOL"] = "1"
+    // A calendar server's password is never a plugin's business (`trackport calendar push`
+    // reads its input through plugins too).
+    environment["TRACKPORT_CALDAV_PASSWORD"] = nil
     self.environment = environment
   }
 

@@ -4,7 +4,8 @@ import CLibXML2
 /// properties the server found (status 200 in their `propstat`), read with libxml2.
 ///
 /// Parsed without network access, DTD loading or entity expansion (FIELD-NOTES, "libxml2
-/// safely"); namespaces matter (`DAV:` and CalDAV's), prefixes do not.
+/// safely"), and an answer with a DOCTYPE refused; namespaces matter (`DAV:` and CalDAV's),
+/// prefixes do not.
 public struct Multistatus: Sendable {
   public struct Response: Sendable, Equatable {
     /// The `href`, as the server wrote it (percent-encoded, usually an absolute path).
@@ -31,7 +32,11 @@ public struct Multistatus: Sendable {
   ///   `DAV:multistatus`.
   public init(_ body: [UInt8]) throws(MultistatusError) {
     xmlCheckVersion(LIBXML_VERSION)
-    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    // HUGE: one object of another client may hold more than libxml2's 10 MB text limit (an
+    // inline attachment); the answer's size is bounded by the HTTP client. Safe without
+    // NOENT/DTDLOAD: no entity is expanded, and a document with a DTD is refused below.
+    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                        | XML_PARSE_HUGE.rawValue)
     let document = body.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
         xmlReadMemory(chars.baseAddress, Int32(clamping: chars.count), "multistatus.xml", nil, options)
@@ -45,6 +50,9 @@ public struct Multistatus: Sendable {
       throw MultistatusError(message: "the multistatus answer is not well-formed XML (line \(line): \(message))")
     }
     defer { xmlFreeDoc(document) }
+    guard document.pointee.intSubset == nil else {
+      throw MultistatusError(message: "the answer has a DOCTYPE, which no WebDAV server sends; refused")
+    }
     guard let root = xmlDocGetRootElement(document), Self.named(root, Self.dav, "multistatus") else {
       throw MultistatusError(message: "the answer is not a DAV:multistatus document")
     }

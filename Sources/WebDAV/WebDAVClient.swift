@@ -96,9 +96,9 @@ public final class WebDAVClient {
     return response.header("ETag")
   }
 
-  /// `DELETE`s `url` if its ETag is still `etag`.
+  /// `DELETE`s `url` if its ETag is still `etag`; an object already gone (404, 410) is done.
   public func delete(_ url: WebDAVURL, ifMatch etag: String) throws {
-    try send(HTTPRequest("DELETE", url.description, headers: [("If-Match", etag)]), expecting: [200, 204])
+    try send(HTTPRequest("DELETE", url.description, headers: [("If-Match", etag)]), expecting: [200, 204, 404, 410])
     changes += 1
   }
 
@@ -129,9 +129,10 @@ public final class WebDAVClient {
     func error(_ kind: WebDAVError.Kind, _ message: String, location: String? = nil) -> WebDAVError {
       WebDAVError(kind, status: status, method: request.method, url: request.url, message: message, location: location)
     }
+    let onObject = request.method == "PUT" || request.method == "DELETE"
     switch status {
     case 300..<400:
-      let location = response.header("Location")
+      let location = response.header("Location").map(Self.printable)
       return error(.redirected, "the server redirects (\(status)) to \(location ?? "no Location"); not followed: if that is the calendar, use its URL",
                    location: location)
     case 401:
@@ -140,21 +141,40 @@ public final class WebDAVClient {
       }
       return error(.unauthorized, "the server asks for a user name and password (401): give --user and a password through --netrc, TRACKPORT_CALDAV_PASSWORD or --password-file")
     case 403:
-      return error(.forbidden, "the server does not let \(http.credentials.map { "user " + $0.user } ?? "an anonymous user") \(request.method == "REPORT" || request.method == "PROPFIND" ? "read" : "change") this calendar (403)")
+      return error(.forbidden, "the server does not let \(http.credentials.map { "user " + $0.user } ?? "an anonymous user") \(onObject ? "change" : "read") this calendar (403)")
     case 404, 410:
       return error(.notFound, "there is no such calendar on the server (\(status)): check the collection URL (docs/calendar.md lists each server's)")
     case 412:
       return error(.preconditionFailed, "changed on the server since it was read (412)")
     case 507:
       return error(.insufficientStorage, "the server has no room left (507 Insufficient Storage)")
-    case 405, 409, 415, 501:
+    case _ where !onObject && [405, 409, 415, 501].contains(status):
       return error(.notAllowed, "the server does not allow \(request.method) here (\(status)): is the URL a calendar collection?")
+    case 400, 405, 409, 413, 415, 422, 501:
+      return error(.notAllowed, onObject
+        ? "the server refused this object (\(status)\(Self.reason(response))): its name or its content is not one it takes"
+        : "the server refused the request (\(status)\(Self.reason(response))): is the URL a CalDAV calendar?")
+    case 500 where onObject:
+      return error(.serverError, "the server failed on this object (500\(Self.reason(response)))")
     case 500..<600:
       return error(.serverError, "the server failed (\(status)); try again later")
     case 200..<300:
-      return error(.malformedResponse, "unexpected answer \(status) (expected \(request.method == "PUT" ? "201 or 204" : "207 Multi-Status"))")
+      let expected = request.method == "PUT" ? "200, 201 or 204" : request.method == "DELETE" ? "200 or 204" : request.method == "GET" ? "200" : "207 Multi-Status"
+      return error(.malformedResponse, "unexpected answer \(status) (expected \(expected))")
     default:
-      return error(.unexpectedStatus, "unexpected answer \(status)")
+      return error(.unexpectedStatus, "unexpected answer \(status)\(Self.reason(response)); is the URL a CalDAV calendar?")
     }
+  }
+
+  /// The first line of a short text body (servers explain a refusal there), as ": TEXT", or "".
+  static func reason(_ response: HTTPResponse) -> String {
+    guard response.header("Content-Type")?.lowercased().hasPrefix("text/plain") == true, response.body.count <= 4096,
+          let line = String(decoding: response.body, as: UTF8.self).split(whereSeparator: \.isNewline).first else { return "" }
+    return ": " + printable(String(line.prefix(200)))
+  }
+
+  /// `text` with control characters (a server's escape sequences for the terminal) as `?`.
+  static func printable(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.prefix(500).map { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? "?" : $0 }))
   }
 }

@@ -18,9 +18,10 @@ public struct WebDAVURL: Sendable, Equatable, CustomStringConvertible {
     guard let components = URLComponents(string: string), let scheme = components.scheme?.lowercased(),
           scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else { return nil }
     self.scheme = scheme
-    self.host = host
-    port = components.port
-    path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+    self.host = host.lowercased()
+    // The scheme's own port is no port: `https://h:443/` and `https://h/` are one server.
+    port = components.port == (scheme == "https" ? 443 : 80) ? nil : components.port
+    path = Self.encodedPath(components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
     user = components.user
     hadPassword = components.password != nil
   }
@@ -36,6 +37,13 @@ public struct WebDAVURL: Sendable, Equatable, CustomStringConvertible {
 
   /// The URL without user name or password.
   public var description: String { origin + path }
+
+  /// The collection's URL spelt one way, for naming its state: ``asCollection``'s, its path's
+  /// escapes decoded and encoded again as ``segment(_:)`` does (`%7E` and `~` alike).
+  public var canonical: String {
+    origin + asCollection.path.split(separator: "/", omittingEmptySubsequences: false)
+      .map { Self.segment(Self.decodedPath(String($0))) }.joined(separator: "/")
+  }
 
   /// The same URL whose path ends with `/` (a collection).
   public var asCollection: WebDAVURL {
@@ -53,19 +61,45 @@ public struct WebDAVURL: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `href` (an absolute URL, an absolute path or a path relative to this URL) as a URL on
-  /// this origin; `nil` for another origin or a scheme that is not this one.
+  /// this origin, its path's stray characters (a space) percent-encoded.
+  ///
+  /// An absolute URL of another origin (a server behind a reverse proxy naming itself by its
+  /// inside address) is taken by its path when that path lies under this URL's: requests only
+  /// ever go to this origin. Otherwise `nil`.
   public func resolving(_ href: String) -> WebDAVURL? {
+    var copy = self
     if href.hasPrefix("/") {
-      var copy = self
-      copy.path = href
+      copy.path = Self.encodedPath(href)
       return copy
     }
     if let absolute = WebDAVURL(href) {
-      return absolute.origin.lowercased() == origin.lowercased() ? absolute : nil
+      if absolute.origin == origin { return absolute }
+      let inside = Self.decodedPath(asCollection.path)
+      guard Self.decodedPath(absolute.path).hasPrefix(inside) else { return nil }
+      copy.path = absolute.path
+      return copy
     }
-    var copy = self.asCollection
-    copy.path += href
+    guard !href.contains(":") || href.firstIndex(of: ":")! > (href.firstIndex(of: "/") ?? href.endIndex) else { return nil }
+    copy = asCollection
+    copy.path += Self.encodedPath(href)
     return copy
+  }
+
+  /// `path` with every byte a URL path may not hold as it is (a space, a quote, a control,
+  /// non-ASCII) percent-encoded; existing escapes kept.
+  public static func encodedPath(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      case _ where "-._~!$&'()*+,;=:@/%".utf8.contains(byte):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+      }
+    }
+    return out
   }
 
   /// `text` percent-encoded as one path segment (RFC 3986 unreserved characters and `@` kept).

@@ -112,16 +112,20 @@ extension Trackport {
           }
           let result = try push.run(plan, shouldStop: { stop.signal != nil })
           for conflict in result.conflicts { StandardError.line(Self.conflictLine(conflict)) }
+          for refusal in result.refused {
+            StandardError.line("\(refusal.error.url): error: \"\(refusal.summary)\" (UID \(refusal.uid)): \(refusal.error.message)")
+          }
           try StandardOutput.line(Self.resultLine(result, collection: client.collection))
+          let done = result.created + result.updated + result.removed
           if let signal = stop.signal {
-            StandardError.line("interrupted: \(result.notSent) of \(plan.steps.count) changes not sent; every object on the server is whole, and the next push completes the rest")
+            StandardError.line("interrupted after \(done) of \(plan.steps.count) changes; every object on the server is whole, and the next push completes the rest")
             return ExitStatus(interruptedBy: signal)
           }
           if let error = result.stoppedBy {
-            let done = result.created + result.updated + result.removed
             StandardError.line("error: \(error): stopped after \(done) of \(plan.steps.count) changes; every object on the server is whole, and the next push completes the rest")
             return ExitStatus(error)
           }
+          if let first = result.refused.first { return ExitStatus(first.error) }
           return result.conflicts.isEmpty ? .ok : .ruleErrors
         }
       }
@@ -154,8 +158,9 @@ extension Trackport {
 
     static func resultLine(_ result: CalendarSync.CalendarPush.Result, collection: WebDAVURL) -> String {
       let plan = result.plan
-      let conflicts = result.conflicts.isEmpty ? ""
+      var conflicts = result.conflicts.isEmpty ? ""
         : "; \(result.conflicts.count) conflict\(result.conflicts.count == 1 ? "" : "s") left as \(result.conflicts.count == 1 ? "it is" : "they are")"
+      if !result.refused.isEmpty { conflicts += "; \(result.refused.count) refused by the server" }
       if plan.steps.isEmpty {
         return "\(collection): nothing to change: " + counts(create: 0, update: 0, remove: 0, unchanged: plan.unchanged, others: plan.others) + conflicts
       }

@@ -10,12 +10,31 @@ import WebDAV
   func objects(_ dataset: TrackerDataset) throws -> [ICalendarObject] { try ICalendarCodec().objects(dataset, options: [:]) }
 
   func onServer(_ object: ICalendarObject, etag: String) -> CollectionObject {
-    CollectionObject(CalendarResource(url: collection.resolving(WebDAVURL.segment(object.uid) + ".ics")!, etag: etag, data: object.bytes))
+    CollectionObject(CalendarResource(url: collection.resolving(CalendarObjectName.of(object.uid))!, etag: etag, data: object.bytes))
+  }
+
+  /// `object` as another client leaves it after an edit: its SUMMARY changed, every other
+  /// property kept (our digest property too), re-folded as a server would.
+  func edited(_ object: ICalendarObject, etag: String) -> CollectionObject {
+    var text = String(decoding: object.bytes, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+    let summary = text.range(of: "SUMMARY:[^\r]*", options: .regularExpression)!
+    text.replaceSubrange(summary, with: "SUMMARY:Edited in the phone")
+    return CollectionObject(CalendarResource(url: collection.resolving(CalendarObjectName.of(object.uid))!, etag: etag, data: Array(text.utf8)))
+  }
+
+  /// `object` as a server stores it: properties in another order, lines unfolded.
+  func reserialised(_ object: ICalendarObject, etag: String) -> CollectionObject {
+    let lines = String(decoding: object.bytes, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
+    guard let begin = lines.firstIndex(where: { $0 == "BEGIN:VEVENT" || $0 == "BEGIN:VTODO" }),
+          let end = lines.firstIndex(where: { $0 == "BEGIN:VALARM" || $0 == "END:VEVENT" || $0 == "END:VTODO" }) else { return onServer(object, etag: etag) }
+    let shuffled = lines[..<(begin + 1)] + lines[(begin + 1)..<end].reversed() + lines[end...]
+    return CollectionObject(CalendarResource(url: collection.resolving(CalendarObjectName.of(object.uid))!, etag: etag,
+                                             data: Array(shuffled.joined(separator: "\n").utf8)))
   }
 
   func state(_ objects: [ICalendarObject], etag: (ICalendarObject) -> String) -> CalendarSyncState {
     CalendarSyncState(collection: collection.description, objects: Dictionary(uniqueKeysWithValues: objects.map {
-      ($0.uid, CalendarSyncState.Entry(href: collection.path + WebDAVURL.segment($0.uid) + ".ics", etag: etag($0), digest: $0.digest))
+      ($0.uid, CalendarSyncState.Entry(href: collection.path + CalendarObjectName.of($0.uid), etag: etag($0), digest: $0.digest))
     }))
   }
 
@@ -26,7 +45,7 @@ import WebDAV
     #expect(plan.creations == wanted.count)
     #expect(plan.updates == 0 && plan.removals == 0 && plan.conflicts.isEmpty)
     guard case .create(let first, let url) = plan.steps[0] else { Issue.record("not a creation"); return }
-    #expect(url.description == collection.description + WebDAVURL.segment(first.uid) + ".ics")
+    #expect(url.description == collection.description + first.uid + ".ics")
   }
 
   @Test func theSameDataChangesNothing() throws {
@@ -60,7 +79,7 @@ import WebDAV
   @Test func anObjectChangedOnTheServerIsAConflictUnlessLocalIsPreferred() throws {
     let wanted = try objects(demoDataset())
     // Another client changed the first object: a new ETag, our digest property kept.
-    let server = wanted.enumerated().map { onServer($1, etag: $0 == 0 ? "\"theirs\"" : "\"\($1.uid)\"") }
+    let server = wanted.enumerated().map { $0 == 0 ? edited($1, etag: "\"theirs\"") : onServer($1, etag: "\"\($1.uid)\"") }
     let known = state(wanted) { "\"\($0.uid)\"" }
     let plan = PushPlan(objects: wanted, server: server, state: known, collection: collection, preferLocal: false)
     #expect(plan.steps.isEmpty)
@@ -73,7 +92,7 @@ import WebDAV
 
   @Test func aRemovalOfAChangedObjectIsAConflict() throws {
     let pushed = try objects(demoDataset())
-    let server = pushed.enumerated().map { onServer($1, etag: $0 == 0 ? "\"theirs\"" : "\"\($1.uid)\"") }
+    let server = pushed.enumerated().map { $0 == 0 ? edited($1, etag: "\"theirs\"") : onServer($1, etag: "\"\($1.uid)\"") }
     let plan = PushPlan(objects: Array(pushed.dropFirst(2)), server: server, state: state(pushed) { "\"\($0.uid)\"" },
                         collection: collection, preferLocal: false)
     #expect(plan.removals == 1)
@@ -91,7 +110,7 @@ import WebDAV
     let broken = CollectionObject(CalendarResource(url: collection.resolving("broken.ics")!, etag: "\"b\"", data: Array("not ical".utf8)))
     let plan = PushPlan(objects: wanted, server: [theirs, unrelated, broken], state: CalendarSyncState(collection: collection.description),
                         collection: collection, preferLocal: true)
-    #expect(plan.others == 3)
+    #expect(plan.others == 2)
     #expect(plan.conflicts.map(\.uid) == [wanted[0].uid])
     #expect(plan.creations == wanted.count - 1)
     #expect(plan.removals == 0)
@@ -110,6 +129,49 @@ import WebDAV
     #expect(plan.conflicts.map(\.uid) == [pushed[0].uid])
     #expect(plan.state.objects.count == pushed.count - 1)
     #expect(plan.state.objects[pushed[1].uid]?.etag == "\"\(pushed[1].uid)\"")
+  }
+
+  @Test func withoutStateAnEditKeepingOurDigestIsStillAConflict() throws {
+    let wanted = try objects(demoDataset())
+    // The first was edited in a phone (our digest property kept), the rest re-serialised.
+    let server = [edited(wanted[0], etag: "\"e\"")] + wanted.dropFirst().map { reserialised($0, etag: "\"\($0.uid)\"") }
+    let empty = CalendarSyncState(collection: collection.description)
+    let plan = PushPlan(objects: wanted, server: server, state: empty, collection: collection, preferLocal: false)
+    #expect(plan.conflicts.map(\.uid) == [wanted[0].uid])
+    #expect(plan.conflicts.first?.reason.hasPrefix("differs from the dataset and was not pushed from here") == true)
+    #expect(plan.steps.isEmpty && plan.unchanged == wanted.count - 1)
+    // With state whose ETag is another: the same.
+    let known = state(wanted) { "\"old-\($0.uid)\"" }
+    #expect(PushPlan(objects: wanted, server: server, state: known, collection: collection, preferLocal: false).conflicts.count == 1)
+  }
+
+  @Test func withoutStateARemovalIsAConflictUnlessLocalIsPreferred() throws {
+    let pushed = try objects(demoDataset())
+    let server = pushed.map { onServer($0, etag: "\"\($0.uid)\"") }
+    let empty = CalendarSyncState(collection: collection.description)
+    let plan = PushPlan(objects: Array(pushed.dropFirst()), server: server, state: empty, collection: collection, preferLocal: false)
+    #expect(plan.removals == 0)
+    #expect(plan.conflicts.map(\.uid) == [pushed[0].uid])
+    let preferred = PushPlan(objects: Array(pushed.dropFirst()), server: server, state: empty, collection: collection, preferLocal: true)
+    #expect(preferred.removals == 1 && preferred.conflicts.isEmpty)
+  }
+
+  @Test func theStateForgetsWhatIsGoneFromBothSides() throws {
+    let pushed = try objects(demoDataset())
+    let server = pushed.dropFirst().map { onServer($0, etag: "\"\($0.uid)\"") }
+    let plan = PushPlan(objects: Array(pushed.dropFirst()), server: Array(server), state: state(pushed) { "\"\($0.uid)\"" },
+                        collection: collection, preferLocal: false)
+    #expect(plan.steps.isEmpty)
+    #expect(plan.state.objects[pushed[0].uid] == nil && plan.state.objects.count == pushed.count - 1)
+  }
+
+  @Test func oddUIDsGetNamesEveryServerTakes() {
+    #expect(CalendarObjectName.of("run-5_km.2@example.org") == "run-5_km.2@example.org.ics")
+    for uid in ["a/b", "urn:uuid:1234", ".hidden", "a,b;c", "a b", "ü", String(repeating: "x", count: 101), ""] {
+      let name = CalendarObjectName.of(uid)
+      #expect(name.hasPrefix("trackport-") && name.hasSuffix(".ics") && name.utf8.count == 46, "\(uid): \(name)")
+    }
+    #expect(CalendarObjectName.of("a/b") != CalendarObjectName.of("a:b"))
   }
 
   @Test func aWriteWhoseAnswerWasLostIsRecognised() throws {

@@ -47,4 +47,16 @@ import TrackerTestSupport
     let badRule = try #require(Harness.failure("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:1\nDTSTART;VALUE=DATE:20260105\nRRULE:FREQ=FORTNIGHTLY\nEND:VEVENT\nEND:VCALENDAR\n"))
     #expect(badRule.location.line == 5)
   }
+
+  /// Components nested past ICalendarParser.maxDepth (a server's answer or a file made to
+  /// exhaust the stack) are malformed input at the first too deep BEGIN, not a crash.
+  @Test func componentsNestedTooDeepAreRefused() throws {
+    let depth = ICalendarParser.maxDepth
+    let text = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:VALARM\r\n", count: 60_000) + String(repeating: "END:VALARM\r\n", count: 60_000) + "END:VCALENDAR\r\n"
+    let deep = try #require(Harness.failure(text))
+    #expect(deep.message == "components nested deeper than \(depth)")
+    #expect(deep.location.line == depth + 1)
+    let fine = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:X\r\n", count: depth - 1) + String(repeating: "END:X\r\n", count: depth - 1) + "END:VCALENDAR\r\n"
+    #expect(throws: Never.self) { _ = try Array(fine.utf8).withUnsafeBytes { try ICalendarParser(fileName: "f").parse($0) } }
+  }
 }

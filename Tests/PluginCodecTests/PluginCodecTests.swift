@@ -259,4 +259,13 @@ import TrackerPort
     #expect(text.contains("\"TRACKPORT\": 1"))
     #expect(text.contains("\"NAME\": \"WALK\""))
   }
+
+  /// A calendar server's password (`trackport calendar push` reads its input through plugins
+  /// too) is not handed to plugins; their protocol version is.
+  @Test func theCalendarPasswordStaysOutOfPluginsEnvironment() {
+    let plugin = PluginCodec(name: "x", executable: "/bin/true",
+                             environment: ["TRACKPORT_CALDAV_PASSWORD": "s3cret", "HOME": "/home/ann"])
+    #expect(plugin.environment["TRACKPORT_CALDAV_PASSWORD"] == nil)
+    #expect(plugin.environment["HOME"] == "/home/ann" && plugin.environment["TRACKPORT_PLUGIN_PROTOCOL"] == "1")
+  }
 }

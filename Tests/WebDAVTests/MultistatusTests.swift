@@ -32,14 +32,27 @@ import Testing
     #expect(status.responses[2].resourceTypes == ["DAV: collection", "urn:ietf:params:xml:ns:caldav calendar"])
   }
 
-  @Test func anEntityIsNeverExpanded() throws {
+  @Test func aDocumentWithADTDIsRefusedAndNoEntityExpanded() throws {
+    for dtd in [#"<!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>"#,
+                #"<!DOCTYPE m [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY x "&b;&b;&b;&b;&b;&b;&b;&b;">]>"#] {
+      let body = """
+        <?xml version="1.0"?>
+        \(dtd)
+        <d:multistatus xmlns:d="DAV:"><d:response><d:href>&x;</d:href></d:response></d:multistatus>
+        """
+      #expect(throws: MultistatusError.self) { try Multistatus(Array(body.utf8)) }
+    }
+  }
+
+  @Test func oneLargeObjectDoesNotSpoilTheAnswer() throws {
+    let big = String(repeating: "DESCRIPTION:" + String(repeating: "x", count: 60) + "\r\n", count: 200_000)
     let body = """
-      <?xml version="1.0"?>
-      <!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>
-      <d:multistatus xmlns:d="DAV:"><d:response><d:href>&x;</d:href></d:response></d:multistatus>
+      <?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:response>
+      <d:href>/a.ics</d:href><d:propstat><d:prop><c:calendar-data>\(big)</c:calendar-data></d:prop>
+      <d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>
       """
     let status = try Multistatus(Array(body.utf8))
-    #expect(status.responses.first?.href == "")
+    #expect(status.responses.first?.calendarData?.utf8.count ?? 0 > 10_000_000)
   }
 
   @Test func refusesWhatIsNotAMultistatus() {

@@ -35,4 +35,23 @@ import Testing
     #expect(WebDAVURL.segment("a b/c?d#é") == "a%20b%2Fc%3Fd%23%C3%A9")
     #expect(WebDAVURL.decodedPath("/a%20b%2Fc") == "/a b/c")
   }
+
+  @Test func oneServerHasOneSpelling() throws {
+    #expect(WebDAVURL("https://DAV.Example.org:443/cal/")?.description == "https://dav.example.org/cal/")
+    #expect(WebDAVURL("http://h:80/a")?.description == "http://h/a")
+    #expect(WebDAVURL("https://h:8443/a")?.port == 8443)
+    #expect(WebDAVURL("https://h/%7Eann/cal")?.canonical == WebDAVURL("https://H:443/~ann/cal/")?.canonical)
+  }
+
+  @Test func hrefsOfAnotherSpellingOrOriginResolveOnThisOrigin() throws {
+    let collection = try #require(WebDAVURL("https://dav.example.org/cal/ann/habits/"))
+    // Behind a reverse proxy the server names itself by its inside address: the path is taken.
+    #expect(collection.resolving("http://10.0.0.5:5232/cal/ann/habits/run.ics")?.description == "https://dav.example.org/cal/ann/habits/run.ics")
+    #expect(collection.resolving("https://dav.example.org:443/cal/ann/habits/x.ics")?.path == "/cal/ann/habits/x.ics")
+    // Outside the collection, or not a path: nothing.
+    #expect(collection.resolving("http://10.0.0.5/elsewhere/run.ics") == nil)
+    #expect(collection.resolving("mailto:ann@example.org") == nil)
+    // A raw space or quote in an href is encoded, an escape kept.
+    #expect(collection.resolving("/cal/ann/habits/a b\"c%20d.ics")?.path == "/cal/ann/habits/a%20b%22c%20d.ics")
+  }
 }
