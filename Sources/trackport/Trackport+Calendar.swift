@@ -46,14 +46,7 @@ extension Trackport {
 
     @OptionGroup var connection: CalDAVOptions
 
-    @Option(help: ArgumentHelp("The first day of a habit that has no createdOn and no record (YYYY-MM-DD).", valueName: "date"))
-    var start: String?
-
-    @Option(help: ArgumentHelp("End every habit's recurrence on this day (YYYY-MM-DD).", valueName: "date"))
-    var until: String?
-
-    @Flag(help: "Also push each completion as its own all-day event, titled with a check mark and the name.")
-    var history = false
+    @OptionGroup var calendarOptions: ICalendarWriteOptions
 
     @Option(help: ArgumentHelp("Write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times.", valueName: "zone"))
     var timezone: String?
@@ -73,9 +66,6 @@ extension Trackport {
 
     func validate() throws {
       if let prefer, prefer != "local" { throw ValidationError("--prefer takes local, got '\(prefer)'") }
-      for (flag, value) in [("--start", start), ("--until", until)] {
-        if let value, LocalDate(value) == nil { throw ValidationError("\(flag) takes YYYY-MM-DD, got '\(value)'") }
-      }
       _ = try connection.collection(url)
     }
 
@@ -83,9 +73,7 @@ extension Trackport {
       try reportingFailures(Self.self) {
         let collection = try connection.collection(url)
         var options = try inputOptions.codecOptions
-        if let start { options["start"] = start }
-        if let until { options["until"] = until }
-        if history { options["history"] = "true" }
+        calendarOptions.add(to: &options)
         if let timezone { options["timezone"] = timezone }
         let registry = try pluginOptions.registry(quiet: quietOption.quiet)
         let source = CodecInput(path: input)

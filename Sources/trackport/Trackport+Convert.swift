@@ -42,14 +42,7 @@ extension Trackport {
     @Option(help: ArgumentHelp("CSV output: package, trackers or log (default: a .csv name is one table, anything else a package).", valueName: "shape"), completion: .list(["package", "trackers", "log"]))
     var toShape: String?
 
-    @Option(help: ArgumentHelp("iCalendar: the first day of a habit that has no createdOn and no record (YYYY-MM-DD).", valueName: "date"))
-    var start: String?
-
-    @Option(help: ArgumentHelp("iCalendar: end every habit's recurrence on this day (YYYY-MM-DD).", valueName: "date"))
-    var until: String?
-
-    @Flag(help: "iCalendar: also write each completion as its own all-day event, titled with a check mark and the name.")
-    var history = false
+    @OptionGroup var calendarOptions: ICalendarWriteOptions
 
     @Option(help: ArgumentHelp("iCalendar: write task times in this zone (Area/City) with a VTIMEZONE; default: floating local times. Habitica: count days in this zone (default: the export's offset; UTC for history.csv). iOS Tracker store: the phone's zone, whose midnights the store keeps (default: inferred when reading, this computer's when writing).", valueName: "zone"))
     var timezone: String?
@@ -87,9 +80,6 @@ extension Trackport {
       if let dayStart, !(0...23).contains(dayStart) {
         throw ValidationError("--day-start takes an hour from 0 to 23, got \(dayStart)")
       }
-      for (flag, value) in [("--start", start), ("--until", until)] {
-        if let value, LocalDate(value) == nil { throw ValidationError("\(flag) takes YYYY-MM-DD, got '\(value)'") }
-      }
     }
 
     func run() throws {
@@ -97,9 +87,7 @@ extension Trackport {
         var options = try inputOptions.codecOptions
         if spreadsheetSafe { options["spreadsheet-safe"] = "true" }
         if let toShape { options["to-shape"] = toShape }
-        if let start { options["start"] = start }
-        if let until { options["until"] = until }
-        if history { options["history"] = "true" }
+        calendarOptions.add(to: &options)
         if let timezone { options["timezone"] = timezone }
         if let dayStart { options["day-start"] = String(dayStart) }
         let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
