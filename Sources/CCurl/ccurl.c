@@ -34,7 +34,7 @@ static void load(void) {
     library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
   }
   if (library == NULL) {
-    snprintf(load_error, sizeof load_error, "libcurl is not installed (libcurl.so.4: %s)", dlerror());
+    snprintf(load_error, sizeof load_error, "libcurl is not installed (neither libcurl.so.4 nor libcurl-gnutls.so.4 loads)");
     return;
   }
 #define FIND(field, symbol)                                                                      \

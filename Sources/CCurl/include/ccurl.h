@@ -2,8 +2,8 @@
 // calendar command needs it (`tp_http_load`): the release binary links nothing of libcurl, so
 // every other command runs where libcurl is not installed (docs/calendar.md, "HTTP client").
 // Only the WebDAV module includes this header; curl's own headers stay in ccurl.c.
-#ifndef TRACKPORT_CCURL_H
-#define TRACKPORT_CCURL_H
+#ifndef CCURL_INCLUDED_H
+#define CCURL_INCLUDED_H
 
 #include <stddef.h>
 
