@@ -14,6 +14,8 @@ import WebDAV
 /// - Conflict, left as it is: changed on the server since the last push (another ETag), or
 ///   different and never pushed from here; with `preferLocal` these are overwritten (or
 ///   removed) instead. An object TrackerPort did not write is never touched, even then.
+/// - Conflict too: an address the server's answer lists more than once (percent-escapes
+///   decoded): which object it holds is not known, so none listed there is updated or removed.
 public struct PushPlan: Sendable {
   public enum Step: Sendable {
     case create(ICalendarObject, WebDAVURL)
@@ -62,6 +64,12 @@ public struct PushPlan: Sendable {
       if byUID[uid] == nil || (object.isOurs && byUID[uid]?.isOurs == false) { byUID[uid] = object }
     }
     let wanted = Set(objects.map(\.uid))
+    // A broken server can list one address twice, as two objects (found writing the fuzz harness:
+    // Tests/TrackerFuzzingTests/Regressions/caldav/): one of ours there could be another's.
+    var listings: [String: Int] = [:]
+    for object in server { listings[WebDAVURL.decodedPath(object.url.path), default: 0] += 1 }
+    func listedOnce(_ object: CollectionObject) -> Bool { listings[WebDAVURL.decodedPath(object.url.path)] == 1 }
+    let twice = "the server lists its address more than once"
     var removals: [Step] = []
     var updates: [Step] = []
     var creations: [Step] = []
@@ -89,6 +97,10 @@ public struct PushPlan: Sendable {
         continue
       }
       guard !wanted.contains(uid) else { continue }
+      guard listedOnce(object) else {
+        conflicts.append(Conflict(uid: uid, summary: object.summary, url: object.url, reason: twice + "; not removed"))
+        continue
+      }
       let entry = self.state.objects[uid]
       guard let etag = object.etag else {
         conflicts.append(Conflict(uid: uid, summary: object.summary, url: object.url, reason: "the server gave no ETag; not removed"))
@@ -109,6 +121,10 @@ public struct PushPlan: Sendable {
         continue
       }
       guard found.isOurs else { continue }
+      guard listedOnce(found) else {
+        conflicts.append(Conflict(uid: object.uid, summary: found.summary, url: found.url, reason: twice + "; left as it is"))
+        continue
+      }
       let entry = self.state.objects[object.uid]
       let lastPushed = isLastPushed(found, entry)
       if found.digest == object.digest {

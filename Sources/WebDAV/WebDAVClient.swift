@@ -72,12 +72,7 @@ public final class WebDAVClient {
       """
     let request = HTTPRequest("REPORT", collection.description, headers: Self.xml + [("Depth", "1")], body: Array(body.utf8))
     let response = try send(request, expecting: [207])
-    let collectionPath = WebDAVURL.decodedPath(collection.path)
-    return try multistatus(response, request).responses.compactMap { item in
-      guard item.status == nil || item.status == 200, let data = item.calendarData,
-            let url = collection.resolving(item.href), WebDAVURL.decodedPath(url.path) != collectionPath else { return nil }
-      return CalendarResource(url: url, etag: item.etag, data: Array(data.utf8))
-    }
+    return try multistatus(response, request).calendarResources(in: collection)
   }
 
   /// `PUT`s `bytes` at `url` under `condition`; returns the new ETag when the server gave one.
@@ -155,6 +150,22 @@ public final class WebDAVClient {
       return error(.malformedResponse, "unexpected answer \(status) (expected \(request.method == "PUT" ? "201 or 204" : "207 Multi-Status"))")
     default:
       return error(.unexpectedStatus, "unexpected answer \(status)")
+    }
+  }
+}
+
+extension Multistatus {
+  /// The calendar objects of a `calendar-query` answer about `collection`: each response with
+  /// calendar data and no failed status, its href resolved against `collection`; a response
+  /// for another origin, for the collection itself or for a folder above it (however spelled:
+  /// escapes, `.` and `..` segments, which curl resolves before it sends a request) is left
+  /// out, so that no push ever sends a `DELETE` or `PUT` there.
+  public func calendarResources(in collection: WebDAVURL) -> [CalendarResource] {
+    let collectionSegments = WebDAVURL.segments(collection.path)
+    return responses.compactMap { item in
+      guard item.status == nil || item.status == 200, let data = item.calendarData,
+            let url = collection.resolving(item.href), !collectionSegments.starts(with: WebDAVURL.segments(url.path)) else { return nil }
+      return CalendarResource(url: url, etag: item.etag, data: Array(data.utf8))
     }
   }
 }
