@@ -14,8 +14,9 @@ import WebDAV
 /// - Conflict, left as it is: changed on the server since the last push (another ETag), or
 ///   different and never pushed from here; with `preferLocal` these are overwritten (or
 ///   removed) instead. An object TrackerPort did not write is never touched, even then.
-/// - Conflict too: an address the server's answer lists more than once (percent-escapes
-///   decoded): which object it holds is not known, so none listed there is updated or removed.
+/// - Conflict too: an address the server's answer lists more than once (however spelled:
+///   escapes, `.` and `..`): which object it holds is not known, so none listed there is
+///   updated or removed.
 public struct PushPlan: Sendable {
   public enum Step: Sendable {
     case create(ICalendarObject, WebDAVURL)
@@ -66,9 +67,10 @@ public struct PushPlan: Sendable {
     let wanted = Set(objects.map(\.uid))
     // A broken server can list one address twice, as two objects (found writing the fuzz harness:
     // Tests/TrackerFuzzingTests/Regressions/caldav/): one of ours there could be another's.
-    var listings: [String: Int] = [:]
-    for object in server { listings[WebDAVURL.decodedPath(object.url.path), default: 0] += 1 }
-    func listedOnce(_ object: CollectionObject) -> Bool { listings[WebDAVURL.decodedPath(object.url.path)] == 1 }
+    // The address as the server gets it (escapes decoded, `.` and `..` resolved).
+    var listings: [[String]: Int] = [:]
+    for object in server { listings[WebDAVURL.segments(object.url.path), default: 0] += 1 }
+    func listedOnce(_ object: CollectionObject) -> Bool { listings[WebDAVURL.segments(object.url.path)] == 1 }
     let twice = "the server lists its address more than once"
     var removals: [Step] = []
     var updates: [Step] = []

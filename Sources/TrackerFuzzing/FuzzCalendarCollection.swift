@@ -90,7 +90,8 @@ public struct FuzzCalendarCollection: FuzzCheck {
   }
 
   /// The segments of `path` as a server reads them (RFC 3986 §5.2.4, as curl sends it): escapes
-  /// decoded, empty and `.` segments dropped, `..` removing the one before.
+  /// decoded, empty and `.` segments dropped, `..` removing the one before. The check's own
+  /// copy of ``WebDAVURL/segments(_:)``, so that a fault there does not hide from it.
   static func segments(_ path: String) -> [String] {
     var out: [String] = []
     for segment in WebDAVURL.decodedPath(path).split(separator: "/", omittingEmptySubsequences: true) {
@@ -101,13 +102,13 @@ public struct FuzzCalendarCollection: FuzzCheck {
     return out
   }
 
-  /// A plan's steps against what the server listed: objects at the same address (decoded path)
+  /// A plan's steps against what the server listed: objects at the same address (``segments(_:)``)
   /// are one resource to the server.
   static func check(_ plan: PushPlan, server: [CollectionObject], wanted: Set<String>, preferLocal: Bool) -> FuzzFinding? {
     let step = "plan" + (preferLocal ? " (prefer local)" : "")
     func listed(at url: WebDAVURL) -> [CollectionObject] {
-      let path = WebDAVURL.decodedPath(url.path)
-      return server.filter { WebDAVURL.decodedPath($0.url.path) == path }
+      let path = segments(url.path)
+      return server.filter { segments($0.url.path) == path }
     }
     let collection = segments(Self.collection.path)
     for action in plan.steps {
