@@ -78,9 +78,11 @@ let package = Package(
     // (or a Markdown summary).
     .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
-    // and the tests that replay their corpora; and `serve`'s form reader (TrackerServeAPI,
-    // never FlyingFox: the fuzz build links every library object it depends on).
-    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort", "TrackerServeAPI"]),
+    // and the tests that replay their corpora; `serve`'s form reader (TrackerServeAPI,
+    // never FlyingFox: the fuzz build links every library object it depends on); and a CalDAV
+    // server's answer as `calendar push/pull` read it (WebDAV, CalendarSync; CCurl is linked,
+    // never called).
+    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort", "TrackerServeAPI", "CalendarSync", "WebDAV", "ICalendarCodec"]),
     // The JSON documents both the CLI prints and the server returns (formats, diagnostics).
     .target(name: "TrackerOutput", dependencies: ["TrackerPort"]),
     // `trackport serve`'s HTTP API over the library, independent of any server framework:
@@ -123,7 +125,7 @@ let package = Package(
     .testTarget(name: "TrackerModelTests", dependencies: ["TrackerModel"]),
     .testTarget(name: "TrackerValidationTests", dependencies: ["TrackerValidation"]),
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", .product(name: "GRDB", package: "GRDB.swift"), "TrackerTestSupport"]),
-    .testTarget(name: "TrackerFuzzingTests", dependencies: ["TrackerFuzzing", "TrackerServeAPI"], resources: [.copy("Regressions")]),
+    .testTarget(name: "TrackerFuzzingTests", dependencies: ["TrackerFuzzing", "TrackerServeAPI", "CalendarSync", "WebDAV"], resources: [.copy("Regressions")]),
     .testTarget(name: "TrackerCodecTests", dependencies: ["TrackerCodec", "ZIPFoundation"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CSVCodecTests", dependencies: ["CSVCodec", "CSVCore", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),

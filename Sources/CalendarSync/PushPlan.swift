@@ -19,6 +19,9 @@ import WebDAV
 /// - Conflict, left as it is: not vouched for and different, or not vouched for and no longer
 ///   in the dataset. With `preferLocal` these are overwritten (or removed) instead. An object
 ///   TrackerPort did not write is never touched, even then.
+/// - Conflict too: an address the server's answer lists more than once (however spelled:
+///   escapes, `.` and `..`): which object it holds is not known, so none listed there is
+///   updated or removed.
 public struct PushPlan: Sendable {
   public enum Step: Sendable {
     case create(ICalendarObject, WebDAVURL)
@@ -68,6 +71,13 @@ public struct PushPlan: Sendable {
       if byUID[uid] == nil || (object.isOurs && byUID[uid]?.isOurs == false) { byUID[uid] = object }
     }
     let wanted = Set(objects.map(\.uid))
+    // A broken server can list one address twice, as two objects (found writing the fuzz harness:
+    // Tests/TrackerFuzzingTests/Regressions/caldav/): one of ours there could be another's.
+    // The address as the server gets it (escapes decoded, `.` and `..` resolved).
+    var listings: [[String]: Int] = [:]
+    for object in server { listings[WebDAVURL.segments(object.url.path), default: 0] += 1 }
+    func listedOnce(_ object: CollectionObject) -> Bool { listings[WebDAVURL.segments(object.url.path)] == 1 }
+    let twice = "the server lists its address more than once"
     var removals: [Step] = []
     var updates: [Step] = []
     var creations: [Step] = []
@@ -93,6 +103,10 @@ public struct PushPlan: Sendable {
         continue
       }
       guard !wanted.contains(uid) else { continue }
+      guard listedOnce(object) else {
+        conflict(object, twice + "; not removed")
+        continue
+      }
       guard let etag = object.etag else {
         conflict(object, "the server gave no ETag; not removed")
         continue
@@ -115,6 +129,10 @@ public struct PushPlan: Sendable {
         continue
       }
       guard found.isOurs else { continue }
+      guard listedOnce(found) else {
+        conflict(found, twice + "; left as it is")
+        continue
+      }
       if isVouchedFor(found), let etag = found.etag {
         if found.digest == object.digest {
           unchanged += 1

@@ -5,7 +5,8 @@ import Foundation
 public struct FuzzHarness: Hashable, Sendable, CustomStringConvertible {
   /// `json`, `csv-log`, `loop-db`: the corpus folder's name.
   public var name: String
-  /// The codec id of the reader, or ``FuzzMultipartForm/reader`` for `serve`'s form reader.
+  /// The codec id of the reader, ``FuzzMultipartForm/reader`` for `serve`'s form reader, or
+  /// ``FuzzCalendarCollection/reader`` for a CalDAV server's multistatus answer.
   public var reader: String
   /// The input's file name.
   public var fileName: String
@@ -58,9 +59,11 @@ public struct FuzzHarness: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// What this harness runs on an input: ``FuzzMultipartForm`` for the reader
-  /// ``FuzzMultipartForm/reader`` (its option `max-parts`, default the server's), else the
+  /// ``FuzzMultipartForm/reader`` (its option `max-parts`, default the server's),
+  /// ``FuzzCalendarCollection`` for ``FuzzCalendarCollection/reader``, else the
   /// ``roundTrip(scratch:)`` of the codec it names.
   public func checker(scratch: String) throws -> any FuzzCheck {
+    if reader == FuzzCalendarCollection.reader { return try FuzzCalendarCollection() }
     guard reader == FuzzMultipartForm.reader else { return try roundTrip(scratch: scratch) }
     guard let text = options["max-parts"] else { return FuzzMultipartForm() }
     guard let maxParts = Int(text), maxParts > 0 else {

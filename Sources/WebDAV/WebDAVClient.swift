@@ -72,12 +72,7 @@ public final class WebDAVClient {
       """
     let request = HTTPRequest("REPORT", collection.description, headers: Self.xml + [("Depth", "1")], body: Array(body.utf8))
     let response = try send(request, expecting: [207])
-    let collectionPath = WebDAVURL.decodedPath(collection.path)
-    return try multistatus(response, request).responses.compactMap { item in
-      guard item.status == nil || item.status == 200, let data = item.calendarData,
-            let url = collection.resolving(item.href), WebDAVURL.decodedPath(url.path) != collectionPath else { return nil }
-      return CalendarResource(url: url, etag: item.etag, data: Array(data.utf8))
-    }
+    return try multistatus(response, request).calendarResources(in: collection)
   }
 
   /// `PUT`s `bytes` at `url` under `condition`; returns the new ETag when the server gave one.
@@ -176,5 +171,24 @@ public final class WebDAVClient {
   /// `text` with control characters (a server's escape sequences for the terminal) as `?`.
   static func printable(_ text: String) -> String {
     String(String.UnicodeScalarView(text.unicodeScalars.prefix(500).map { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? "?" : $0 }))
+  }
+}
+
+extension Multistatus {
+  /// The calendar objects of a `calendar-query` answer about `collection`: each response with
+  /// calendar data and no failed status, its href resolved against `collection`; only a
+  /// response for a resource *inside* the collection is kept — one for another origin, for the
+  /// collection itself, a folder above it or another collection beside it (however spelled:
+  /// escapes, `.` and `..` segments, which curl resolves before it sends a request) is left
+  /// out, so that no push ever sends a `DELETE` or `PUT` there.
+  public func calendarResources(in collection: WebDAVURL) -> [CalendarResource] {
+    let collectionSegments = WebDAVURL.segments(collection.path)
+    return responses.compactMap { item in
+      guard item.status == nil || item.status == 200, let data = item.calendarData, let url = collection.resolving(item.href)
+      else { return nil }
+      let segments = WebDAVURL.segments(url.path)
+      guard segments.count > collectionSegments.count, segments.starts(with: collectionSegments) else { return nil }
+      return CalendarResource(url: url, etag: item.etag, data: Array(data.utf8))
+    }
   }
 }

@@ -117,6 +117,22 @@ public struct WebDAVURL: Sendable, Equatable, CustomStringConvertible {
     return out
   }
 
+  /// The segments of `path` as the server gets it: escapes decoded, empty and `.` segments
+  /// left out and `..` removing the segment before (RFC 3986 §5.2.4, which curl applies to a
+  /// request's path), for telling whether one path is at or above another.
+  public static func segments(_ path: String) -> [String] {
+    var out: [String] = []
+    for segment in decodedPath(path).split(separator: "/") {
+      if segment == "." { continue }
+      if segment == ".." {
+        _ = out.popLast()
+        continue
+      }
+      out.append(String(segment))
+    }
+    return out
+  }
+
   /// A path with its percent-escapes decoded, for comparing two spellings of one resource.
   public static func decodedPath(_ path: String) -> String { path.removingPercentEncoding ?? path }
 }

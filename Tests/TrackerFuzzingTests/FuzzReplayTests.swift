@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import CalendarSync
 @testable import TrackerFuzzing
 import TrackerPort
 import TrackerServeAPI
+import WebDAV
 
 /// Every harness's round trip (decode → validate → statistics → agenda → every writer → read
 /// back) on its seed files, on generated datasets in its format, and on every input a fuzzer
@@ -111,6 +113,53 @@ import TrackerServeAPI
     #expect(check.check(Array("text/plain\r\nhello".utf8)) == nil)
     let harness = try #require(Self.harnesses.first { $0.reader == FuzzMultipartForm.reader })
     #expect((try harness.checker(scratch: NSTemporaryDirectory()) as? FuzzMultipartForm)?.maxParts == 16)
+  }
+
+  /// The CalDAV check is not vacuous: the real answers captured from Radicale and Xandikos hold
+  /// the harness's own dataset as a push wrote it (same UIDs and digests, so their plan is
+  /// "unchanged"), the collection and other origins are left out, and a plan that touches an
+  /// address where the answer lists another client's event is a finding.
+  @Test func theCalendarCheckPlansAgainstTheDatasetItsSeedsHold() throws {
+    let check = try FuzzCalendarCollection()
+    #expect(check.objects.map(\.uid) == ["fuzz-habit", "fuzz-task"])
+    let collection = FuzzCalendarCollection.collection
+    for name in ["radicale-calendar-query.xml", "xandikos-calendar-query.xml"] {
+      let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("Fuzz/seeds/caldav/" + name)))
+      #expect(check.check(bytes) == nil, "\(name)")
+      let server = try Multistatus(bytes).calendarResources(in: collection).map(CollectionObject.init)
+      #expect(server.count == 3 && server.filter(\.isOurs).count == 2, "\(name)")
+      let plan = PushPlan(objects: check.objects, server: server, state: CalendarSyncState(collection: collection.description),
+                          collection: collection, preferLocal: true)
+      #expect(plan.unchanged == 2 && plan.steps.isEmpty && plan.others == 1, "\(name)")
+    }
+    let mixed = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("Fuzz/seeds/caldav/cdata-other-host-and-the-collection.xml")))
+    let listed = try Multistatus(mixed)
+    #expect(listed.responses.count == 6)
+    // The collection itself and the 404 are left out; the other host's href inside the
+    // collection's path is taken on this origin (a server behind a proxy names itself so), which
+    // lists fuzz-task's address twice: a conflict, never a step.
+    #expect(listed.calendarResources(in: collection).map(\.url.path)
+            == ["/cal/ann/habits/fuzz-habit.ics", "/cal/ann/habits/dentist%40example.org.ics", "/cal/ann/habits/fuzz-task.ics", "/cal/ann/habits/fuzz-task.ics"])
+    #expect(check.check(mixed) == nil)
+    // Neither a folder above the collection nor the collection spelled otherwise is an object.
+    #expect(WebDAVURL.segments("/cal/ann/habits/old/%2E%2E//./x.ics") == ["cal", "ann", "habits", "x.ics"])
+    let above = String(decoding: mixed, as: UTF8.self).replacingOccurrences(of: "/cal/ann/habits/fuzz-habit.ics", with: "/cal/ann/")
+      .replacingOccurrences(of: "/cal/ann/habits/fuzz-task.ics", with: "/cal/ann/habits/x/..")
+    #expect(try Multistatus(Array(above.utf8)).calendarResources(in: collection).map(\.url.path) == ["/cal/ann/habits/dentist%40example.org.ics"])
+    // Not a multistatus, or not XML: refused, no finding.
+    #expect(check.check(Array("<propfind xmlns=\"DAV:\"/>".utf8)) == nil)
+    #expect(check.check(Array("<multistatus".utf8)) == nil)
+    // A removal of an object TrackerPort did not write, or of one of the dataset's UIDs: findings.
+    let foreign = CollectionObject(CalendarResource(url: collection.resolving("dentist.ics")!, etag: "\"e\"", data: Array(
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:dentist@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)))
+    #expect(foreign.uid == "dentist@example.org" && !foreign.isOurs)
+    var plan = PushPlan(objects: [], server: [], state: CalendarSyncState(collection: collection.description), collection: collection, preferLocal: true)
+    plan.steps = [.remove(foreign, etag: "\"e\"")]
+    #expect(FuzzCalendarCollection.check(plan, server: [foreign], wanted: [], preferLocal: true) != nil)
+    plan.steps = [.update(check.objects[0], foreign.url, etag: "\"e\"")]
+    #expect(FuzzCalendarCollection.check(plan, server: [foreign], wanted: [], preferLocal: true) != nil)
+    let harness = try #require(Self.harnesses.first { $0.reader == FuzzCalendarCollection.reader })
+    #expect(try harness.checker(scratch: NSTemporaryDirectory()) is FuzzCalendarCollection)
   }
 
   @Test(arguments: harnesses)

@@ -60,4 +60,20 @@ import Testing
     #expect(throws: MultistatusError.self) { try Multistatus(Array("<d:multistatus xmlns:d=\"DAV:\">".utf8)) }
     #expect(throws: MultistatusError.self) { try Multistatus([]) }
   }
+
+  /// Only resources inside the collection are its objects: never the collection, a folder above
+  /// it or a collection beside it, however the href spells them.
+  @Test func onlyResourcesInsideTheCollectionAreItsObjects() throws {
+    let hrefs = ["/cal/ann/habits/a.ics", "/cal/ann/work/b.ics", "/cal/ann/habits/../work/c.ics", "/cal/ann/habits/",
+                 "/cal/ann/", "/cal/ann/habits/./d.ics", "/cal/ann/habits/x/../e.ics", "http://other.example/cal/ann/habits/f.ics",
+                 "https://dav.example.org/cal/ann/habits/g%20h.ics"]
+    let responses = hrefs.map { href in
+      "<d:response><d:href>\(href)</d:href><d:propstat><d:prop><d:getetag>\"1\"</d:getetag><c:calendar-data>BEGIN:VCALENDAR</c:calendar-data></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>"
+    }.joined()
+    let body = #"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"# + responses + "</d:multistatus>"
+    let collection = try #require(WebDAVURL("https://dav.example.org/cal/ann/habits/"))
+    let kept = try Multistatus(Array(body.utf8)).calendarResources(in: collection).map(\.url.path)
+    #expect(kept == ["/cal/ann/habits/a.ics", "/cal/ann/habits/./d.ics", "/cal/ann/habits/x/../e.ics",
+                     "/cal/ann/habits/f.ics", "/cal/ann/habits/g%20h.ics"])
+  }
 }
