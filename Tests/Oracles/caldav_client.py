@@ -14,9 +14,9 @@ list URL
         calendar-query REPORT (calendar-data and getetag). href is the path exactly as the server
         wrote it in the multistatus (Xandikos leaves "@" unescaped, Radicale escapes it as %40).
 edit URL UID NEW-SUMMARY
-        as a user's other client would: fetches the object with that UID, changes its SUMMARY and
-        saves it with the library (which keeps every other property, sends If-Match with the ETag
-        it read and increments SEQUENCE when the object has one); prints {"href", "etag"}.
+        as a user's other client would: reads the object with that UID, changes its SUMMARY with
+        the icalendar library (every other property kept) and PUTs it back with If-Match on the
+        ETag it read; prints {"href", "etag"}.
 add URL UID SUMMARY YYYY-MM-DD
         a foreign all-day VEVENT (no X-TRACKPORT-* property) on that day, stored by the library
         (href <URL><UID>.ics, If-None-Match: *); prints {"href", "etag"}.
@@ -129,11 +129,33 @@ def listing(url):
 
 
 def edit(url, uid, summary):
-    _, cal = collection(url)
-    obj = cal.get_object_by_uid(uid)
-    obj.icalendar_component["SUMMARY"] = summary
-    obj.save()
-    return {"href": str(obj.url.path), "etag": obj.props.get(dav.GetEtag.tag)}
+    """What another client does: reads the object (calendar-query), changes SUMMARY with the
+    icalendar library (every other property kept) and PUTs it back with If-Match."""
+    c, cal = collection(url)
+    for href, etag, data in report(c, cal.url, query(None)):
+        calendar = icalendar.Calendar.from_ical(data)
+        comp = main_component(data)
+        if comp is None or str(comp.get("UID", "")) != uid:
+            continue
+        for sub in calendar.subcomponents:
+            if sub.name == comp.name and str(sub.get("UID", "")) == uid:
+                sub["SUMMARY"] = icalendar.vText(summary)
+        target = urllib.parse.urljoin(url, href)
+        body = calendar.to_ical()
+        parts = urllib.parse.urlsplit(target)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=30)
+        header = {"Content-Type": "text/calendar; charset=utf-8", "If-Match": etag}
+        user = os.environ.get("CALDAV_USER")
+        if user:
+            token = base64.b64encode(f"{user}:{os.environ.get('CALDAV_PASSWORD', '')}".encode()).decode()
+            header["Authorization"] = "Basic " + token
+        connection.request("PUT", parts.path, body=body, headers=header)
+        response = connection.getresponse()
+        response.read()
+        if response.status not in (200, 201, 204):
+            raise RuntimeError(f"PUT {target}: status {response.status}")
+        return {"href": parts.path, "etag": response.getheader("ETag")}
+    raise LookupError(f"no object with UID {uid}")
 
 
 def add(url, uid, summary, day):
