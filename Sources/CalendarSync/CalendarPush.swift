@@ -65,7 +65,7 @@ public struct CalendarPush {
   public func run(_ plan: PushPlan, shouldStop: () -> Bool = { false }) throws -> Result {
     var state = plan.state
     var result = Result(plan: plan, conflicts: plan.conflicts)
-    if state != (try? CalendarSyncState.load(statePath, collection: client.collection)) { try state.save(statePath) }
+    if plan.stateChanged { try state.save(statePath) }
     for (index, step) in plan.steps.enumerated() {
       if shouldStop() {
         result.notSent = plan.steps.count - index

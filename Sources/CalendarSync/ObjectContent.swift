@@ -48,12 +48,8 @@ enum ObjectContent {
 /// with `/`, `:`, `,`, `;`, quotes or a leading dot, and long ones; the UID inside is unchanged.
 public enum CalendarObjectName {
   public static func of(_ uid: String) -> String {
-    let plain = !uid.isEmpty && uid.utf8.count <= 100 && !uid.hasPrefix(".") && uid.utf8.allSatisfy { byte in
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-      default: "-_.@".utf8.contains(byte)
-      }
-    }
+    let plain = !uid.isEmpty && uid.utf8.count <= 100 && !uid.hasPrefix(".") && !uid.contains("~")
+      && WebDAVURL.segment(uid) == uid
     if plain { return uid + ".ics" }
     return "trackport-" + ICalendarCodec.digest(of: uid.utf8) + ICalendarCodec.digest(of: ("uid:" + uid).utf8) + ".ics"
   }

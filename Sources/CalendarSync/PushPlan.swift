@@ -54,6 +54,9 @@ public struct PushPlan: Sendable {
   /// The state after the plan's reading: unchanged objects the state did not know recorded,
   /// and `UID`s gone from both the server and the dataset forgotten.
   public var state: CalendarSyncState
+  /// Whether reading changed ``state`` (an adoption, a forgotten `UID`): then a push saves it
+  /// even when it sends nothing.
+  public private(set) var stateChanged = false
 
   public var creations: Int { steps.count { if case .create = $0 { true } else { false } } }
   public var updates: Int { steps.count { if case .update = $0 { true } else { false } } }
@@ -154,5 +157,6 @@ public struct PushPlan: Sendable {
       }
     }
     steps = removals + updates + creations
+    stateChanged = self.state != state
   }
 }

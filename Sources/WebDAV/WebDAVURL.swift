@@ -88,29 +88,29 @@ public struct WebDAVURL: Sendable, Equatable, CustomStringConvertible {
   /// `path` with every byte a URL path may not hold as it is (a space, a quote, a control,
   /// non-ASCII) percent-encoded; existing escapes kept.
   public static func encodedPath(_ path: String) -> String {
-    var out = ""
-    for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        out.unicodeScalars.append(Unicode.Scalar(byte))
-      case _ where "-._~!$&'()*+,;=:@/%".utf8.contains(byte):
-        out.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
-      }
-    }
-    return out
+    percentEncoded(path) { isUnreserved($0) || "!$&'()*+,;=:@/%".utf8.contains($0) }
   }
 
   /// `text` percent-encoded as one path segment (RFC 3986 unreserved characters and `@` kept).
   public static func segment(_ text: String) -> String {
+    percentEncoded(text) { isUnreserved($0) || $0 == UInt8(ascii: "@") }
+  }
+
+  /// A letter, a digit or one of `-._~` (RFC 3986's unreserved characters).
+  public static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+    default: "-._~".utf8.contains(byte)
+    }
+  }
+
+  /// `text`'s UTF-8 with every byte `keep` refuses as `%XX`.
+  static func percentEncoded(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
     var out = ""
     for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-           UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+      if keep(byte) {
         out.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
+      } else {
         out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
       }
     }
