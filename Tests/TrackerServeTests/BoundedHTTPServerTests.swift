@@ -140,10 +140,10 @@ import Testing
       let connection = try RawConnection(port: port)
       connection.send(Self.get)
       #expect(await connection.readAnswer(within: 10).status == 200)
-      // Kept alive: a second request on it is answered.
+      // Kept alive: a second request on it is answered; the idle clock starts after its answer.
+      let started = Date()
       connection.send(Self.get)
       #expect(await connection.readAnswer(within: 10).status == 200)
-      let started = Date()
       let end = await connection.readToEnd(within: 10)
       #expect(end.closed && end.bytes.isEmpty)
       let seconds = Date().timeIntervalSince(started)
