@@ -33,17 +33,13 @@ public final class BoundedHTTPServer: Sendable {
   private let status = NIOLockedValueBox(Status.created)
   private let finished = NIOLockedValueBox(false)
 
-  /// Files kept for everything but connections (the listening socket, event loops, standard
-  /// streams, a service's own files and child processes).
-  public static let reservedFiles = 64
-
   /// A server for `host:port` (an IPv4 or IPv6 literal, or a name such as `localhost`), not yet
   /// listening (``run()``). `log` gets one line for what a client is not told: refusals, failed
   /// accepts, a connection limit lowered to the open-file limit.
   public init(host: String, port: Int, limits: HTTPLimits = HTTPLimits(), service: any HTTPService,
               log: @escaping @Sendable (String) -> Void = { _ in }) {
     var limits = limits
-    let (allowed, files) = Self.connectionsWithinFileLimit(limits.maxConnections)
+    let (allowed, files) = Self.connectionsWithinFileLimit(limits.maxConnections, reserving: limits.reservedFiles)
     if allowed < limits.maxConnections {
       log("at most \(allowed) connections at once (the open-file limit is \(files); asked for \(limits.maxConnections))")
       limits.maxConnections = allowed
@@ -57,20 +53,20 @@ public final class BoundedHTTPServer: Sendable {
     group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
   }
 
-  /// How many of `wanted` connections the open-file limit allows once ``reservedFiles`` are
+  /// How many of `wanted` connections the open-file limit allows once `reservedFiles` are
   /// kept, after raising the soft limit towards the hard one as far as `wanted` needs; and the
   /// limit.
-  static func connectionsWithinFileLimit(_ wanted: Int) -> (Int, Int) {
+  static func connectionsWithinFileLimit(_ wanted: Int, reserving reservedFiles: Int) -> (Int, Int) {
     var files = rlimit()
     guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0 else { return (wanted, -1) }
-    let needed = rlim_t(max(0, wanted) + reservedFiles)
+    let needed = rlim_t(max(0, wanted) + max(0, reservedFiles))
     if files.rlim_cur < needed && files.rlim_max > files.rlim_cur {
       var raised = files
       raised.rlim_cur = min(files.rlim_max, needed)
       if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { files = raised }
     }
     let current = files.rlim_cur == rlim_t.max ? Int.max : Int(clamping: files.rlim_cur)
-    return (min(wanted, max(1, current - reservedFiles)), current)
+    return (min(wanted, max(1, current - max(0, reservedFiles))), current)
   }
 
   /// Listens and serves until ``stop()``; throws when the address cannot be bound.

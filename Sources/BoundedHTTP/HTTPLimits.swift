@@ -38,14 +38,19 @@ public struct HTTPLimits: Sendable, Equatable {
   /// Seconds a stop waits for the requests in flight before it closes their connections;
   /// with none in flight it returns at once.
   public var shutdownGrace: Double
+  /// Open files kept for everything but connections (the listening socket, event loops,
+  /// standard streams, the service's own files and child processes): ``maxConnections`` is
+  /// lowered to the open-file limit less these.
+  public var reservedFiles: Int
 
   /// 16 KiB and 100 fields of headers, 10 s to the end of the headers, 10 s between body bytes,
   /// at least 1 KiB/s after 5 s, 120 s a request, 10 s idle, 512 connections, 8 requests at
-  /// once per client, no trusted proxy, 10 s to finish on a stop.
+  /// once per client, no trusted proxy, 10 s to finish on a stop, 64 files kept.
   public init(maxHeaderBytes: Int = 16_384, maxHeaderCount: Int = 100, headerTimeout: Double = 10,
               bodyTimeout: Double = 10, minBodyBytesPerSecond: Int = 1_024, minBodyRateGrace: Double = 5,
               requestTimeout: Double = 120, idleTimeout: Double = 10, maxConnections: Int = 512,
-              maxRequestsPerClient: Int = 8, trustedProxies: [IPAddressRange] = [], shutdownGrace: Double = 10) {
+              maxRequestsPerClient: Int = 8, trustedProxies: [IPAddressRange] = [], shutdownGrace: Double = 10,
+              reservedFiles: Int = 64) {
     self.maxHeaderBytes = maxHeaderBytes
     self.maxHeaderCount = maxHeaderCount
     self.headerTimeout = headerTimeout
@@ -58,6 +63,7 @@ public struct HTTPLimits: Sendable, Equatable {
     self.maxRequestsPerClient = maxRequestsPerClient
     self.trustedProxies = trustedProxies
     self.shutdownGrace = shutdownGrace
+    self.reservedFiles = reservedFiles
   }
 
   /// How often a connection looks at its clocks: a quarter of the shortest time limit, between

@@ -89,6 +89,9 @@ extension Trackport {
     @Option(help: ArgumentHelp("Seconds SIGTERM or Ctrl-C waits for the requests in flight before it stops them (none in flight: it exits at once).", valueName: "seconds"))
     var shutdownGrace: Double = 10
 
+    @Option(help: ArgumentHelp("Open files kept for everything but connections (workers, the listening socket); --max-connections is lowered to the open-file limit less these.", valueName: "count"))
+    var reservedFiles: Int = 64
+
     /// `--isolation`.
     enum Isolation: String, ExpressibleByArgument, CaseIterable {
       case process, thread
@@ -100,8 +103,8 @@ extension Trackport {
         throw ValidationError("--max-upload, --max-unpacked, --max-parts, --max-conversions, --request-timeout and --conversion-timeout must be positive")
       }
       guard maxHeaderBytes > 0, maxHeaderCount > 0, headerTimeout > 0, bodyTimeout > 0, minBodyRate >= 0, idleTimeout > 0,
-            maxConnections > 0, maxPerClient > 0, shutdownGrace >= 0 else {
-        throw ValidationError("--max-header-bytes, --max-header-count, --header-timeout, --body-timeout, --idle-timeout, --max-connections and --max-per-client must be positive, --min-body-rate and --shutdown-grace at least 0")
+            maxConnections > 0, maxPerClient > 0, shutdownGrace >= 0, reservedFiles >= 0 else {
+        throw ValidationError("--max-header-bytes, --max-header-count, --header-timeout, --body-timeout, --idle-timeout, --max-connections and --max-per-client must be positive, --min-body-rate, --shutdown-grace and --reserved-files at least 0")
       }
       _ = try proxies()
     }
@@ -121,7 +124,7 @@ extension Trackport {
       HTTPLimits(maxHeaderBytes: maxHeaderBytes, maxHeaderCount: maxHeaderCount, headerTimeout: headerTimeout,
                  bodyTimeout: bodyTimeout, minBodyBytesPerSecond: minBodyRate, requestTimeout: requestTimeout,
                  idleTimeout: idleTimeout, maxConnections: maxConnections, maxRequestsPerClient: maxPerClient,
-                 trustedProxies: try proxies(), shutdownGrace: shutdownGrace)
+                 trustedProxies: try proxies(), shutdownGrace: shutdownGrace, reservedFiles: reservedFiles)
     }
 
     /// Starts the user's browser on `page`: the command in `BROWSER` (as Python's webbrowser and
