@@ -112,7 +112,7 @@ public final class BoundedHTTPServer: Sendable {
     await withDiscardingTaskGroup { tasks in
       try? await listener.executeThenClose { connections in
         for try await accepted in connections {
-          tasks.addTask { await HTTPConnection(accepted: accepted, service: service, limits: limits, registry: registry).serve() }
+          tasks.addTask { await HTTPConnection(accepted: accepted, service: service, limits: limits, registry: registry, log: log).serve() }
         }
       }
     }

@@ -17,6 +17,7 @@ struct HTTPConnection {
   let service: any HTTPService
   let limits: HTTPLimits
   let registry: ConnectionRegistry
+  let log: @Sendable (String) -> Void
 
   /// Header fields the server writes itself.
   static func serverOwned(_ name: String) -> Bool {
@@ -58,6 +59,7 @@ struct HTTPConnection {
     if admitted {
       response = await service.respond(to: request, body: body)
     } else {
+      log("refused: 429 too-many-requests")
       response = service.refusal(HTTPRefusal(.tooManyRequests,
                                              "this client has \(limits.maxRequestsPerClient) requests in flight, the most the server takes at once; try again in a few seconds"))
     }

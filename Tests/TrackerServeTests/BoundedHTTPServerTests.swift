@@ -5,8 +5,11 @@ import Testing
 @testable import TrackerServeAPI
 
 /// The connection limits of ``BoundedHTTPServer`` over a loopback socket, with small limits so
-/// that each test takes at most a few seconds. Times are checked within generous bounds: the
-/// suite runs beside hundreds of other tests on two cores.
+/// that each test takes at most a few seconds. Times are checked within generous bounds, and
+/// every wait for an answer may last minutes (it ends when the answer comes): the suite runs
+/// beside a thousand other tests on two cores, many of which hold the cooperative pool that
+/// the server's connections (not its clocks, which are on NIO's threads) run on. That a stop
+/// ends within a second is measured where nothing else runs (Tests/serve/attack_test.py).
 @Suite struct BoundedHTTPServerTests {
   /// A service that answers `ok`, or — for `/wait` — waits until its gate opens; it records the
   /// requests it saw and how their bodies ended.
@@ -67,18 +70,18 @@ import Testing
     try await Self.withServer(HTTPLimits(maxHeaderBytes: 1_024, maxHeaderCount: 10)) { port, service, _ in
       let big = try RawConnection(port: port)
       big.send("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 64 * 1024) + "\r\n\r\n")
-      let bigAnswer = await big.readAnswer(within: 10)
+      let bigAnswer = await big.readAnswer(within: 120)
       #expect(bigAnswer.status == 431, "\(bigAnswer)")
-      #expect(await big.readToEnd(within: 10).closed)
+      #expect(await big.readToEnd(within: 120).closed)
 
       let many = try RawConnection(port: port)
       many.send("GET / HTTP/1.1\r\n" + (0..<20).map { "X-\($0): a\r\n" }.joined() + "\r\n")
-      #expect(await many.readAnswer(within: 10).status == 431)
+      #expect(await many.readAnswer(within: 120).status == 431)
 
       // Just within both limits: answered.
       let fits = try RawConnection(port: port)
       fits.send("GET /fits HTTP/1.1\r\n" + (0..<9).map { "X-\($0): a\r\n" }.joined() + "\r\n")
-      #expect(await fits.readAnswer(within: 10).status == 200)
+      #expect(await fits.readAnswer(within: 120).status == 200)
       #expect(service.seen == ["/fits"])
     }
   }
@@ -88,14 +91,14 @@ import Testing
       let slow = try RawConnection(port: port)
       let started = Date()
       slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
-      let answer = await slow.readAnswer(within: 10)
+      let answer = await slow.readAnswer(within: 120)
       let seconds = Date().timeIntervalSince(started)
       #expect(answer.status == 408, "\(answer)")
-      #expect(seconds >= 0.45 && seconds < 5, "\(seconds) s")
-      #expect(await slow.readToEnd(within: 5).closed)
+      #expect(seconds >= 0.45 && seconds < 30, "\(seconds) s")
+      #expect(await slow.readToEnd(within: 120).closed)
       // A connection that says nothing at all is cut at the same time.
       let silent = try RawConnection(port: port)
-      #expect(await silent.readToEnd(within: 10).closed)
+      #expect(await silent.readToEnd(within: 120).closed)
       #expect(service.seen.isEmpty)
     }
   }
@@ -105,11 +108,11 @@ import Testing
       let connection = try RawConnection(port: port)
       let started = Date()
       connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nab")
-      let answer = await connection.readAnswer(within: 10)
+      let answer = await connection.readAnswer(within: 120)
       #expect(answer.status == 408, "\(answer)")
-      #expect(Date().timeIntervalSince(started) < 5)
-      #expect(await connection.readToEnd(within: 5).closed)
-      for _ in 0..<200 where service.errors.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+      #expect(Date().timeIntervalSince(started) < 30)
+      #expect(await connection.readToEnd(within: 120).closed)
+      for _ in 0..<6_000 where service.errors.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
       #expect(service.errors == [.timedOut])
     }
   }
@@ -131,36 +134,39 @@ import Testing
       }
       #expect(status == 408)
       #expect(bytesSent < 40, "\(bytesSent) bytes were taken a byte at a time")
-      #expect(Date().timeIntervalSince(started) < 6)
+      #expect(Date().timeIntervalSince(started) < 30)
     }
   }
 
   @Test func anIdleKeptAliveConnectionIsClosedAtItsTimeout() async throws {
-    try await Self.withServer(HTTPLimits(idleTimeout: 0.5)) { port, _, _ in
+    try await Self.withServer(HTTPLimits(idleTimeout: 1)) { port, _, _ in
       let connection = try RawConnection(port: port)
       connection.send(Self.get)
-      #expect(await connection.readAnswer(within: 10).status == 200)
-      // Kept alive: a second request on it is answered; the idle clock starts after its answer.
-      let started = Date()
+      #expect(await connection.readAnswer(within: 120).status == 200)
+      // Kept alive: a second request on it is answered; the idle clock starts after its answer
+      // was written, a little before it is read here.
       connection.send(Self.get)
-      #expect(await connection.readAnswer(within: 10).status == 200)
-      let end = await connection.readToEnd(within: 10)
+      #expect(await connection.readAnswer(within: 120).status == 200)
+      let started = Date()
+      let end = await connection.readToEnd(within: 120)
       #expect(end.closed && end.bytes.isEmpty)
       let seconds = Date().timeIntervalSince(started)
-      #expect(seconds >= 0.45 && seconds < 5, "\(seconds) s")
+      #expect(seconds >= 0.5 && seconds < 30, "\(seconds) s")
     }
   }
 
   @Test func pastMaxConnectionsTheIdleLongestMakesRoomAndBusyOnesAreNeverClosed() async throws {
-    try await Self.withServer(HTTPLimits(maxConnections: 3, maxRequestsPerClient: 10)) { port, service, server in
+    // Clocks far off: only the connection limit closes anything here.
+    let limits = HTTPLimits(headerTimeout: 600, idleTimeout: 600, maxConnections: 3, maxRequestsPerClient: 10)
+    try await Self.withServer(limits) { port, service, server in
       let idle = try (0..<3).map { _ in try RawConnection(port: port) }
-      for _ in 0..<500 where server.connectionCount < 3 { try await Task.sleep(nanoseconds: 2_000_000) }
+      for _ in 0..<30_000 where server.connectionCount < 3 { try await Task.sleep(nanoseconds: 2_000_000) }
       // A fourth: the idle longest is closed for it, and it is answered.
       let fourth = try RawConnection(port: port)
       fourth.send(Self.get)
-      #expect(await fourth.readAnswer(within: 10).status == 200)
+      #expect(await fourth.readAnswer(within: 120).status == 200)
       var closed = 0
-      for _ in 0..<20 where closed == 0 {
+      for _ in 0..<200 where closed == 0 {
         for connection in idle where await connection.readToEnd(within: 0.05).closed { closed += 1 }
       }
       #expect(closed == 1, "\(closed) of the idle connections were closed")
@@ -169,13 +175,13 @@ import Testing
       // Three requests in flight: a fourth connection is refused with 503, and they are answered.
       let busy = try (0..<3).map { _ in try RawConnection(port: port) }
       for connection in busy { connection.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n") }
-      for _ in 0..<500 where service.seen.filter({ $0 == "/wait" }).count < 3 { try await Task.sleep(nanoseconds: 2_000_000) }
+      for _ in 0..<30_000 where service.seen.filter({ $0 == "/wait" }).count < 3 { try await Task.sleep(nanoseconds: 2_000_000) }
       let refused = try RawConnection(port: port)
       refused.send(Self.get)
-      let answer = await refused.readAnswer(within: 10)
+      let answer = await refused.readAnswer(within: 120)
       #expect(answer.status == 503, "\(answer)")
       service.release()
-      for connection in busy { #expect(await connection.readAnswer(within: 10).status == 200) }
+      for connection in busy { #expect(await connection.readAnswer(within: 120).status == 200) }
     }
   }
 
@@ -188,21 +194,21 @@ import Testing
           let connection = try RawConnection(port: port)
           connection.send("GET /wait HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: \(client)\r\n\r\n")
           connections.append(connection)
-          for _ in 0..<500 where service.seen.count < min(connections.count, 2) { try await Task.sleep(nanoseconds: 2_000_000) }
+          for _ in 0..<30_000 where service.seen.count < min(connections.count, 2) { try await Task.sleep(nanoseconds: 2_000_000) }
         }
         if trusted {
           // Three clients behind the proxy: none past its limit.
-          for _ in 0..<500 where service.seen.count < 3 { try await Task.sleep(nanoseconds: 2_000_000) }
+          for _ in 0..<30_000 where service.seen.count < 3 { try await Task.sleep(nanoseconds: 2_000_000) }
           #expect(service.seen.count == 3)
           service.release()
-          for connection in connections { #expect(await connection.readAnswer(within: 10).status == 200) }
+          for connection in connections { #expect(await connection.readAnswer(within: 120).status == 200) }
           #expect(Set(service.lock.withLock { service.clients }) == ["192.0.2.1", "192.0.2.2"])
         } else {
           // The header is ignored: one client (the peer), its third request 429.
-          let third = await connections[2].readAnswer(within: 10)
+          let third = await connections[2].readAnswer(within: 120)
           #expect(third.status == 429, "\(third)")
           service.release()
-          for connection in connections.prefix(2) { #expect(await connection.readAnswer(within: 10).status == 200) }
+          for connection in connections.prefix(2) { #expect(await connection.readAnswer(within: 120).status == 200) }
           #expect(Set(service.lock.withLock { service.clients }) == ["127.0.0.1"])
         }
       }
@@ -219,20 +225,20 @@ import Testing
     let idle = try (0..<5).map { _ in try RawConnection(port: port) }
     let kept = try RawConnection(port: port)
     kept.send(Self.get)
-    #expect(await kept.readAnswer(within: 10).status == 200)
+    #expect(await kept.readAnswer(within: 120).status == 200)
     // One request in flight, answered 0.3 s after the stop begins.
     let busy = try RawConnection(port: port)
     busy.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
-    for _ in 0..<500 where service.seen.count < 2 { try await Task.sleep(nanoseconds: 2_000_000) }
+    for _ in 0..<30_000 where service.seen.count < 2 { try await Task.sleep(nanoseconds: 2_000_000) }
     let started = Date()
-    let stopping = Task { await server.stop(grace: 20) }
+    let stopping = Task { await server.stop(grace: 300) }
     try await Task.sleep(nanoseconds: 300_000_000)
-    #expect(await idle[0].readToEnd(within: 5).closed)
+    #expect(await idle[0].readToEnd(within: 120).closed)
     service.release()
     await stopping.value
     let seconds = Date().timeIntervalSince(started)
-    #expect(seconds >= 0.3 && seconds < 10, "\(seconds) s")
-    let answer = await busy.readToEnd(within: 5)
+    #expect(seconds >= 0.3 && seconds < 200, "\(seconds) s: the stop waited for the request, not for its grace")
+    let answer = await busy.readToEnd(within: 120)
     #expect(String(decoding: answer.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
     #expect(String(decoding: answer.bytes, as: UTF8.self).lowercased().contains("connection: close"))
     _ = await running.result
@@ -244,11 +250,11 @@ import Testing
     let open = try RawConnection(port: try #require(second.port))
     // Accepted and counted before the stop (one that arrives in the stop's very instant may be
     // left to the process's end: docs/serve.md).
-    for _ in 0..<500 where second.connectionCount < 1 { try await Task.sleep(nanoseconds: 2_000_000) }
+    for _ in 0..<30_000 where second.connectionCount < 1 { try await Task.sleep(nanoseconds: 2_000_000) }
     let begun = Date()
-    await second.stop(grace: 20)
-    #expect(Date().timeIntervalSince(begun) < 1)
-    #expect(await open.readToEnd(within: 5).closed)
+    await second.stop(grace: 300)
+    #expect(Date().timeIntervalSince(begun) < 30, "nothing in flight: the stop does not wait for its grace")
+    #expect(await open.readToEnd(within: 120).closed)
     _ = await again.result
   }
 
@@ -258,7 +264,7 @@ import Testing
     try await server.waitUntilListening(timeout: 60)
     let connection = try RawConnection(port: try #require(await server.port()))
     connection.send("GET /healthz HTTP/1.1\r\nX-Big: " + String(repeating: "b", count: 4_096) + "\r\n\r\n")
-    let answer = await connection.readAnswer(within: 10)
+    let answer = await connection.readAnswer(within: 120)
     #expect(answer.status == 431)
     #expect(answer.body.contains("\"code\": \"headers-too-large\""), "\(answer.body)")
     await server.stop(timeout: 1)
