@@ -123,12 +123,16 @@ public final class BoundedHTTPServer: Sendable {
   /// Waits until the server listens (at most `timeout` seconds); throws when it cannot.
   public func waitUntilListening(timeout: Double = 5) async throws {
     let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout * 1e9))
-    while NIODeadline.now() < deadline {
+    // Looked at once more after the deadline: a wait that was itself held up past it (a busy
+    // cooperative pool) still sees a server that started meanwhile.
+    var last = false
+    while !last {
+      last = NIODeadline.now() >= deadline
       switch status.withLockedValue({ $0 }) {
       case .listening: return
       case .failed(let reason): throw BoundedHTTPError.notListening(reason)
       case .stopped: throw BoundedHTTPError.notListening("stopped")
-      case .created: try await Task.sleep(nanoseconds: 5_000_000)
+      case .created: if !last { try await Task.sleep(nanoseconds: 5_000_000) }
       }
     }
     throw BoundedHTTPError.notListening("not listening after \(timeout) s")
