@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // Obsidian notes' YAML frontmatter (libyaml underneath).
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // hub.toml, the hub's configuration (toml++ underneath).
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -93,9 +95,13 @@ let package = Package(
     // `trackport serve`'s socket: ServeAPI on FlyingFox's HTTP/1.1 server (TrackerServer), with
     // the request limits, the conversion slots and the access log.
     .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", .product(name: "FlyingFox", package: "FlyingFox")]),
+    // `trackport hub`: one history kept from every backup that comes in (hub.toml, the journal of
+    // imports, undo, the outputs regenerated when the history changes).
+    .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",
+                                               "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
-      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "CalendarSync", "WebDAV",
+      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "CalendarSync", "WebDAV", "TrackerHub",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -152,6 +158,7 @@ let package = Package(
     .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),
     .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
+    .testTarget(name: "TrackerHubTests", dependencies: ["TrackerHub", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]
 )
