@@ -120,11 +120,16 @@ public struct Hub: Sendable {
       throw HubError(.usage, "\(store.folder): entry \(number) is \(target.status == .undo ? "an undo" : "a refused file"): only imports can be undone")
     }
     guard !journal.undone.contains(number) else { throw HubError(.usage, "\(store.folder): entry \(number) is undone already") }
-    let later = entries[(index + 1)...].filter { $0.isReplayable && !journal.undone.contains($0.number) }
-    var bytes = try store.get(target.before)
-    if !later.isEmpty {
-      var dataset = try HubDatasetBytes.decode(bytes, name: "store object \(target.before)")
-      for entry in later {
+    // Nothing happened after it: the history before it is the answer, byte for byte.
+    // Otherwise start before the first import whose effect must be gone (this one, or one an
+    // earlier undo took back) and merge again every import after it that stays.
+    let bytes: [UInt8]
+    if entries[(index + 1)...].allSatisfy({ $0.status == .refused }) {
+      bytes = try store.get(target.before)
+    } else {
+      let start = entries.firstIndex { $0.number == number || ($0.isReplayable && journal.undone.contains($0.number)) } ?? index
+      var dataset = try HubDatasetBytes.decode(try store.get(entries[start].before), name: "store object \(entries[start].before)")
+      for entry in entries[start...] where entry.isReplayable && entry.number != number && !journal.undone.contains(entry.number) {
         guard let input = entry.input else { continue }
         let incoming = try HubDatasetBytes.decode(try store.get(input), name: "store object \(input)")
         let prefer: MergePreference = entry.kept == "history" ? .base : .incoming

@@ -59,6 +59,7 @@ public struct HubOutputs: Sendable {
       }
       do {
         if let path {
+          try HubFiles.makeFolder((path as NSString).deletingLastPathComponent)
           let message = try write(output, to: path, dataset: dataset!, hub: hub)
           results.append(HubOutputResult(key: output.key, outcome: .written, message: message))
         } else {
