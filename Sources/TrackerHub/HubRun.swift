@@ -51,15 +51,17 @@ extension Hub {
     let wait = settle ?? config.settle
 
     for unit in HubSourceScan.units(config.sources, hub: store.folder, registry: registry) {
-      if unit.modified > now - wait {
-        deferred.append(unit.path)
-        continue
-      }
       guard let hash = HubSourceScan.hash(unit) else {
         deferred.append(unit.path)
         continue
       }
-      guard seen.insert(hash).inserted else { continue }
+      guard !seen.contains(hash) else { continue }
+      // Changed a moment ago: a writer may not be done with it.
+      if unit.modified > now - wait {
+        deferred.append(unit.path)
+        continue
+      }
+      seen.insert(hash)
       var entry = HubEntry(number: journal.lastNumber + entries.count + 1, run: runNumber, time: time, status: .refused,
                            file: unit.path, hash: hash, before: historyHash, after: historyHash)
       entry.size = unit.size

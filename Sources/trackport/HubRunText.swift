@@ -61,10 +61,10 @@ enum HubLogText {
     var parts: [String] = []
     let a = entry.added
     if a.trackers > 0 { parts.append("\(a.trackers) new \(a.trackers == 1 ? "tracker" : "trackers")") }
-    parts.append("\(a.records) new \(a.records == 1 ? "day" : "days")")
+    parts.append("\(MergePlanText.n(a.records)) new \(a.records == 1 ? "day" : "days")")
     if a.entries > 0 { parts.append("\(a.entries) new marked \(a.entries == 1 ? "day" : "days")") }
     if a.tasks > 0 { parts.append("\(a.tasks) new \(a.tasks == 1 ? "task" : "tasks")") }
-    parts.append("\(entry.present) already there")
+    parts.append("\(MergePlanText.n(entry.present)) already there")
     if entry.conflicts > 0 { parts.append("\(entry.conflicts) \(entry.conflicts == 1 ? "conflict" : "conflicts") (kept the \(entry.kept ?? "source"))") }
     return parts.joined(separator: ", ")
   }
