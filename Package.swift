@@ -98,7 +98,7 @@ let package = Package(
     // `trackport hub`: one history kept from every backup that comes in (hub.toml, the journal of
     // imports, undo, the outputs regenerated when the history changes).
     .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",
-                                               "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
+                                               "TrackerServeAPI", "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "CalendarSync", "WebDAV", "TrackerHub",

@@ -145,7 +145,7 @@ extension Trackport {
       try reportingFailures(Self.self) {
         let log = try Hub(folder: folder).log()
         switch format {
-        case .json: try StandardOutput.write(try HubLogText.json(log))
+        case .json: try StandardOutput.write(try HubLogJSON.render(log))
         case .text: try StandardOutput.write(HubLogText.text(log, verbose: verbose))
         }
         return .ok
