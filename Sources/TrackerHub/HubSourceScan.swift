@@ -16,18 +16,18 @@ struct HubUnit {
 /// Finds what the sources name now: globs expanded, folders listed, sync tools' temporary
 /// names and hidden files left out, ordered by modification time (then path) so that backups
 /// are taken in the order they were made.
-enum HubSourceScan {
+public enum HubSourceScan {
   /// Names never read: a sync tool's file still arriving, an editor's backup or lock, a
   /// hidden file. Syncthing writes `.syncthing.NAME.tmp` (and `~syncthing~NAME.tmp` on
   /// Windows) and renames it; Nextcloud's and ownCloud's clients write `NAME.part` (and
   /// `.~lock.NAME#`); browsers `.crdownload`, `.partial`; editors `NAME~` and `.#NAME`.
-  static func isTemporaryName(_ name: String) -> Bool {
+  public static func isTemporaryName(_ name: String) -> Bool {
     name.hasPrefix(".") || name.hasPrefix("~syncthing~") || name.hasSuffix("~")
       || [".tmp", ".part", ".crdownload", ".partial", ".swp"].contains { name.lowercased().hasSuffix($0) }
   }
 
   /// `~/` expanded, and a relative path taken from the hub's folder.
-  static func absolute(_ path: String, hub: String) -> String {
+  public static func absolute(_ path: String, hub: String) -> String {
     var p = path
     if p == "~" || p.hasPrefix("~/") { p = (ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) + p.dropFirst() }
     if !p.hasPrefix("/") {
