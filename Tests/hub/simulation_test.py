@@ -20,7 +20,8 @@ only some undone, the history is the union without those files; with all undone,
 day-29 history byte for byte. The days after go on from there (whether the hub takes an undone
 file again when it is still in its folder is the hub's choice: the check follows the journal).
 On days 0, 15, 45 and 59 a second run with nothing new changes no file in the hub or the outputs
-and journals nothing. At the end `hub export` writes the history. Every command has a timeout.
+and journals nothing. At the end `hub export` writes the history, and nothing the hub made is left
+in TMPDIR (a folder of the test's own). Every command has a timeout.
 """
 import json
 import os
@@ -44,8 +45,13 @@ def main():
     if not hubtest.fixtures_or_skip(checks):
         return checks.finish()
     work = tempfile.mkdtemp(prefix="hubsim-")
+    scratch = os.path.join(work, "tmp")
+    os.makedirs(scratch)
+    os.environ["TMPDIR"] = scratch          # the hub's own temporary files, to see that none stay
     try:
         simulate(binary, seed, work, checks)
+        left = sorted(os.listdir(scratch))
+        checks.check(not left, "the hub left nothing in TMPDIR", str(left[:5]))
     finally:
         if "--keep" in sys.argv:
             print("kept " + work)
@@ -90,21 +96,17 @@ def simulate(binary, seed, work, checks):
     seen = set()            # hashes the hub journaled
     undone = set()          # hashes of imports undone and not taken again
     day29 = None
+    last = 0                # the journal's highest entry number so far
     for day in range(sim.DAYS):
         simulation.write_day(day, src)
         present = hubtest.source_files(patterns)
         new = set(present) - seen
-        try:
-            before_entries = hubtest.journal(binary, hub)
-        except RuntimeError as error:
-            checks.check(False, "day %d: hub log" % day, str(error))
-            continue
-        last = max([e["number"] for e in before_entries] + [0])
         history_before = hubtest.sha256_file(hubtest.history_path(hub))
         result = hubtest.run([binary, "hub", "run", hub])
         checks.check(result.returncode == 0, "day %02d: hub run exits 0 (%.1f s)" % (day, result.seconds), result.said())
         try:
-            entries = [e for e in hubtest.journal(binary, hub) if e["number"] > last]
+            log = hubtest.journal(binary, hub)
+            entries = [e for e in log if e["number"] > last]
         except (RuntimeError, KeyError) as error:
             checks.check(False, "day %02d: hub log" % day, str(error))
             continue
@@ -136,8 +138,9 @@ def simulate(binary, seed, work, checks):
         if day == 29:
             with open(hubtest.history_path(hub), "rb") as f:
                 day29 = f.read()
+        last = max([e["number"] for e in log] + [last])
         if day == sim.RESET_DAY:
-            undo_day(checks, binary, hub, archive, entries, day29, undone)
+            last = undo_day(checks, binary, hub, archive, entries, day29, undone, last)
         if day in IDLE_DAYS:
             idle_run(checks, binary, hub, out, day)
 
@@ -189,12 +192,13 @@ def check_outputs(checks, label, hub, calendar, canonical, phone):
                                                              hubtest.describe_difference(on_phone, want), ics[:20]))
 
 
-def undo_day(checks, binary, hub, archive, entries, day29, undone):
-    """Undoes the day's imports, the first first; the history is then the day-29 history."""
+def undo_day(checks, binary, hub, archive, entries, day29, undone, last):
+    """Undoes the day's imports, the first first; the history is then the day-29 history.
+    Returns the journal's highest entry number after."""
     imports = sorted((e for e in entries if e.get("status") == "imported"), key=lambda e: e["number"])
     if not checks.check(len(imports) >= 2 and day29 is not None,
                         "day 30: at least two imports to undo (%d)" % len(imports)):
-        return
+        return last
     undos_before = sum(1 for e in hubtest.journal(binary, hub) if e.get("status") == "undo")
     for i, entry in enumerate(imports):
         result = hubtest.run([binary, "hub", "undo", hub, str(entry["number"])])
@@ -214,6 +218,7 @@ def undo_day(checks, binary, hub, archive, entries, day29, undone):
                  "day 30: the journal marks the undone imports and has an undo entry for each",
                  "undone flags %s, undo entries %d (were %d)" % ([marked.get(e["number"]) for e in imports], undos,
                                                                  undos_before))
+    return max([e["number"] for e in log] + [last])
 
 
 def idle_run(checks, binary, hub, out, day):
