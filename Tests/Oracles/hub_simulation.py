@@ -17,7 +17,8 @@ ROOT/archive/, which keeps every file the simulation ever produced):
   phone's database as it is then. Rotation is Loop's own (AutoBackup.run, uhabits-android
   `database/AutoBackup.kt`): before saving, every backup but the five newest (by modification
   time) is deleted, so the folder holds six right after a backup. Files arrive as a sync tool
-  writes them: under a temporary name (`.syncthing.NAME.tmp`), then renamed.
+  writes them: under a temporary name (`.syncthing.NAME.tmp`), then renamed, with the simulated
+  time as their modification time (moved back as a whole when that is not an hour ago yet).
   The schema is not written here: it is the v25 schema of the shared fixture
   `loop_uhabits/loop_v25_schema.sql` (Loop's migrations 09-25 applied), plus the
   `android_metadata` table as the fixture backup `loop_uhabits/databases/022.db` has it, both read
@@ -68,6 +69,7 @@ import random
 import shutil
 import sqlite3
 import sys
+import time
 import unicodedata
 
 DAYS = 60
@@ -477,7 +479,12 @@ class Simulation:
         `DD-folder-name`. Returns {"written": [paths], "removed": [paths]}."""
         archive = archive or os.path.join(root, "archive")
         written, removed = [], []
+        # Modification times are the simulated ones, moved back when they would be less than an
+        # hour ago (or in the future, on a machine whose clock is before March 2026): a hub
+        # leaves a file changed a moment ago for the next run (it may still be arriving).
+        shift = max(0.0, epoch_ms(DAYS, 0) / 1000 - (time.time() - 3600))
         for folder, name, data, mtime in self.files(day):
+            mtime -= shift
             target_dir = os.path.join(root, folder)
             os.makedirs(target_dir, exist_ok=True)
             os.makedirs(archive, exist_ok=True)

@@ -5,6 +5,7 @@ import glob
 import hashlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -188,6 +189,53 @@ def source_files(patterns):
             if os.path.isfile(path):
                 result[sha256_file(path)] = path
     return result
+
+
+def xandikos_python():
+    """A Python that imports xandikos: this one, else TRACKPORT_PYTHON's; or None."""
+    for python in (sys.executable, os.environ.get("TRACKPORT_PYTHON")):
+        if python and subprocess.run([python, "-c", "import xandikos"], capture_output=True, timeout=30).returncode == 0:
+            return python
+    return None
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_xandikos(python, folder, servers):
+    """A Xandikos server with no logins on a free loopback port, appended to `servers` (stop
+    them with kill_group); (collection URL, its storage folder). Its access log is
+    folder/server.log."""
+    port = free_port()
+    os.makedirs(folder)
+    log = open(os.path.join(folder, "server.log"), "w")
+    server = subprocess.Popen([python, "-m", "xandikos", "serve", "--defaults", "-d", os.path.join(folder, "data"),
+                               "-l", "127.0.0.1", "-p", str(port), "--no-detect-systemd"],
+                              stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+    servers.append(server)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            break
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return "http://127.0.0.1:%d/user/calendars/calendar/" % port, os.path.join(folder, "data", "user", "calendars", "calendar")
+        except OSError:
+            time.sleep(0.1)
+    with open(os.path.join(folder, "server.log")) as f:
+        raise RuntimeError("xandikos did not listen: " + f.read()[-500:])
+
+
+def requests(folder, methods=("PUT", "DELETE", "MKCALENDAR", "PROPPATCH", "MOVE", "COPY")):
+    """How many requests of those methods the Xandikos server of `folder` logged."""
+    try:
+        with open(os.path.join(folder, "server.log"), errors="replace") as f:
+            return sum(1 for line in f if any('"%s ' % m in line for m in methods))
+    except OSError:
+        return 0
 
 
 def fixtures_or_skip(checks):

@@ -14,13 +14,14 @@ run:
   the others), none twice (no duplicate (trackerId, date)), every record of a tracker, no two
   trackers of one name (names compared as merge compares them);
 - the outputs follow: the canonical JSON output and the Table Habit output (read by plain JSON)
-  hold the same completions, the calendar output is an iCalendar file.
+  hold the same completions, the calendar output is an iCalendar file; with Xandikos importable
+  (the venv's, Tests/requirements.txt) a CalDAV output to a server on loopback is pushed too.
 On day 30 (after the reset) the day's imports are undone one by one, the first one first: with
 only some undone, the history is the union without those files; with all undone, it is the
 day-29 history byte for byte. The days after go on from there (whether the hub takes an undone
 file again when it is still in its folder is the hub's choice: the check follows the journal).
-On days 0, 15, 45 and 59 a second run with nothing new changes no file in the hub or the outputs
-and journals nothing. At the end `hub export` writes the history, and nothing the hub made is left
+On days 0, 15, 45 and 59 a second run with nothing new changes no file in the hub or the outputs,
+journals nothing and sends the calendar server no PUT or DELETE. At the end `hub export` writes the history, and nothing the hub made is left
 in TMPDIR (a folder of the test's own). Every command has a timeout.
 """
 import json
@@ -28,6 +29,7 @@ import os
 import shutil
 import sys
 import tempfile
+import traceback
 
 import hubtest
 from hubtest import sim
@@ -48,11 +50,26 @@ def main():
     scratch = os.path.join(work, "tmp")
     os.makedirs(scratch)
     os.environ["TMPDIR"] = scratch          # the hub's own temporary files, to see that none stay
+    servers = []
     try:
-        simulate(binary, seed, work, checks)
-        left = sorted(os.listdir(scratch))
-        checks.check(not left, "the hub left nothing in TMPDIR", str(left[:5]))
+        caldav = None
+        python = hubtest.xandikos_python()
+        if python:
+            url, _ = hubtest.start_xandikos(python, os.path.join(work, "caldav"), servers)
+            caldav = (url, os.path.join(work, "caldav"))
+        elif os.environ.get("CI"):
+            checks.check(False, "xandikos is importable for the CalDAV output (run with the venv's python)")
+        else:
+            checks.note("xandikos is not importable (run with the venv's python): no CalDAV output")
+        if simulate(binary, seed, work, checks, caldav):
+            left = sorted(os.listdir(scratch))
+            checks.check(not left, "the hub left nothing in TMPDIR", str(left[:5]))
+    except Exception:  # a bug of the test or a hub that answers nothing expected: still a summary
+        checks.check(False, "the simulation ran to the end", traceback.format_exc()[-1500:])
     finally:
+        for server in servers:
+            hubtest.kill_group(server)
+            server.wait()
         if "--keep" in sys.argv:
             print("kept " + work)
         else:
@@ -60,7 +77,7 @@ def main():
     return checks.finish()
 
 
-def simulate(binary, seed, work, checks):
+def simulate(binary, seed, work, checks, caldav):
     src, hub, out = (os.path.join(work, n) for n in ("sources", "hub", "outputs"))
     archive = os.path.join(src, "archive")
     for folder in ("loop", "tablehabit", "habitica"):
@@ -78,9 +95,10 @@ def simulate(binary, seed, work, checks):
                         "--source", patterns[2], "--from", "habitica",
                         "--output", calendar,
                         "--output", phone, "--to", "tablehabit",
-                        "--output", canonical])
-    if not checks.check(init.returncode == 0, "hub init with three sources and three outputs", init.said()):
-        return
+                        "--output", canonical] + (["--output", caldav[0]] if caldav else []))
+    if not checks.check(init.returncode == 0, "hub init with three sources and %d outputs" % (4 if caldav else 3),
+                        init.said()):
+        return False
     made = all(os.path.exists(os.path.join(hub, n)) for n in ("hub.toml", "history.trackport.json")) \
         and os.path.isdir(os.path.join(hub, "store"))
     checks.check(made, "init made hub.toml, history.trackport.json and store/", str(sorted(os.listdir(hub))))
@@ -90,7 +108,7 @@ def simulate(binary, seed, work, checks):
         checks.check(hubtest.journal(binary, hub) == [], "the new journal is empty")
     except (OSError, ValueError, KeyError, RuntimeError) as error:
         checks.check(False, "the new hub reads", str(error))
-        return
+        return False
 
     simulation = sim.Simulation(seed)
     seen = set()            # hashes the hub journaled
@@ -141,8 +159,11 @@ def simulate(binary, seed, work, checks):
         last = max([e["number"] for e in log] + [last])
         if day == sim.RESET_DAY:
             last = undo_day(checks, binary, hub, archive, entries, day29, undone, last)
+        if caldav and day == 0:
+            checks.check(hubtest.requests(caldav[1]) > 0, "day 00: the CalDAV output was pushed",
+                         "the server logged no PUT")
         if day in IDLE_DAYS:
-            idle_run(checks, binary, hub, out, day)
+            idle_run(checks, binary, hub, out, day, caldav)
 
     exported = os.path.join(work, "export.trackport.json")
     result = hubtest.run([binary, "hub", "export", hub, "-o", exported])
@@ -159,6 +180,7 @@ def simulate(binary, seed, work, checks):
         have = {(sim.normalized(n), d) for n, d in days}
         checks.check(have == want, "the Table Habit export holds the history's %d completions" % len(want),
                      hubtest.describe_difference(have, want))
+    return True
 
 
 def check_history(checks, label, hub, archive, undone):
@@ -221,9 +243,10 @@ def undo_day(checks, binary, hub, archive, entries, day29, undone, last):
     return max([e["number"] for e in log] + [last])
 
 
-def idle_run(checks, binary, hub, out, day):
+def idle_run(checks, binary, hub, out, day, caldav):
     before = hubtest.sha_tree(hub, out)
     _, log_before = hubtest.journal_text(binary, hub)
+    pushed = hubtest.requests(caldav[1]) if caldav else 0
     result = hubtest.run([binary, "hub", "run", hub])
     after = hubtest.sha_tree(hub, out)
     _, log_after = hubtest.journal_text(binary, hub)
@@ -232,6 +255,10 @@ def idle_run(checks, binary, hub, out, day):
                  % (day, len(before)), "%s; changed: %s; journal %s" % (
                      result.said(), hubtest.tree_difference(before, after),
                      "unchanged" if log_before == log_after else "changed"))
+    if caldav:
+        now = hubtest.requests(caldav[1])
+        checks.check(now == pushed, "day %02d: the run with nothing new pushes nothing (no PUT or DELETE to the calendar)" % day,
+                     "%d writing requests" % (now - pushed))
 
 
 if __name__ == "__main__":
