@@ -69,6 +69,7 @@ import random
 import shutil
 import sqlite3
 import sys
+import tempfile
 import time
 import unicodedata
 
@@ -154,7 +155,7 @@ def loop_schema():
 # The world: every action of the 60 days, made up front from the seed.
 
 class LoopPhone:
-    def __init__(self, habits, first_id_seed):
+    def __init__(self, habits):
         self.habits = habits                  # [{id, name, position, color, freq, uuid, question}]
         self.rows = []                        # [[row id, habit id, timestamp, value]]
         self.next_row = 1
@@ -286,7 +287,7 @@ class Simulation:
         """(name, bytes, mtime) of day `day`'s automatic backup."""
         when, local = self.loop_backups[day]
         phone_no = 1 if when < epoch_ms(RESET_DAY, hour(9)) else 2
-        phone = LoopPhone(self.loop_habits[phone_no - 1], 0)
+        phone = LoopPhone(self.loop_habits[phone_no - 1])
         for action in self.loop_actions:
             if action[0] < when and action[1] == phone_no:
                 phone.set(action[2], action[3], action[4])
@@ -296,7 +297,6 @@ class Simulation:
     def _loop_bytes(self, phone):
         if self._schema is None:
             self._schema = loop_schema()
-        import tempfile
         folder = tempfile.mkdtemp(prefix="hubsim-loop-")
         path = os.path.join(folder, "uhabits.db")
         try:

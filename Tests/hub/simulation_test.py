@@ -24,7 +24,6 @@ On days 0, 15, 45 and 59 a second run with nothing new changes no file in the hu
 journals nothing and sends the calendar server no PUT or DELETE. At the end `hub export` writes the history, and nothing the hub made is left
 in TMPDIR (a folder of the test's own). Every command has a timeout.
 """
-import json
 import os
 import shutil
 import sys
