@@ -6,8 +6,8 @@ the oracle of the `trackport hub` tests (Tests/hub/).
     hub_simulation.py count ARCHIVE                  the completed (habit, day) pairs of every file
     hub_simulation.py days                           how many days the simulation has
 
-Python standard library only. The same seed gives the same bytes on every machine (the SQLite
-files are written by the sqlite3 module with the same statements in the same order).
+Python standard library only. The same seed gives the same files: the same bytes with the same
+SQLite library (its version is in a Loop file's header), the same rows and JSON everywhere.
 
 What `write DAY ROOT` puts under ROOT (each file also copied, under a name of its own, into
 ROOT/archive/, which keeps every file the simulation ever produced):

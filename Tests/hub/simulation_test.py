@@ -21,8 +21,9 @@ only some undone, the history is the union without those files; with all undone,
 day-29 history byte for byte. The days after go on from there (whether the hub takes an undone
 file again when it is still in its folder is the hub's choice: the check follows the journal).
 On days 0, 15, 45 and 59 a second run with nothing new changes no file in the hub or the outputs,
-journals nothing and sends the calendar server no PUT or DELETE. At the end `hub export` writes the history, and nothing the hub made is left
-in TMPDIR (a folder of the test's own). Every command has a timeout.
+journals nothing and sends the calendar server no PUT or DELETE. At the end `hub export` writes
+the history, and nothing the hub made is left in TMPDIR (a folder of the test's own). Every
+command has a timeout.
 """
 import os
 import shutil
