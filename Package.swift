@@ -99,6 +99,9 @@ let package = Package(
     // imports, undo, the outputs regenerated when the history changes).
     .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",
                                                "TrackerServeAPI", "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
+    // Folders watched with Linux's inotify (Glibc, nothing else), debounced, with sync tools'
+    // temporary names left out: what `trackport hub watch` waits on.
+    .target(name: "FileWatch"),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "CalendarSync", "WebDAV", "TrackerHub",
@@ -158,6 +161,7 @@ let package = Package(
     .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),
     .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
+    .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
     .testTarget(name: "TrackerHubTests", dependencies: ["TrackerHub", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]
