@@ -98,13 +98,13 @@ let package = Package(
     // `trackport hub`: one history kept from every backup that comes in (hub.toml, the journal of
     // imports, undo, the outputs regenerated when the history changes).
     .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",
-                                               "TrackerServeAPI", "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
+                                               "TrackerServeAPI", "FileWatch", "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
     // Folders watched with Linux's inotify (Glibc, nothing else), debounced, with sync tools'
     // temporary names left out: what `trackport hub watch` waits on.
     .target(name: "FileWatch"),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
-      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "CalendarSync", "WebDAV", "TrackerHub",
+      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "CalendarSync", "WebDAV", "TrackerHub", "FileWatch",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -161,7 +161,7 @@ let package = Package(
     .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),
     .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
-    .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
+    // FILEWATCHTESTS
     .testTarget(name: "TrackerHubTests", dependencies: ["TrackerHub", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]

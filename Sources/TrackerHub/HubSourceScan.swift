@@ -1,3 +1,4 @@
+import FileWatch
 import Foundation
 import TrackerPort
 #if canImport(Glibc)
@@ -18,13 +19,8 @@ struct HubUnit {
 /// are taken in the order they were made.
 public enum HubSourceScan {
   /// Names never read: a sync tool's file still arriving, an editor's backup or lock, a
-  /// hidden file. Syncthing writes `.syncthing.NAME.tmp` (and `~syncthing~NAME.tmp` on
-  /// Windows) and renames it; Nextcloud's and ownCloud's clients write `NAME.part` (and
-  /// `.~lock.NAME#`); browsers `.crdownload`, `.partial`; editors `NAME~` and `.#NAME`.
-  public static func isTemporaryName(_ name: String) -> Bool {
-    name.hasPrefix(".") || name.hasPrefix("~syncthing~") || name.hasSuffix("~")
-      || [".tmp", ".part", ".crdownload", ".partial", ".swp"].contains { name.lowercased().hasSuffix($0) }
-  }
+  /// hidden file (``DirectoryWatcher/isTemporaryName(_:)`` lists each convention).
+  public static func isTemporaryName(_ name: String) -> Bool { DirectoryWatcher.isTemporaryName(name) }
 
   /// `~/` expanded, and a relative path taken from the hub's folder.
   public static func absolute(_ path: String, hub: String) -> String {

@@ -57,7 +57,7 @@ extension Trackport {
               }
             }
             let timeout = config.every.map { max(0, lastRun + $0 - Date().timeIntervalSince1970) }
-            switch watcher.next(quiet: max(config.settle, 0.2), timeout: timeout) {
+            switch try watcher.next(quiet: max(config.settle, 0.2), timeout: timeout) {
             case .stopped: break
             case .timeout: pending = true
             case .changed(let paths):

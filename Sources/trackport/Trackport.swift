@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileWatch
 import TrackerHub
 import TrackerPort
 
@@ -40,6 +41,10 @@ func reportingFailures(_ command: ParsableCommand.Type, _ body: () throws -> Exi
   } catch let error as HubError {
     StandardError.line(error.message.contains(": error: ") ? error.description : "error: " + error.description)
     status = ExitStatus(error)
+  } catch let error as FileWatchError {
+    // hub watch: the inotify limits reached, a folder that cannot be watched.
+    StandardError.line("error: \(error)")
+    status = .ioError
   } catch let error as ValidationError {
     let name = command._commandName
     StandardError.line("Error: \(error.message)\nUsage: \(Trackport.usageString(for: command))\n  See 'trackport \(name) --help' for more information.")
