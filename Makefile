@@ -242,9 +242,10 @@ serve-test:
 ## it writes with `convert` and compares with the counter; simulation_test.py runs the 60 days
 ## through `hub run` (the history holds every day any file showed, once; undo of day 30 gives
 ## the day-29 history byte for byte; a run with nothing new changes no file); kill_test.py kills
-## runs at five points, and tries the lock and truncated sources. All three run; one failing fails.
+## runs at five points, and tries the lock and truncated sources; watch_test.py drives `hub watch`
+## (a Syncthing rename, 100 files at once, its folder removed and made again, SIGTERM). All run; one failing fails.
 hub-test:
-	@start=$$(date +%s); status=0; for t in generator simulation kill; do \
+	@start=$$(date +%s); status=0; for t in generator simulation kill watch; do \
 	  $(PYTHON) Tests/hub/$${t}_test.py $(BIN) || status=1; done; \
 	  echo "make test: the hub tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
