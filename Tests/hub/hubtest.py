@@ -249,3 +249,26 @@ def fixtures_or_skip(checks):
         else:
             checks.note("%s: skipped" % error)
         return False
+
+
+def one_habit(name, day):
+    """A canonical dataset of one habit, `name`, done on `day` (YYYY-MM-DD)."""
+    return {
+        "trackport": 1,
+        "categories": [{"id": "c-1", "title": "Health"}],
+        "trackers": [{"id": "t-" + name, "kind": "habit", "name": name, "categoryId": "c-1", "emoji": "🙂", "color": "#33CF69",
+                      "schedule": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "pinned": False}],
+        "records": [{"trackerId": "t-" + name, "date": day}],
+        "tasks": [], "taskCategoryOrder": [], "extras": {},
+    }
+
+
+def terminate(process, timeout=5):
+    """Sends SIGTERM and waits; returns (status, seconds it took), status None if it did not end."""
+    start = time.monotonic()
+    process.send_signal(15)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pass
+    return process.returncode, time.monotonic() - start

@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import sys
 import tempfile
@@ -35,14 +34,7 @@ except ImportError:  # pragma: no cover - the venv has it
 
 
 def dataset(name, day):
-    return {
-        "trackport": 1,
-        "categories": [{"id": "c-1", "title": "Health"}],
-        "trackers": [{"id": "t-" + name, "kind": "habit", "name": name, "categoryId": "c-1", "emoji": "🙂", "color": "#33CF69",
-                      "schedule": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "pinned": False}],
-        "records": [{"trackerId": "t-" + name, "date": day}],
-        "tasks": [], "taskCategoryOrder": [], "extras": {},
-    }
+    return hubtest.one_habit(name, day)
 
 
 def drop(inbox, name, habit, day):
@@ -159,13 +151,7 @@ def main():
 
         # Idle, then SIGTERM.
         time.sleep(0.5)
-        t = time.monotonic()
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=5)
-        except Exception:
-            pass
-        took = time.monotonic() - t
+        _, took = hubtest.terminate(server)
         checks.check(server.returncode == 0 and took < 1.0, "SIGTERM when idle ends it within a second, status 0",
                      "status %s after %.2f s" % (server.returncode, took))
     finally:

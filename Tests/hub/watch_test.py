@@ -13,7 +13,6 @@ Every wait is bounded; prints one line per check and `N passed, M failed`. Stand
 import json
 import os
 import shutil
-import signal
 import sys
 import tempfile
 import time
@@ -24,15 +23,7 @@ WAIT = 30   # seconds for the watcher to take what was dropped
 
 
 def dataset(name, day):
-    """A canonical dataset of one habit done on one day."""
-    return {
-        "trackport": 1,
-        "categories": [{"id": "c-1", "title": "Health"}],
-        "trackers": [{"id": "t-" + name, "kind": "habit", "name": name, "categoryId": "c-1", "emoji": "🙂", "color": "#33CF69",
-                      "schedule": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "pinned": False}],
-        "records": [{"trackerId": "t-" + name, "date": day}],
-        "tasks": [], "taskCategoryOrder": [], "extras": {},
-    }
+    return hubtest.one_habit(name, day)
 
 
 def payload(name, day):
@@ -116,13 +107,7 @@ def main():
 
         # Idle, then SIGTERM.
         time.sleep(1.5)
-        start = time.monotonic()
-        watch.send_signal(signal.SIGTERM)
-        try:
-            watch.wait(timeout=5)
-        except Exception:
-            pass
-        took = time.monotonic() - start
+        _, took = hubtest.terminate(watch)
         checks.check(watch.returncode == 0 and took < 1.0, "SIGTERM stops it within a second when idle, status 0",
                      "status %s after %.2f s" % (watch.returncode, took))
     finally:
