@@ -245,6 +245,29 @@ final class DirectoryWatcherTests: XCTestCase {
     XCTAssertEqual(try watcher.next(quiet: 0.2, timeout: 3), .changed([folder.at("batch/deeper/3.json")]))
   }
 
+  /// A subfolder renamed inside the tree is watched under its new name, and one removed and
+  /// made again is watched again.
+  func testSubfoldersRenamedOrMadeAgainStayWatched() throws {
+    let folder = try WatchedFolder()
+    try folder.makeFolder("old/inner")
+    try folder.makeFolder("gone")
+    let watcher = try DirectoryWatcher(paths: [folder.path])
+    try folder.rename("old", "new")
+    try folder.remove("gone")
+    _ = try watcher.next(quiet: 0.2, timeout: 3)
+    try folder.makeFolder("gone")
+    try folder.write("new/inner/a.json")
+    try folder.write("gone/b.json")
+    var paths = Set<String>()
+    let end = uptime() + 4
+    while !paths.isSuperset(of: [folder.at("new/inner/a.json"), folder.at("gone/b.json")]) && uptime() < end {
+      guard case .changed(let more) = try watcher.next(quiet: 0.2, timeout: 3) else { break }
+      paths.formUnion(more)
+    }
+    XCTAssertTrue(paths.isSuperset(of: [folder.at("new/inner/a.json"), folder.at("gone/b.json")]), "\(paths.sorted())")
+    XCTAssertFalse(paths.contains { $0.hasPrefix(folder.at("old/")) }, "\(paths.sorted())")
+  }
+
   /// Not recursive: a subfolder made is a change of the folder's own entries; what is
   /// written inside it is not.
   func testSubfoldersAreNotWatchedWhenNotRecursive() throws {
