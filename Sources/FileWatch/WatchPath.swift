@@ -36,14 +36,17 @@ enum WatchPath {
   /// The names leading from `folder` down to `path`, or `nil` when `path` is not inside it
   /// (`folder` itself is not inside).
   static func components(of path: String, under folder: String) -> [Substring]? {
+    // Bytes, not characters: a name starting with a combining mark would make one
+    // character of it and the `/` before, and two names the same but for their Unicode
+    // normalisation are two files.
     let prefix = folder == "/" ? "/" : folder + "/"
-    guard path.count > prefix.count, path.hasPrefix(prefix) else { return nil }
-    return path.dropFirst(prefix.count).split(separator: "/")
+    guard path.utf8.count > prefix.utf8.count, path.utf8.starts(with: prefix.utf8) else { return nil }
+    return Substring(path.utf8.dropFirst(prefix.utf8.count)).split(separator: "/")
   }
 
   /// Whether `path` is `ancestor` or inside it.
   static func isSelfOrInside(_ path: String, _ ancestor: String) -> Bool {
-    path == ancestor || components(of: path, under: ancestor) != nil
+    path.utf8.elementsEqual(ancestor.utf8) || components(of: path, under: ancestor) != nil
   }
 
   private static func workingFolder() -> String {

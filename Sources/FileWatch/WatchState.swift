@@ -4,11 +4,13 @@ import Glibc
 /// What a ``DirectoryWatcher`` knows between two calls: which folder every watch is, what each
 /// named path is now, and the changes seen but not yet reported.
 ///
-/// The watches are never patched one event at a time. After any event that can change which
-/// folders there are (a folder made, moved or deleted, a named path or one of its folders
-/// coming or going, an overflow), `reconcile` works them out again from what is on disk, so
-/// what it ends with holds whatever order the events came in. A folder it watches for the first
-/// time is listed and its files reported: they may have been written before the watch existed.
+/// Two ways of keeping the watches right. A folder made or moved inside a watched tree is
+/// watched, with all below it, when the events that said so have been read; a folder moved
+/// out has its watches dropped at once. Anything that concerns a named path or a folder above
+/// it (removed, moved, made, an overflow) makes `reconcile` work every watch out again from
+/// what is on disk, so what it ends with holds whatever order the events came in. Either way,
+/// a folder watched for the first time is listed and its files reported: they may have been
+/// written before its watch existed.
 struct WatchState {
   /// What one named path is now, with the watch that sees its changes.
   enum RootKind: Equatable {
@@ -29,6 +31,10 @@ struct WatchState {
   /// When the newest pending change was seen (seconds on the monotonic clock).
   private(set) var lastChange: Double = 0
 
+  private static let entryEvents = UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
+  private static let arrivals = UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)
+  private static let selfEvents = UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+
   init(roots: [String], recursive: Bool) {
     self.roots = roots
     self.recursive = recursive
@@ -47,43 +53,54 @@ struct WatchState {
 
   /// Takes in what the kernel reported.
   mutating func handle(_ events: [InotifyHandle.Event], _ inotify: InotifyHandle, now: Double) throws {
-    var structural = false
+    var rootsConcerned = false
+    var arrivedFolders: [String] = []
     for event in events {
       if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-        // Events were lost: every named path is a change (the caller rescans), and the
-        // folders are worked out again in case some came or went unseen.
+        // Events were lost: every named path is a change (the caller rescans), and every
+        // watch is worked out again in case folders came or went unseen.
         for root in roots { note(root, now) }
-        structural = true
+        rootsConcerned = true
         continue
       }
       guard let folder = folders[event.watch] else { continue }  // a watch dropped already
       if event.mask & UInt32(IN_IGNORED) != 0 {
         folders[event.watch] = nil
-        structural = true
+        if concernsRoot(folder) { rootsConcerned = true }
         continue
       }
-      if event.mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 {
-        structural = true
+      if event.mask & Self.selfEvents != 0 {
+        if concernsRoot(folder) { rootsConcerned = true }
         continue
       }
       guard !event.name.isEmpty else { continue }
       let path = WatchPath.join(folder, event.name)
-      let entryEvents = UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
-      if event.mask & UInt32(IN_ISDIR) != 0 && event.mask & entryEvents != 0 { structural = true }
-      if event.mask & entryEvents != 0 && roots.contains(where: { WatchPath.isSelfOrInside($0, path) }) { structural = true }
+      if event.mask & Self.entryEvents != 0 && concernsRoot(path) { rootsConcerned = true }
+      if event.mask & UInt32(IN_ISDIR) != 0 {
+        if event.mask & Self.arrivals != 0 && isInsideTree(path) { arrivedFolders.append(path) }
+        if event.mask & UInt32(IN_MOVED_FROM) != 0 { unwatchTree(path, inotify) }
+      }
       if isReportable(path) { note(path, now) }
     }
-    if structural { try reconcile(inotify, reporting: true, now: now) }
+    if rootsConcerned {
+      try reconcile(inotify, reporting: true, now: now)
+    } else {
+      for folder in arrivedFolders {
+        let before = folders
+        let watched = try watchTree(folder, isRoot: false, inotify, into: &folders)
+        reportFiles(in: watched.filter { before[$0] == nil }, now: now)
+      }
+    }
   }
 
   /// Works out every watch again from what is on disk (see the type's comment); with
   /// `reporting`, what came, went or was replaced since the last time becomes pending.
   mutating func reconcile(_ inotify: InotifyHandle, reporting: Bool, now: Double) throws {
     var found: [Int32: String] = [:]
-    var treeWatches: [Int32] = []
+    var trees: [Int32] = []
     var newKinds: [RootKind] = []
     for root in roots {
-      newKinds.append(try resolve(root, inotify, &found, &treeWatches))
+      newKinds.append(try resolve(root, inotify, &found, &trees))
     }
     for wd in folders.keys where found[wd] == nil { inotify.unwatch(wd) }
     let before = (kinds: kinds, folders: folders)
@@ -93,13 +110,7 @@ struct WatchState {
     for (index, root) in roots.enumerated() where Self.changedKind(before.kinds[index], newKinds[index]) {
       note(root, now)
     }
-    for wd in treeWatches where before.folders[wd] != found[wd] {
-      guard let folder = found[wd] else { continue }
-      for entry in FolderEntries.list(folder) where !entry.isFolder {
-        let path = WatchPath.join(folder, entry.name)
-        if isReportable(path) { note(path, now) }
-      }
-    }
+    reportFiles(in: trees.filter { before.folders[$0] != found[$0] }, now: now)
   }
 
   /// A named path came, went, or became another folder (its watch is another inode's).
@@ -111,16 +122,16 @@ struct WatchState {
     }
   }
 
-  /// What `root` is now, with the watches that see it added to `found`.
+  /// What `root` is now, with the watches that see it put in `found` (and those of its tree
+  /// in `trees` too).
   private func resolve(_ root: String, _ inotify: InotifyHandle, _ found: inout [Int32: String],
-                       _ treeWatches: inout [Int32]) throws -> RootKind {
+                       _ trees: inout [Int32]) throws -> RootKind {
     switch try FolderEntries.kind(root) {
     case .folder:
-      if let wd = try inotify.watch(root, followLinks: true) {
-        if found[wd] == nil { found[wd] = root }
-        treeWatches.append(wd)
-        if recursive { try watchSubfolders(of: root, inotify, &found, &treeWatches) }
-        return .folder(wd)
+      let watched = try watchTree(root, isRoot: true, inotify, into: &found)
+      if let top = watched.first {
+        trees += watched
+        return .folder(top)
       }
     case .file:
       let parent = WatchPath.parent(root)
@@ -144,27 +155,72 @@ struct WatchState {
     }
   }
 
-  /// Watches every folder below `root`, depth first, but those with temporary or hidden names
-  /// (Syncthing's `.stversions`, a `.git`) and links; a subfolder that may not be read is left
-  /// out (`lost+found` at the top of a disk), since nothing in it could be read either.
-  private func watchSubfolders(of root: String, _ inotify: InotifyHandle, _ found: inout [Int32: String],
-                               _ treeWatches: inout [Int32]) throws {
-    var stack = [root]
+  /// Watches `top` and, when recursive, every folder below it but links and those with
+  /// temporary or hidden names (Syncthing's `.stversions`, a `.git`), putting each in `map`;
+  /// returns the watches put there, `top`'s first, or none when `top` is gone.
+  ///
+  /// A named path (`isRoot`) is followed when it is a link, and one that may not be read is
+  /// thrown; a subfolder that may not be read is left out (`lost+found` at the top of a disk),
+  /// since nothing in it could be read either. A folder `map` has already (a tree met twice,
+  /// through a bind mount or two named paths) is not walked again.
+  private func watchTree(_ top: String, isRoot: Bool, _ inotify: InotifyHandle, into map: inout [Int32: String]) throws -> [Int32] {
+    var watched: [Int32] = []
+    var stack = [top]
     while let folder = stack.popLast() {
-      for entry in FolderEntries.list(folder) where entry.isFolder && !DirectoryWatcher.isTemporaryName(entry.name) {
-        let path = WatchPath.join(folder, entry.name)
-        let watch: Int32?
-        do {
-          watch = try inotify.watch(path, followLinks: false)
-        } catch let error as FileWatchError where error.code == EACCES {
-          continue
-        }
-        // A watch found already is a folder seen twice (a bind mount): not walked again.
-        guard let wd = watch, found[wd] == nil else { continue }
-        found[wd] = path
-        treeWatches.append(wd)
-        stack.append(path)
+      let isTop = watched.isEmpty && folder == top
+      let watch: Int32?
+      do {
+        watch = try inotify.watch(folder, followLinks: isTop && isRoot)
+      } catch let error as FileWatchError where error.code == EACCES && !(isTop && isRoot) {
+        continue
       }
+      guard let wd = watch else { continue }
+      if map[wd] != nil {
+        if isTop { watched.append(wd) }
+        continue
+      }
+      map[wd] = folder
+      watched.append(wd)
+      guard recursive else { continue }
+      for entry in FolderEntries.list(folder).reversed() where entry.isFolder && !DirectoryWatcher.isTemporaryName(entry.name) {
+        stack.append(WatchPath.join(folder, entry.name))
+      }
+    }
+    return watched
+  }
+
+  /// Drops the watches of `path` and of every folder below it (moved out of sight, or
+  /// elsewhere in the tree, where their arrival watches them again under their new path).
+  private mutating func unwatchTree(_ path: String, _ inotify: InotifyHandle) {
+    for (wd, folder) in folders where WatchPath.isSelfOrInside(folder, path) {
+      inotify.unwatch(wd)
+      folders[wd] = nil
+    }
+  }
+
+  /// Notes the files (not the folders: each has its own watch) in folders just watched.
+  private mutating func reportFiles(in watches: [Int32], now: Double) {
+    for wd in watches {
+      guard let folder = folders[wd] else { continue }
+      for entry in FolderEntries.list(folder) where !entry.isFolder {
+        let path = WatchPath.join(folder, entry.name)
+        if isReportable(path) { note(path, now) }
+      }
+    }
+  }
+
+  /// Whether `path` is a named path or a folder above one: what happens to it changes what
+  /// a named path is.
+  private func concernsRoot(_ path: String) -> Bool {
+    roots.contains { WatchPath.isSelfOrInside($0, path) }
+  }
+
+  /// Whether a folder at `path` belongs to a watched tree: below a named folder, when
+  /// recursive, with no temporary name on the way down.
+  private func isInsideTree(_ path: String) -> Bool {
+    recursive && roots.indices.contains { index in
+      guard case .folder = kinds[index], let names = WatchPath.components(of: path, under: roots[index]) else { return false }
+      return !names.contains { DirectoryWatcher.isTemporaryName(String($0)) }
     }
   }
 
