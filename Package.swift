@@ -161,7 +161,7 @@ let package = Package(
     .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),
     .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
-    // FILEWATCHTESTS
+    .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
     .testTarget(name: "TrackerHubTests", dependencies: ["TrackerHub", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]
