@@ -13,9 +13,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    // `trackport serve`: a small HTTP/1.1 server on plain sockets (docs/serve.md says why not
-    // Hummingbird: its SwiftNIO stack costs minutes of every clean build).
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // `trackport serve`'s HTTP/1.1 server (BoundedHTTP): SwiftNIO's parser, its header limits
+    // and its event loops, without a framework on top (docs/serve.md: Hummingbird measured).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     // Obsidian notes' YAML frontmatter (libyaml underneath).
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // hub.toml, the hub's configuration (toml++ underneath).
@@ -81,7 +81,7 @@ let package = Package(
     .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
     // One input through every reader, writer and model step, for the fuzz harnesses (Fuzz/)
     // and the tests that replay their corpora; `serve`'s form reader (TrackerServeAPI,
-    // never FlyingFox: the fuzz build links every library object it depends on); and a CalDAV
+    // never the server: the fuzz build links every library object it depends on); and a CalDAV
     // server's answer as `calendar push/pull` read it (WebDAV, CalendarSync; CCurl is linked,
     // never called).
     .target(name: "TrackerFuzzing", dependencies: ["TrackerPort", "TrackerServeAPI", "CalendarSync", "WebDAV", "ICalendarCodec"]),
@@ -90,11 +90,18 @@ let package = Package(
     // `trackport serve`'s HTTP API over the library, independent of any server framework:
     // ServeAPI (the routes and endpoints), its MultipartForm reader, the OpenAPI document and
     // the web page (CLibCrypto for the page's CSP hashes). The fuzz harnesses reach the form
-    // reader here without FlyingFox.
+    // reader here without the server.
     .target(name: "TrackerServeAPI", dependencies: ["TrackerPort", "TrackerOutput", "TrackerReport", "CLibCrypto"]),
-    // `trackport serve`'s socket: ServeAPI on FlyingFox's HTTP/1.1 server (TrackerServer), with
-    // the request limits, the conversion slots and the access log.
-    .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", .product(name: "FlyingFox", package: "FlyingFox")]),
+    // An HTTP/1.1 server on SwiftNIO that bounds what a client controls (header size and count,
+    // header and body times, idle keep-alive, connections, requests per client) and survives
+    // running out of files; it serves any HTTPService (`serve`'s API, the hub's).
+    .target(name: "BoundedHTTP", dependencies: [
+      .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+    ]),
+    // `trackport serve`'s socket: ServeAPI as an HTTPService on BoundedHTTP (TrackerServer), with
+    // the conversion slots, the worker processes and the access log.
+    .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", "BoundedHTTP"]),
     // `trackport hub`: one history kept from every backup that comes in (hub.toml, the journal of
     // imports, undo, the outputs regenerated when the history changes).
     .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",
@@ -104,7 +111,8 @@ let package = Package(
     .target(name: "FileWatch"),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
-      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "CalendarSync", "WebDAV", "TrackerHub", "FileWatch",
+      "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "BoundedHTTP", "CalendarSync", "WebDAV",
+      "TrackerHub", "FileWatch",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -159,7 +167,7 @@ let package = Package(
     .testTarget(name: "TrackerMergeTests", dependencies: ["TrackerMerge", "TrackerModel"]),
     .testTarget(name: "TrackerPortTests", dependencies: ["TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),
-    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "TrackerTestSupport"]),
+    .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "BoundedHTTP", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
     .testTarget(name: "TrackerHubTests", dependencies: ["TrackerHub", "TrackerPort", "TrackerTestSupport"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoundedHTTP
 import Dispatch
 import Foundation
 import TrackerPort
@@ -14,8 +15,10 @@ extension Trackport {
         not keep, convert it), GET /healthz, /openapi.json and /api/formats, and POST /api/inspect, \
         /api/convert, /api/validate, /api/report and /api/diff with a multipart/form-data upload (a 'file' part; fields named as the \
         command line's options). Files are read in memory and kept nowhere; the access log on \
-        standard error names method, path, status, sizes and duration only. SIGTERM or Ctrl-C \
-        lets the requests in flight finish, then exits 0.
+        standard error names method, path, status, sizes and duration only. Every client is held \
+        to the connection limits below (headers, times, connections, requests per client). SIGTERM \
+        or Ctrl-C exits 0 at once when nothing is in flight, else once the requests in flight \
+        have finished (at most --shutdown-grace seconds).
         """)
 
     @Option(help: ArgumentHelp("The address to listen on: an IPv4 or IPv6 address, or localhost.", valueName: "address"))
@@ -56,6 +59,39 @@ extension Trackport {
     @Option(help: ArgumentHelp("The address space each worker process may use, in MiB (0: no limit); past it the worker fails (500) or stalls until --conversion-timeout (503).", valueName: "MiB"))
     var workerMemory: Int = 4_096
 
+    @Option(help: ArgumentHelp("The most bytes of a request line and headers (more: 431).", valueName: "bytes"))
+    var maxHeaderBytes: Int = 16_384
+
+    @Option(help: ArgumentHelp("The most header fields of a request (more: 431).", valueName: "count"))
+    var maxHeaderCount: Int = 100
+
+    @Option(help: ArgumentHelp("Seconds from a connection's opening (or a later request's first byte) to the end of the headers (past it: 408, closed).", valueName: "seconds"))
+    var headerTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("Seconds a request body may go without a byte (past it: 408, closed).", valueName: "seconds"))
+    var bodyTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("The slowest a body may come, in bytes a second, checked after its first 5 s (slower: 408, closed; 0: no minimum).", valueName: "bytes/s"))
+    var minBodyRate: Int = 1_024
+
+    @Option(help: ArgumentHelp("Seconds a kept-alive connection may wait for its next request.", valueName: "seconds"))
+    var idleTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("The most connections at once; past it the one idle longest is closed, or, when all have a request in flight, the new one gets 503 (lowered to the open-file limit).", valueName: "count"))
+    var maxConnections: Int = 512
+
+    @Option(help: ArgumentHelp("The most requests one client may have in flight at once (more: 429).", valueName: "count"))
+    var maxPerClient: Int = 8
+
+    @Option(help: ArgumentHelp("A reverse proxy (address or CIDR network, repeatable) whose X-Forwarded-For names the client for --max-per-client; from others the header is ignored.", valueName: "address"))
+    var trustedProxy: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds SIGTERM or Ctrl-C waits for the requests in flight before it stops them (none in flight: it exits at once).", valueName: "seconds"))
+    var shutdownGrace: Double = 10
+
+    @Option(help: ArgumentHelp("Open files kept for everything but connections (workers, the listening socket); --max-connections is lowered to the open-file limit less these.", valueName: "count"))
+    var reservedFiles: Int = 64
+
     /// `--isolation`.
     enum Isolation: String, ExpressibleByArgument, CaseIterable {
       case process, thread
@@ -66,6 +102,29 @@ extension Trackport {
       guard maxUpload > 0, maxUnpacked > 0, maxParts > 0, maxConversions > 0, requestTimeout > 0, conversionTimeout > 0, workerMemory >= 0 else {
         throw ValidationError("--max-upload, --max-unpacked, --max-parts, --max-conversions, --request-timeout and --conversion-timeout must be positive")
       }
+      guard maxHeaderBytes > 0, maxHeaderCount > 0, headerTimeout > 0, bodyTimeout > 0, minBodyRate >= 0, idleTimeout > 0,
+            maxConnections > 0, maxPerClient > 0, shutdownGrace >= 0, reservedFiles >= 0 else {
+        throw ValidationError("--max-header-bytes, --max-header-count, --header-timeout, --body-timeout, --idle-timeout, --max-connections and --max-per-client must be positive, --min-body-rate, --shutdown-grace and --reserved-files at least 0")
+      }
+      _ = try proxies()
+    }
+
+    /// `--trusted-proxy` as address ranges.
+    func proxies() throws -> [IPAddressRange] {
+      try trustedProxy.map { text in
+        guard let range = IPAddressRange(text) else {
+          throw ValidationError("--trusted-proxy: '\(text)' is not an IP address or CIDR network (10.0.0.0/8, fd00::/8)")
+        }
+        return range
+      }
+    }
+
+    /// The connection limits of the options.
+    func httpLimits() throws -> HTTPLimits {
+      HTTPLimits(maxHeaderBytes: maxHeaderBytes, maxHeaderCount: maxHeaderCount, headerTimeout: headerTimeout,
+                 bodyTimeout: bodyTimeout, minBodyBytesPerSecond: minBodyRate, requestTimeout: requestTimeout,
+                 idleTimeout: idleTimeout, maxConnections: maxConnections, maxRequestsPerClient: maxPerClient,
+                 trustedProxies: try proxies(), shutdownGrace: shutdownGrace, reservedFiles: reservedFiles)
     }
 
     /// Starts the user's browser on `page`: the command in `BROWSER` (as Python's webbrowser and
@@ -121,7 +180,8 @@ extension Trackport {
       let server: TrackerServer
       do {
         server = try TrackerServer(host: host, port: UInt16(port), api: ServeAPI(registry: registry, limits: limits),
-                                   isolation: conversionIsolation(limits), log: { StandardError.line($0) })
+                                   isolation: conversionIsolation(limits), http: try httpLimits(),
+                                   log: { StandardError.line($0) })
       } catch {
         StandardError.line("error: cannot listen on \(host): \(error)")
         throw ExitStatus.usage.exitCode
@@ -143,10 +203,11 @@ extension Trackport {
       }
       Interruption.ending { _ in
         outcome.stopping = true
-        StandardError.line("trackport serve: stopping; letting requests in flight finish")
+        StandardError.line("trackport serve: stopping; letting requests in flight finish (at most \(String(format: "%g", shutdownGrace)) s)")
         let drained = DispatchSemaphore(value: 0)
+        let grace = shutdownGrace
         Task {
-          await server.stop(timeout: 10)
+          await server.stop(timeout: grace)
           drained.signal()
         }
         drained.wait()
