@@ -245,7 +245,7 @@ serve-test:
 ## runs at five points, and tries the lock and truncated sources; watch_test.py drives `hub watch`
 ## (a Syncthing rename, 100 files at once, its folder removed and made again, SIGTERM). All run; one failing fails.
 hub-test:
-	@start=$$(date +%s); status=0; for t in generator simulation kill watch; do \
+	@start=$$(date +%s); status=0; for t in generator simulation kill watch serve; do \
 	  $(PYTHON) Tests/hub/$${t}_test.py $(BIN) || status=1; done; \
 	  echo "make test: the hub tests took $$(( $$(date +%s) - start )) s"; exit $$status
 

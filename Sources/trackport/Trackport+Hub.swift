@@ -17,7 +17,7 @@ extension Trackport {
         the imports and hub undo takes one back. See docs/hub.md.
         """,
       subcommands: [HubInit.self, HubSourceCommand.self, HubOutputCommand.self, HubRun.self, HubLog.self, HubUndo.self,
-                    HubExport.self, HubWatch.self, HubToken.self, HubFeed.self])
+                    HubExport.self, HubWatch.self, HubServe.self, HubToken.self, HubFeed.self])
   }
 
   struct HubInit: ParsableCommand {

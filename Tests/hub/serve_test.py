@@ -118,7 +118,8 @@ def main():
         checks.check(request(port, "GET", wrong)[0] == 404, "a wrong secret: 404")
 
         # Nothing else answers without the token.
-        paths = ["/", "/history.trackport.json", "/journal.json", "/healthz", "/nowhere", "/feed", "/feed/", "/%2e%2e/hub.toml"]
+        # (/feed/ANYTHING is the feed's path: a wrong secret there is 404, as checked above.)
+        paths = ["/", "/history.trackport.json", "/journal.json", "/healthz", "/nowhere", "/feed", "/feeds.ics", "/%2e%2e/hub.toml"]
         refused = []
         for path in paths:
             for method in ("GET", "POST", "HEAD"):
