@@ -232,12 +232,16 @@ doc-examples:
 
 ## serve-test: `trackport serve` as its users meet it. Tests/serve/hostile_test.py sends a running
 ## server a zip bomb, deep JSON, endless SQLite views, a 2 GB declared body, garbage multipart
-## and a slow client; Tests/serve/page_test.py drives the page in headless Chromium through its
-## WebDriver (a Loop backup to Table Habit by mouse, at 360 px and by keyboard, byte-equal to
-## the CLI's file); Tests/serve/schemathesis_test.py runs schemathesis on the OpenAPI document.
+## and a slow client; Tests/serve/attack_test.py attacks its connections with an open-file limit
+## of 256 (300 idle connections, a 512 KB header, four 64 KB headers, a request line and a body a
+## byte a second: /healthz within 100 ms throughout, 431 and 408 as documented, SIGTERM when idle
+## within 1 s; a server out of files logs EMFILE and answers on); Tests/serve/page_test.py drives
+## the page in headless Chromium through its WebDriver (a Loop backup to Table Habit by mouse, at
+## 360 px and by keyboard, byte-equal to the CLI's file); Tests/serve/schemathesis_test.py runs
+## schemathesis on the OpenAPI document.
 serve-test:
-	@start=$$(date +%s); $(PYTHON) Tests/serve/hostile_test.py $(BIN) && $(PYTHON) Tests/serve/page_test.py $(BIN) \
-	  && $(PYTHON) Tests/serve/schemathesis_test.py $(BIN) || exit $$?; \
+	@start=$$(date +%s); $(PYTHON) Tests/serve/hostile_test.py $(BIN) && $(PYTHON) Tests/serve/attack_test.py $(BIN) \
+	  && $(PYTHON) Tests/serve/page_test.py $(BIN) && $(PYTHON) Tests/serve/schemathesis_test.py $(BIN) || exit $$?; \
 	  echo "make test: the serve tests took $$(( $$(date +%s) - start )) s"
 
 ## hub-test: `trackport hub` as issue 40's "Done means" has it, over the seeded 60-day simulation of

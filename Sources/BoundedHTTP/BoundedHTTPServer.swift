@@ -86,7 +86,8 @@ public final class BoundedHTTPServer: Sendable {
         }
         .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
         .bind(host: host, port: requestedPort) { channel in
-          channel.eventLoop.makeCompletedFuture {
+          registry.accept(channel)
+          return channel.eventLoop.makeCompletedFuture {
             let state = ConnectionState(registry: registry)
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(ByteActivityHandler(state))
@@ -185,6 +186,7 @@ public enum BoundedHTTPError: Error, CustomStringConvertible {
   /// It could not listen (the address, the port in use), or was stopped first.
   case notListening(String)
 
+  /// The reason, as a sentence.
   public var description: String {
     switch self {
     case .notListening(let reason): reason

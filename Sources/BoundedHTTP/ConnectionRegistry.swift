@@ -40,6 +40,9 @@ final class ConnectionRegistry: @unchecked Sendable {
   private let maxConnections: Int
   private let maxPerClient: Int
   private var entries: [ObjectIdentifier: Entry] = [:]
+  /// Connections accepted and not yet admitted (or closed): a stop closes them too, or one
+  /// accepted in the instant of the stop could stay open with nobody to serve it.
+  private var accepted: [ObjectIdentifier: any Channel] = [:]
   private var perClient: [String: Int] = [:]
   private var inFlight = 0
   private var stopping = false
@@ -51,11 +54,27 @@ final class ConnectionRegistry: @unchecked Sendable {
     self.maxPerClient = max(1, maxPerClient)
   }
 
+  /// Notes a connection just accepted, before it is active; forgotten once admitted or closed.
+  func accept(_ channel: any Channel) {
+    let key = ObjectIdentifier(channel)
+    let closing: Bool = lock.withLock {
+      guard !stopping else { return true }
+      accepted[key] = channel
+      return false
+    }
+    if closing {
+      channel.close(promise: nil)
+      return
+    }
+    channel.closeFuture.whenComplete { _ in self.lock.withLock { _ = self.accepted.removeValue(forKey: key) } }
+  }
+
   /// Counts a new connection in, closing the one that has waited longest without a request
   /// when the limit is reached.
   func admit(_ channel: any Channel) -> Admission {
     let now = NIODeadline.now()
     let (admission, victim): (Admission, (any Channel)?) = lock.withLock {
+      accepted.removeValue(forKey: ObjectIdentifier(channel))
       guard !stopping else { return (.stopping, nil) }
       var victim: Entry?
       if entries.count >= maxConnections {
@@ -151,14 +170,14 @@ final class ConnectionRegistry: @unchecked Sendable {
   func quiesce() {
     let waiting: [any Channel] = lock.withLock {
       stopping = true
-      return entries.values.filter { $0.activity != .busy }.map(\.channel)
+      return entries.values.filter { $0.activity != .busy }.map(\.channel) + accepted.values
     }
     for channel in waiting { channel.close(promise: nil) }
   }
 
   /// Closes every connection left.
   func closeAll() {
-    let all: [any Channel] = lock.withLock { entries.values.map(\.channel) }
+    let all: [any Channel] = lock.withLock { entries.values.map(\.channel) + accepted.values }
     for channel in all { channel.close(promise: nil) }
   }
 }

@@ -34,10 +34,8 @@ final class HTTPLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   // MARK: - Lifetime
 
-  func handlerAdded(context: ChannelHandlerContext) {
-    if context.channel.isActive { activate(context) }
-  }
-
+  // Admitted once active, which an accepted connection becomes once registered on its event
+  // loop: a close before that (a stop, a connection limit) would not take.
   func channelActive(context: ChannelHandlerContext) {
     activate(context)
     context.fireChannelActive()

@@ -74,11 +74,14 @@ public final class HTTPRequestBody: AsyncSequence, @unchecked Sendable {
     }
   }
 
+  /// Reads the body's chunks in turn (``HTTPRequestBody/next()``).
   public struct AsyncIterator: AsyncIteratorProtocol {
     let body: HTTPRequestBody
+    /// The next chunk; nil at the end of the body.
     public mutating func next() async throws(HTTPBodyError) -> [UInt8]? { try await body.next() }
   }
 
+  /// An iterator over the chunks; every iterator reads from the same body.
   public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: self) }
 }
 

@@ -43,6 +43,7 @@ public struct IPAddressRange: Sendable, Hashable, CustomStringConvertible {
     return true
   }
 
+  /// The range as `--trusted-proxy` takes it: the address, with `/BITS` for a network.
   public var description: String {
     let text: String
     if bytes.count == 4 {

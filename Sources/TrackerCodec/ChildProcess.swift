@@ -37,7 +37,7 @@ package enum ChildProcess {
   /// The child starts with no blocked signal and with SIGPIPE (or, with `allSignalsDefault`,
   /// every signal) at its default handling, as a shell would start it. `closeOtherDescriptors`
   /// closes every descriptor above 2 in the child, including those opened without
-  /// close-on-exec (FlyingFox's sockets); it needs glibc 2.34 and is a no-op elsewhere. A spawn
+  /// close-on-exec (a library's sockets or files); it needs glibc 2.34 and is a no-op elsewhere. A spawn
   /// that fails with ETXTBSY (the file was just written and another thread's child still holds
   /// it open between its fork and exec) is retried for up to 200 ms.
   ///

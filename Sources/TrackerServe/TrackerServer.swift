@@ -19,7 +19,7 @@ public final class TrackerServer: Sendable {
   /// ``HTTPLimits/requestTimeout`` is `api.limits.requestTimeoutSeconds`.
   public init(host: String, port: UInt16, api: ServeAPI = ServeAPI(), isolation: ConversionIsolation = .thread,
               http: HTTPLimits = HTTPLimits(), log: @escaping @Sendable (String) -> Void = { _ in }) throws {
-    guard host == "localhost" || IPAddressRange(host) != nil else { throw ServeAddressError(host: host) }
+    guard host == "localhost" || (!host.contains("/") && IPAddressRange(host) != nil) else { throw ServeAddressError(host: host) }
     var http = http
     http.requestTimeout = api.limits.requestTimeoutSeconds
     let service = ServeService(api: api, slots: ConversionSlots(api.limits.maxConcurrent), isolation: isolation,
@@ -66,5 +66,6 @@ public final class TrackerServer: Sendable {
 public struct ServeAddressError: Error, CustomStringConvertible {
   /// The address given.
   public var host: String
+  /// What was wrong with the address.
   public var description: String { "'\(host)' is not an IPv4 or IPv6 address (or localhost)" }
 }

@@ -66,9 +66,10 @@ enum WorkerProcess {
       // (Interruption) kills the worker's group and removes its folder.
       Result { () throws(SpawnFailure) in
         try TemporaryItems.spawn { () throws(SpawnFailure) in
-          // The server's sockets (FlyingFox opens them without close-on-exec: the listening
-          // socket, every client's connection) must not live on in a worker, or in the plugins
-          // it starts: a connection the server closes would stay open until the worker ends.
+          // The server's sockets (the listening socket, every client's connection; NIO opens
+          // them close-on-exec, but a descriptor that is not would leak) must not live on in a
+          // worker, or in the plugins it starts: a connection the server closes would stay
+          // open until the worker ends.
           do throws(ChildProcess.SpawnError) {
             return try ChildProcess.spawn(command.executable, command.arguments, environment: environment,
                                           stdin: theirs, stdout: theirs, stderr: null >= 0 ? null : theirs,

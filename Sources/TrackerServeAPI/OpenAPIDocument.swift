@@ -24,7 +24,8 @@ enum OpenAPIDocument {
   /// The refusals every upload route documents: status and the name of its response under
   /// `components/responses`.
   static let refusals: [(status: String, response: String)] = [
-    ("400", "BadRequest"), ("413", "TooLarge"), ("415", "NotAForm"), ("422", "Unprocessable"), ("500", "WorkerFailed"), ("503", "Busy"),
+    ("400", "BadRequest"), ("408", "TooSlow"), ("413", "TooLarge"), ("415", "NotAForm"), ("422", "Unprocessable"),
+    ("429", "TooManyRequests"), ("431", "HeadersTooLarge"), ("500", "WorkerFailed"), ("503", "Busy"),
   ]
 
   /// The operation object of `route`: its summary, its form (a `$ref`), its answer and, for an
@@ -135,6 +136,19 @@ enum OpenAPIDocument {
           "description": "A malformed request: bad-multipart, missing-field, bad-field, or an unknown format or option",
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
         },
+        "TooSlow": {
+          "description": "header-timeout or body-timeout: the headers did not end within --header-timeout, or the body stopped (--body-timeout), came slower than --min-body-rate or did not end within --request-timeout; the connection closes",
+          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
+        },
+        "TooManyRequests": {
+          "description": "too-many-requests: this client has --max-per-client requests in flight",
+          "headers": {"Retry-After": {"schema": {"type": "string", "pattern": "^[0-9]+$"}, "description": "Seconds to wait"}},
+          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
+        },
+        "HeadersTooLarge": {
+          "description": "headers-too-large: the request line and headers are past --max-header-bytes or --max-header-count; the connection closes",
+          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
+        },
         "TooLarge": {
           "description": "too-large (the request is over --max-upload) or too-many-parts (over --max-parts)",
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
@@ -152,7 +166,7 @@ enum OpenAPIDocument {
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
         },
         "Busy": {
-          "description": "busy (every conversion slot stayed taken), conversion-timeout (the conversion was stopped at --conversion-timeout) or stopping (the server is shutting down): try again later",
+          "description": "busy (every conversion slot stayed taken), conversion-timeout (the conversion was stopped at --conversion-timeout), request-timeout (no answer began within --request-timeout), too-many-connections (--max-connections, each with a request in flight) or stopping (the server is shutting down): try again later",
           "headers": {"Retry-After": {"schema": {"type": "string", "pattern": "^[0-9]+$"}, "description": "Seconds to wait"}},
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}}
         }

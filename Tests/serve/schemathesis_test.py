@@ -9,9 +9,9 @@ adding its own boundary cases), checking that no answer is a 5xx and
 that every status, content type, header and body matches the document. Generated bodies (random
 files, random fields) are mostly refused with 400 or 422: that is the API working, so
 schemathesis' "a schema-valid request must be accepted" check is not asked for. Nor is its
-"undeclared method" check: a method HTTP knows (PUT, TRACE, ...) gets 405 with `Allow`
-(ServeAPITests), but FlyingFox answers a method it does not know (QUERY) 404 itself, before the
-server sees the request.
+"undeclared method" check: a method HTTP knows (PUT, TRACE, QUERY, ...) gets 405 with `Allow`
+(ServeAPITests), but a token no HTTP/1 parser knows (FOO) is answered 400 by NIO's parser
+itself, before the server sees the request.
 """
 import os
 import re
