@@ -33,6 +33,7 @@ extension Trackport {
         var status = ExitStatus.ok
         var lastRun = Date.distantPast.timeIntervalSince1970
         var pending = true  // the first pass runs at once
+        var retry: Double?  // seconds to a look at files left for later
         while stopping.signal == nil {
           let watcher = try DirectoryWatcher(paths: HubWatchPaths.paths(config, hub: hub), recursive: false)
           watcherBox.set(watcher)
@@ -46,17 +47,14 @@ extension Trackport {
                 let report = try hub.run(wait: true, outputs: HubCalDAVOutput.outputs(quiet: quietOption.quiet))
                 status = try HubRunText.print(report, folder: folder, quiet: quietOption.quiet || (report.entries.isEmpty && report.outputs.isEmpty))
                 // A file left for later is looked at again once it may have settled.
-                if !report.deferred.isEmpty { pending = true }
+                retry = report.deferred.isEmpty ? nil : max(config.settle, 0.5)
               } catch let error as HubError {
                 StandardError.line(error.message.contains(": error: ") ? error.description : "error: " + error.description)
                 if error.kind == .config || error.kind == .damaged { return ExitStatus(error) }
               }
-              if pending {
-                Thread.sleep(forTimeInterval: max(config.settle, 0.5))
-                continue
-              }
             }
-            let timeout = config.every.map { max(0, lastRun + $0 - Date().timeIntervalSince1970) }
+            let scheduled = config.every.map { max(0, lastRun + $0 - Date().timeIntervalSince1970) }
+            let timeout = [scheduled, retry].compactMap { $0 }.min()
             switch try watcher.next(quiet: max(config.settle, 0.2), timeout: timeout) {
             case .stopped: break
             case .timeout: pending = true
