@@ -169,10 +169,12 @@ final class HTTPLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
     switch state.phase {
     case .closing:
       return
-    case .waiting(first: true) where inPhase > limits.headerTimeout, .head where inPhase > limits.headerTimeout:
+    case .head where inPhase > limits.headerTimeout:
       refuse(context, HTTPRefusal(.headerTimeout, "the request's headers did not end within \(Self.text(limits.headerTimeout)) s"), linger: false)
       return
-    case .waiting(first: false) where inPhase > limits.idleTimeout:
+    case .waiting(first: true) where inPhase > limits.headerTimeout, .waiting(first: false) where inPhase > limits.idleTimeout:
+      // Nothing was asked: closed without an answer (a flood of silent connections costs a
+      // close each, not an answer each).
       state.phase = .closing
       context.close(promise: nil)
       return

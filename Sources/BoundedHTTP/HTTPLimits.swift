@@ -8,7 +8,8 @@ public struct HTTPLimits: Sendable, Equatable {
   /// The most header fields a request may have; past it, 431.
   public var maxHeaderCount: Int
   /// Seconds from a connection's opening (or the first byte of a later request on it) to the end
-  /// of the request's headers; past it, 408 and the connection closes.
+  /// of the request's headers; past it, 408 and the connection closes (a connection that sent
+  /// nothing is closed without an answer).
   public var headerTimeout: Double
   /// Seconds a request body may go without a byte while the server waits for one; past it,
   /// 408 and the connection closes.

@@ -47,7 +47,7 @@ extension Trackport {
     @Option(help: ArgumentHelp("How many conversions run at once; a request past them waits up to 5 s, then 503.", valueName: "count"))
     var maxConversions: Int = 4
 
-    @Option(help: ArgumentHelp("Seconds one request may take, reading the upload and converting it (past it: 500).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds from a request's headers to its answer, reading the upload and converting it (past it: 408 while the body comes, else 503; closed).", valueName: "seconds"))
     var requestTimeout: Double = 120
 
     @Option(help: ArgumentHelp("Seconds the work on one upload may take (past it: 503; with --isolation process the work is stopped).", valueName: "seconds"))
