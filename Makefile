@@ -252,9 +252,10 @@ serve-test:
 ## through `hub run` (the history holds every day any file showed, once; undo of day 30 gives
 ## the day-29 history byte for byte; a run with nothing new changes no file); kill_test.py kills
 ## runs at five points, and tries the lock and truncated sources; watch_test.py drives `hub watch`
-## (a Syncthing rename, 100 files at once, its folder removed and made again, SIGTERM). All run; one failing fails.
+## (a Syncthing rename, 100 files at once, its folder removed and made again, SIGTERM); calendar_client_test.py
+## syncs the CalDAV output from Radicale with vdirsyncer and compares khal's week with `trackport agenda`. All run; one failing fails.
 hub-test:
-	@start=$$(date +%s); status=0; for t in generator simulation kill watch serve; do \
+	@start=$$(date +%s); status=0; for t in generator simulation kill watch serve calendar_client; do \
 	  $(PYTHON) Tests/hub/$${t}_test.py $(BIN) || status=1; done; \
 	  echo "make test: the hub tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
