@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     // Obsidian notes' YAML frontmatter (libyaml underneath).
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // hub.toml, the hub's configuration (toml++ underneath).
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -100,9 +102,17 @@ let package = Package(
     // `trackport serve`'s socket: ServeAPI as an HTTPService on BoundedHTTP (TrackerServer), with
     // the conversion slots, the worker processes and the access log.
     .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", "BoundedHTTP"]),
+    // `trackport hub`: one history kept from every backup that comes in (hub.toml, the journal of
+    // imports, undo, the outputs regenerated when the history changes).
+    .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",
+                                               "TrackerServeAPI", "FileWatch", "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
+    // Folders watched with Linux's inotify (Glibc, nothing else), debounced, with sync tools'
+    // temporary names left out: what `trackport hub watch` waits on.
+    .target(name: "FileWatch"),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "BoundedHTTP", "CalendarSync", "WebDAV",
+      "TrackerHub", "FileWatch",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -159,6 +169,8 @@ let package = Package(
     .testTarget(name: "TrackerServeAPITests", dependencies: ["TrackerServeAPI", "TrackerReport", "TrackerTestSupport"]),
     .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "BoundedHTTP", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
+    .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
+    .testTarget(name: "TrackerHubTests", dependencies: ["TrackerHub", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]
 )

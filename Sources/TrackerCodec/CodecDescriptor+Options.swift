@@ -79,7 +79,7 @@ extension CodecDescriptor {
 
   /// The declared key nearest to a misspelt one (a letter wrong, missing, extra or two swapped,
   /// or two such edits in a longer key), or `nil` when none is near.
-  static func nearestKey(to key: String, among candidates: [String]) -> String? {
+  public static func nearestKey(to key: String, among candidates: [String]) -> String? {
     var best: (key: String, distance: Int)?
     for candidate in Set(candidates).sorted() {
       let distance = editDistance(Array(key.lowercased().utf8), Array(candidate.utf8))

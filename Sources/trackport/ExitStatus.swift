@@ -35,6 +35,10 @@ enum ExitStatus: Int32, CaseIterable {
   case protocolError = 76
   /// `calendar`: the server refused the credentials (401) or the permission (403) (EX_NOPERM).
   case noPermission = 77
+  /// `hub`: another run of the hub holds its lock (without `--wait`); try again (EX_TEMPFAIL).
+  case busy = 75
+  /// `hub`: `hub.toml` is malformed, has an unknown key or a wrong value (EX_CONFIG).
+  case config = 78
 
   /// Interrupted by Ctrl-C (SIGINT): 128 + 2, as a shell reports it (``Interruption``).
   case interrupted = 130
@@ -66,8 +70,8 @@ enum ExitStatus: Int32, CaseIterable {
   /// Which of two failures a run reports when it met both: the one that needs fixing first
   /// (an unreadable file before a malformed one before rule errors).
   static func worst(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
-    let order: [ExitStatus] = [.ok, .ruleErrors, .ioError, .unavailable, .protocolError, .noPermission, .noHost, .cannotCreateOutput,
-                               .pluginFailed, .malformedInput, .cannotReadInput, .usage]
+    let order: [ExitStatus] = [.ok, .ruleErrors, .busy, .ioError, .unavailable, .protocolError, .noPermission, .noHost, .cannotCreateOutput,
+                               .pluginFailed, .malformedInput, .cannotReadInput, .config, .usage]
     return (order.firstIndex(of: a) ?? 0) >= (order.firstIndex(of: b) ?? 0) ? a : b
   }
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import FileWatch
+import TrackerHub
 import TrackerPort
 
 @main
@@ -9,11 +11,11 @@ struct Trackport: ParsableCommand {
     discussion: """
       Exit status: 0 ok, 1 rule errors (warnings too with --strict; for diff: the datasets differ), 64 usage, 65 malformed \
       input, 66 cannot read input, 70 a codec plugin failed, 73 cannot create output, 74 I/O \
-      error, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (nothing written).
+      error, 75 the hub is busy (another hub run), 78 a bad hub.toml, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (nothing written).
       """,
     version: "\(BuildVersion.version) (commit \(BuildVersion.commit))",
     subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self,
-                  Rules.self, Generate.self, Diff.self, Merge.self, Report.self, CalendarCommand.self, Serve.self,
+                  Rules.self, Generate.self, Diff.self, Merge.self, Report.self, CalendarCommand.self, HubCommand.self, Serve.self,
                   ServeWorker.self])
 
   /// Installs the handling of Ctrl-C, SIGTERM and SIGHUP (``Interruption``), then runs the
@@ -36,6 +38,13 @@ func reportingFailures(_ command: ParsableCommand.Type, _ body: () throws -> Exi
   } catch let error as CodecError {
     StandardError.line(error.description)
     status = ExitStatus(error.kind)
+  } catch let error as HubError {
+    StandardError.line(error.message.contains(": error: ") ? error.description : "error: " + error.description)
+    status = ExitStatus(error)
+  } catch let error as FileWatchError {
+    // hub watch: the inotify limits reached, a folder that cannot be watched.
+    StandardError.line("error: \(error)")
+    status = .ioError
   } catch let error as ValidationError {
     let name = command._commandName
     StandardError.line("Error: \(error.message)\nUsage: \(Trackport.usageString(for: command))\n  See 'trackport \(name) --help' for more information.")

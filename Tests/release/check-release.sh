@@ -4,9 +4,11 @@
 #   libpthread, libdl, librt, the loader, the kernel's vDSO) and none is under the toolchain;
 # - `BIN --version` prints scripts/version's version and the commit HEAD is at;
 # - ARCHIVE's .sha256 checks; it holds one top folder with bin/trackport (the same bytes as
-#   BIN), the man page, the three completions, LICENSE, THIRD-PARTY and README;
+#   BIN), the man page, the three completions, the systemd user units (starting
+#   ~/.local/bin/trackport), LICENSE, THIRD-PARTY and README;
 # - DEB holds /usr/bin/trackport (the same bytes), the gzipped man page, completions where
-#   Debian's bash, zsh and fish look, the copyright file; its control names libc6 only;
+#   Debian's bash, zsh and fish look, the copyright file, the systemd user units
+#   (packaging/systemd) in /usr/lib/systemd/user; its control names libc6 only;
 #   lintian reports no tag but those packaging/lintian-overrides explains.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -48,9 +50,13 @@ name=$(basename "$archive" .tar.gz)
 listing=$(tar -tzf "$archive")
 for f in bin/trackport share/man/man1/trackport.1 share/bash-completion/completions/trackport \
          share/zsh/site-functions/_trackport share/fish/vendor_completions.d/trackport.fish \
-         LICENSE THIRD-PARTY README; do
+         share/systemd/user/trackport-hub-watch@.service share/systemd/user/trackport-hub-run@.service \
+         share/systemd/user/trackport-hub-run@.timer LICENSE THIRD-PARTY README; do
   grep -qx "$name/$f" <<< "$listing" || fail "the archive has no $name/$f"
 done
+# The archive's units start the binary where its README copies it.
+tar -xzOf "$archive" "$name/share/systemd/user/trackport-hub-watch@.service" | grep -qx 'ExecStart=%h/.local/bin/trackport hub watch "%f"' \
+  && pass "the archive's units start ~/.local/bin/trackport" || fail "the archive's trackport-hub-watch@.service does not start %h/.local/bin/trackport"
 tops=$(cut -d/ -f1 <<< "$listing" | sort -u)
 [ "$tops" = "$name" ] || fail "the archive's top folders are '$tops', not $name"
 tar -xzOf "$archive" "$name/bin/trackport" | cmp -s - "$bin" && pass "the archive's bin/trackport is the release build" \
@@ -62,7 +68,9 @@ case $owners in 0/0|root/root) ;; *) false ;; esac || fail "the archive's files 
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
 for f in /usr/bin/trackport /usr/share/man/man1/trackport.1.gz /usr/share/bash-completion/completions/trackport \
          /usr/share/zsh/vendor-completions/_trackport /usr/share/fish/vendor_completions.d/trackport.fish \
-         /usr/share/doc/trackport/copyright /usr/share/doc/trackport/changelog.gz; do
+         /usr/share/doc/trackport/copyright /usr/share/doc/trackport/changelog.gz \
+         /usr/lib/systemd/user/trackport-hub-watch@.service /usr/lib/systemd/user/trackport-hub-run@.service \
+         /usr/lib/systemd/user/trackport-hub-run@.timer; do
   grep -qx "$f" <<< "$contents" || fail "the .deb has no $f"
 done
 unpacked=$(mktemp -d "${TMPDIR:-/tmp}/trackport-deb.XXXXXX")
