@@ -290,7 +290,7 @@ def main():
         check_kube(checks, binary, work)
     finally:
         if not keep:
-            podman("rmi", "-f", IMAGE, timeout=120)
+            podman("rmi", "-f", IMAGE, BASE_IMAGE, timeout=120)  # the base is imported anew each run
             shutil.rmtree(work, ignore_errors=True)
     return checks.finish()
 
