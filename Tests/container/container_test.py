@@ -234,6 +234,9 @@ def check_kube(checks, binary, work):
         status, _, body = convert_over_http(port, data, "demo.trackport.json", "loop")
         want = cli_bytes(binary, SAMPLE, "loop", work)
         checks.check(status == 200 and body == want, "a conversion in the pod: the CLI's bytes (Loop backup)", "%s, %d vs %d bytes" % (status, len(body), len(want)))
+        status, _, body = request(port, "GET", "/metrics")
+        checks.check(status == 200 and b'trackport_http_requests_total{route="/api/convert",status="200"} 1' in body,
+                     "the pod's /metrics counts that conversion", "%s %r" % (status, body[:300]))
         user = podman("ps", "--filter", "label=app=trackport", "--format", "{{.Names}}", timeout=30)
         names = [n for n in user.stdout.split() if not n.endswith("-infra")]
         if names:
