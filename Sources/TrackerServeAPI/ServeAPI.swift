@@ -66,9 +66,12 @@ public struct ServeAPI: Sendable {
     return try Self.catching { () throws -> ServeResponse in
       let folder = try PrivateFolder()
       defer { folder.remove() }
-      let destination = try form.nonEmptyField("to").map { to in
-        try DatasetDestination(path: folder.path(for: Self.downloadName(upload.name, writer: try registry.codec(id: to))),
-                               format: to, overwrite: false, inputs: [upload.name], options: options, registry: registry)
+      let target = try form.nonEmptyField("to").map { to in
+        (to, folder.path(for: Self.downloadName(upload.name, writer: try registry.codec(id: to))))
+      }
+      let destination = try target.map { to, path in
+        try DatasetDestination(path: path, format: to, overwrite: false, inputs: [upload.name], options: options,
+                               registry: registry)
       }
       let file = try read(upload, from: form.nonEmptyField("from"), options: options,
                           writing: destination.map { [$0.writer.descriptor] } ?? [])
@@ -87,7 +90,21 @@ public struct ServeAPI: Sendable {
         ("lastDay", JSONOutput.value(days?.upperBound.description)),
         ("diagnostics", JSONOutput.array(file.diagnostics.map(DiagnosticJSON.object))),
       ]
-      if let destination {
+      if var destination {
+        // What arrives: the output written here and read back, counted per habit.
+        if file.readErrors.isEmpty {
+          _ = try destination.write(d)
+          let check = try ReadBack(output: target?.1 ?? "", writer: destination.writer, options: options,
+                                   converted: d, losses: losses)
+          members.append(("arrives", JSONOutput.array(HabitTally.of(check.dataset).map(\.json))))
+          members.append(("checked", check.tally.json))
+          if !check.mismatches.isEmpty {
+            members.append(("readBack", JSONOutput.object([
+              ("code", JSONOutput.quote("read-back-mismatch")),
+              ("message", JSONOutput.quote(check.mismatchMessage(writer: destination.writer.descriptor.name))),
+            ])))
+          }
+        }
         members.append(("to", JSONOutput.object([("id", JSONOutput.quote(destination.writer.descriptor.id)),
                                                  ("name", JSONOutput.quote(destination.writer.descriptor.name))])))
         members.append(("losses", JSONOutput.array(losses.map(DiagnosticJSON.object))))
@@ -140,11 +157,19 @@ public struct ServeAPI: Sendable {
         throw ServeError(status: 422, code: "folder-output",
                          message: "\(writer.descriptor.name) writes a folder here; ask for one file (option to-shape, or a .zip package)")
       }
+      guard let converted = result.dataset else {
+        throw ServeError(status: 500, code: "internal-error", message: "the conversion gave no dataset to check")
+      }
+      let check = try ReadBack(output: output, writer: writer, options: options, converted: converted,
+                               losses: result.diagnostics.filter { $0.code == LossReport.droppedField.code })
+      guard check.mismatches.isEmpty else {
+        throw ServeError(status: 422, code: "read-back-mismatch", message: check.mismatchMessage(writer: writer.descriptor.name))
+      }
       let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
       return ServeResponse(status: 200, headers: [
         ("Content-Type", Self.contentType(of: name)),
         ("Content-Disposition", Self.attachment(name)),
-        ("X-Trackport-Report", Self.report(losses: result.losses, diagnostics: diagnostics)),
+        ("X-Trackport-Report", Self.report(losses: result.losses, diagnostics: diagnostics, checked: check.tally)),
       ], body: bytes)
     }
   }
@@ -348,13 +373,14 @@ public struct ServeAPI: Sendable {
     return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
   }
 
-  /// The `X-Trackport-Report` header: `{"losses": n, "diagnostics": [...]}` in ASCII; past 8 KiB
-  /// the diagnostics are left out and `diagnosticsLeftOut` counts them (`/api/inspect` lists all).
-  static func report(losses: Int, diagnostics: [Diagnostic]) -> String {
-    let full = asciiJSON(JSONOutput.object([("losses", String(losses)),
+  /// The `X-Trackport-Report` header: `{"losses": n, "checked": {...}, "diagnostics": [...]}` in
+  /// ASCII, `checked` what the output read back as (``DatasetTally/json``); past 8 KiB the
+  /// diagnostics are left out and `diagnosticsLeftOut` counts them (`/api/inspect` lists all).
+  static func report(losses: Int, diagnostics: [Diagnostic], checked: DatasetTally) -> String {
+    let full = asciiJSON(JSONOutput.object([("losses", String(losses)), ("checked", checked.json),
                                             ("diagnostics", JSONOutput.array(diagnostics.map(DiagnosticJSON.object)))]))
     guard full.utf8.count > 8_192 else { return full }
-    return JSONOutput.object([("losses", String(losses)), ("diagnostics", "[]"),
+    return JSONOutput.object([("losses", String(losses)), ("checked", checked.json), ("diagnostics", "[]"),
                               ("diagnosticsLeftOut", String(diagnostics.count))])
   }
 
