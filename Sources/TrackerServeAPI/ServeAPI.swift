@@ -63,7 +63,7 @@ public struct ServeAPI: Sendable {
   func inspect(_ form: MultipartForm) throws(ServeError) -> ServeResponse {
     let upload = try Upload(form)
     let options = try Self.options(form)
-    return try Self.catching { () throws -> ServeResponse in
+    return try Self.catching(upload) { () throws -> ServeResponse in
       let folder = try PrivateFolder()
       defer { folder.remove() }
       let target = try form.nonEmptyField("to").map { to in
@@ -89,6 +89,7 @@ public struct ServeAPI: Sendable {
         ("firstDay", JSONOutput.value(days?.lowerBound.description)),
         ("lastDay", JSONOutput.value(days?.upperBound.description)),
         ("diagnostics", JSONOutput.array(file.diagnostics.map(DiagnosticJSON.object))),
+        ("subjects", DiagnosticSubject.json(of: file.diagnostics, in: d)),
       ]
       if var destination {
         // What arrives: the output written here and read back, counted per habit.
@@ -129,7 +130,7 @@ public struct ServeAPI: Sendable {
     }
     let options = try Self.options(form)
     let failOnLoss = try Self.flag(form, "fail_on_loss")
-    return try Self.catching { () throws -> ServeResponse in
+    return try Self.catching(upload) { () throws -> ServeResponse in
       let writer = try registry.codec(id: to)
       let folder = try PrivateFolder()
       defer { folder.remove() }
@@ -180,12 +181,14 @@ public struct ServeAPI: Sendable {
     let upload = try Upload(form)
     let options = try Self.options(form)
     let today = try Self.day(form, "today") ?? LocalDate.localToday()
-    return try Self.catching { () throws -> ServeResponse in
+    return try Self.catching(upload) { () throws -> ServeResponse in
       // Read errors are findings here, as in `trackport validate`: not refused.
       let file = try read(upload, from: form.nonEmptyField("from"), options: options)
       let found = file.validate(options: ValidationOptions(today: today))
-      return .json(DiagnosticJSON.report(found, valid: !found.contains { $0.severity == .error },
-                                         notes: Set(file.notes(options: ValidationOptions(today: today)))))
+      let report = DiagnosticJSON.report(found, valid: !found.contains { $0.severity == .error },
+                                         notes: Set(file.notes(options: ValidationOptions(today: today))))
+      // The CLI's document and one member more: whom each finding is about, by name.
+      return .json(String(report.dropLast(2)) + ",\n  \"subjects\": " + DiagnosticSubject.json(of: found, in: file.dataset) + "\n}")
     }
   }
 
@@ -208,7 +211,7 @@ public struct ServeAPI: Sendable {
       }
       range = first...last
     }
-    return try Self.catching { () throws -> ServeResponse in
+    return try Self.catching(upload) { () throws -> ServeResponse in
       let file = try load(upload, from: form.nonEmptyField("from"), options: options)
       // Without a year: the 365 days up to today, or up to the data's last day when it is earlier.
       let index = DatasetIndex(file.dataset)
@@ -320,13 +323,21 @@ public struct ServeAPI: Sendable {
 
   /// Runs `body`, turning a codec's refusal into a ``ServeError`` and anything else into a 500
   /// that says nothing of the file.
-  static func catching(_ body: () throws -> ServeResponse) throws(ServeError) -> ServeResponse {
+  ///
+  /// When no format could read `upload` (unknown or malformed), the refusal says what the
+  /// upload is by its first bytes (``FileKind``).
+  static func catching(_ upload: Upload? = nil, _ body: () throws -> ServeResponse) throws(ServeError) -> ServeResponse {
     do {
       return try body()
     } catch let error as ServeError {
       throw error
     } catch let error as CodecError {
-      throw ServeError(error)
+      var refusal = ServeError(error)
+      if let upload, error.kind == .unknownFormat || error.kind == .malformedInput,
+         let kind = FileKind(upload.bytes), kind != .otherZip || error.kind == .unknownFormat {
+        refusal.fileKind = kind
+      }
+      throw refusal
     } catch {
       throw ServeError(status: 500, code: "internal-error", message: "the conversion failed: \(type(of: error))")
     }
