@@ -109,6 +109,7 @@ public struct ServeAPI: Sendable {
         members.append(("to", JSONOutput.object([("id", JSONOutput.quote(destination.writer.descriptor.id)),
                                                  ("name", JSONOutput.quote(destination.writer.descriptor.name))])))
         members.append(("losses", JSONOutput.array(losses.map(DiagnosticJSON.object))))
+        members.append(("lossHabits", LossSubjects.json(of: losses, in: d)))
         // convert --dry-run's plan: every part of the model the file uses, kept or lost.
         let plan = ConversionPlan(reader: file.codec, writer: destination.writer.descriptor, dataset: d,
                                   diagnostics: file.diagnostics, losses: losses)
