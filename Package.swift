@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // hub.toml, the hub's configuration (toml++ underneath).
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    // `trackport serve`'s GET /metrics: Prometheus's text format from its own registry.
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -101,7 +103,7 @@ let package = Package(
     ]),
     // `trackport serve`'s socket: ServeAPI as an HTTPService on BoundedHTTP (TrackerServer), with
     // the conversion slots, the worker processes and the access log.
-    .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", "BoundedHTTP"]),
+    .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", "BoundedHTTP", .product(name: "Prometheus", package: "swift-prometheus")]),
     // `trackport hub`: one history kept from every backup that comes in (hub.toml, the journal of
     // imports, undo, the outputs regenerated when the history changes).
     .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FileWatch
 import TrackerHub
 import TrackerPort
@@ -22,6 +23,10 @@ struct Trackport: ParsableCommand {
   /// command line as swift-argument-parser does.
   static func main() {
     Interruption.install()
+    if let message = MisspeltCommand.message(Array(CommandLine.arguments.dropFirst()), root: Trackport.self) {
+      StandardError.line(message)
+      Foundation.exit(ExitStatus.usage.rawValue)
+    }
     main(nil)
   }
 }

@@ -10,7 +10,7 @@ import TrackerTestSupport
     defer { removeFolder(f.root) }
     let api = HubServeAPI(hub: f.hub)
     let token = try HubSecrets(store: f.hub.store).addToken()
-    for (method, path) in [("GET", "/"), ("GET", "/history.trackport.json"), ("GET", "/journal.json"), ("GET", "/healthz"),
+    for (method, path) in [("GET", "/"), ("GET", "/history.trackport.json"), ("GET", "/journal.json"),
                            ("POST", "/run"), ("GET", "/nowhere"), ("DELETE", "/"), ("GET", "/feedx"), ("GET", "/../hub.toml")] {
       for headers in [[], [("Authorization", "Bearer " + token + "0")], [("Authorization", "Basic " + token)], [("authorization", "Bearer ")]] {
         let answer = api.respond(method: method, path: path, headers: headers)
@@ -19,13 +19,17 @@ import TrackerTestSupport
         #expect(!String(decoding: answer.body, as: UTF8.self).contains("Run"))
       }
     }
-    let ok = api.respond(method: "GET", path: "/healthz", headers: [("AUTHORIZATION", "bearer " + token)])
+    let ok = api.respond(method: "GET", path: "/journal.json", headers: [("AUTHORIZATION", "bearer " + token)])
     #expect(ok.status == 200)
+    // /healthz is open (container health checks, Kubernetes probes) and says nothing of the hub.
+    let health = api.respond(method: "GET", path: "/healthz", headers: [])
+    #expect(health.status == 200 && health.body == Array("ok\n".utf8))
+    #expect(api.respond(method: "POST", path: "/healthz", headers: []).status == 405)
     #expect(api.respond(method: "GET", path: "/nowhere", headers: [("Authorization", "Bearer " + token)]).status == 404)
     #expect(api.respond(method: "PUT", path: "/journal.json", headers: [("Authorization", "Bearer " + token)]).status == 405)
     // No token made yet (or all revoked): nothing opens.
     try HubSecrets(store: f.hub.store).revokeTokens()
-    #expect(api.respond(method: "GET", path: "/healthz", headers: [("Authorization", "Bearer " + token)]).status == 401)
+    #expect(api.respond(method: "GET", path: "/journal.json", headers: [("Authorization", "Bearer " + token)]).status == 401)
   }
 
   @Test func theFeedAnswers304UntilTheHistoryChanges() throws {
