@@ -123,7 +123,9 @@ def main():
         refused = []
         for path in paths:
             for method in ("GET", "POST", "HEAD"):
-                for auth in ({}, {"Authorization": "Bearer " + token[:-1] + "0"}, {"Authorization": "Basic " + token}):
+                # (A wrong token: the last character changed, so a token ending in 0 stays wrong.)
+                wrong = token[:-1] + ("1" if token.endswith("0") else "0")
+                for auth in ({}, {"Authorization": "Bearer " + wrong}, {"Authorization": "Basic " + token}):
                     status = request(port, method, path, auth)[0]
                     if status != 401:
                         refused.append("%s %s %s: %s" % (method, path, list(auth.values()), status))
