@@ -3,19 +3,19 @@ import TrackerPort
 
 /// A whole dataset counted as the read-back check compares it: trackers, completed days,
 /// amounts, notes and skipped days.
-struct DatasetTally: Equatable {
-  var habits = 0
-  var days = 0
-  var amounts = 0
-  var notes = 0
-  var skips = 0
+public struct DatasetTally: Equatable, Sendable {
+  public var habits = 0
+  public var days = 0
+  public var amounts = 0
+  public var notes = 0
+  public var skips = 0
 
   /// The kinds counted, in the order messages and answers name them.
-  enum Kind: String, CaseIterable {
+  public enum Kind: String, CaseIterable, Sendable {
     case habits, days, amounts, notes, skips
   }
 
-  init(_ dataset: TrackerDataset) {
+  public init(_ dataset: TrackerDataset) {
     habits = dataset.trackers.count
     for tally in HabitTally.of(dataset) {
       days += tally.days
@@ -25,7 +25,7 @@ struct DatasetTally: Equatable {
     }
   }
 
-  subscript(kind: Kind) -> Int {
+  public subscript(kind: Kind) -> Int {
     switch kind {
     case .habits: habits
     case .days: days

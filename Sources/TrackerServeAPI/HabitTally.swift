@@ -4,17 +4,21 @@ import TrackerPort
 /// What one tracker of a dataset holds, counted as an app shows it: the days marked done, the
 /// amounts and notes on any day, the days skipped. The page's "what arrives" lists these for
 /// the dataset a conversion's output reads back as.
-struct HabitTally: Equatable {
+public struct HabitTally: Equatable, Sendable {
   /// The tracker's name.
-  var name: String
-  var days = 0
-  var amounts = 0
-  var notes = 0
-  var skips = 0
+  public var name: String
+  /// Days marked done.
+  public var days = 0
+  /// Amounts, on days done or not.
+  public var amounts = 0
+  /// Notes, on days done or not.
+  public var notes = 0
+  /// Days marked skipped.
+  public var skips = 0
 
   /// One tally per tracker of `dataset`, in its order; records and entries of no tracker count
   /// nowhere.
-  static func of(_ dataset: TrackerDataset) -> [HabitTally] {
+  public static func of(_ dataset: TrackerDataset) -> [HabitTally] {
     var tallies = dataset.trackers.map { HabitTally(name: $0.name) }
     var index: [String: Int] = [:]
     for (i, tracker) in dataset.trackers.enumerated() where index[tracker.id] == nil { index[tracker.id] = i }

@@ -64,60 +64,8 @@ public struct ServeAPI: Sendable {
     let upload = try Upload(form)
     let options = try Self.options(form)
     return try Self.catching(upload) { () throws -> ServeResponse in
-      let folder = try PrivateFolder()
-      defer { folder.remove() }
-      let target = try form.nonEmptyField("to").map { to in
-        (to, folder.path(for: Self.downloadName(upload.name, writer: try registry.codec(id: to))))
-      }
-      let destination = try target.map { to, path in
-        try DatasetDestination(path: path, format: to, overwrite: false, inputs: [upload.name], options: options,
-                               registry: registry)
-      }
-      let file = try read(upload, from: form.nonEmptyField("from"), options: options,
-                          writing: destination.map { [$0.writer.descriptor] } ?? [])
-      let losses = destination?.losses(writing: file.dataset) ?? []
-      let d = file.dataset
-      let days = d.markedDays
-      var members: [(String, String)] = [
-        ("file", JSONOutput.quote(upload.name)),
-        ("format", JSONOutput.object([("id", JSONOutput.quote(file.codec.id)), ("name", JSONOutput.quote(file.codec.name))])),
-        ("counts", JSONOutput.object([
-          ("trackers", String(d.trackers.count)), ("records", String(d.records.count)),
-          ("entries", String(d.entries.count)), ("tasks", String(d.tasks.count)),
-          ("categories", String(d.categories.count)),
-        ])),
-        ("firstDay", JSONOutput.value(days?.lowerBound.description)),
-        ("lastDay", JSONOutput.value(days?.upperBound.description)),
-        ("diagnostics", JSONOutput.array(file.diagnostics.map(DiagnosticJSON.object))),
-        ("subjects", DiagnosticSubject.json(of: file.diagnostics, in: d)),
-      ]
-      if var destination {
-        // What arrives: the output written here and read back, counted per habit.
-        if file.readErrors.isEmpty {
-          _ = try destination.write(d)
-          let check = try ReadBack(output: target?.1 ?? "", writer: destination.writer, options: options,
-                                   converted: d, losses: losses)
-          members.append(("arrives", JSONOutput.array(HabitTally.of(check.dataset).map(\.json))))
-          members.append(("checked", check.tally.json))
-          if !check.mismatches.isEmpty {
-            members.append(("readBack", JSONOutput.object([
-              ("code", JSONOutput.quote("read-back-mismatch")),
-              ("message", JSONOutput.quote(check.mismatchMessage(writer: destination.writer.descriptor.name))),
-            ])))
-          }
-        }
-        members.append(("to", JSONOutput.object([("id", JSONOutput.quote(destination.writer.descriptor.id)),
-                                                 ("name", JSONOutput.quote(destination.writer.descriptor.name))])))
-        members.append(("losses", JSONOutput.array(losses.map(DiagnosticJSON.object))))
-        members.append(("lossHabits", LossSubjects.json(of: losses, in: d)))
-        // convert --dry-run's plan: every part of the model the file uses, kept or lost.
-        let plan = ConversionPlan(reader: file.codec, writer: destination.writer.descriptor, dataset: d,
-                                  diagnostics: file.diagnostics, losses: losses)
-        members.append(("fields", JSONOutput.array(plan.fields.map { f in
-          JSONOutput.object([("field", JSONOutput.quote(f.field.rawValue)), ("count", String(f.count)), ("lost", JSONOutput.value(f.lost))])
-        })))
-      }
-      return .json(JSONOutput.object(members))
+      .json(try FileInspection(input(upload), name: upload.name, from: form.nonEmptyField("from"),
+                               to: form.nonEmptyField("to"), options: options, registry: registry).json)
     }
   }
 
@@ -348,7 +296,7 @@ public struct ServeAPI: Sendable {
 
   /// The name a download gets: the upload's name with the writer's extension (`loop.db` to
   /// Table Habit is `loop.json`), or the writer's id for a format named by content only.
-  static func downloadName(_ upload: String, writer: any TrackerCodec) -> String {
+  public static func downloadName(_ upload: String, writer: any TrackerCodec) -> String {
     let d = writer.descriptor
     var base = upload
     for ext in StandardCodecs.all.flatMap({ $0.descriptor.extensions + $0.descriptor.sniffedExtensions })
