@@ -14,6 +14,9 @@ public struct Conversion: Sendable {
   /// Codec options (`KEY=VALUE`): each key must be one the reader declares for reading or the
   /// writer for writing, and each codec is given its own (``CodecDescriptor/options``).
   public var options: [String: String]
+  /// `--fit-names`: shorten names over the app's 38 characters, the full name kept in extras
+  /// (``NameFitting``); without it such names are told of as `name-too-long` warnings.
+  public var fitNames = false
 
   /// Defaults detect both formats, refuse to replace an existing output and pass no options.
   public init(input: String, output: String, from: String? = nil, to: String? = nil,
@@ -102,6 +105,8 @@ public struct Conversion: Sendable {
     let source = source ?? CodecInput(path: input)
     let reader = try DatasetFile.reader(for: source, format: from, registry: registry, options: options)
     try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [destination.writer.descriptor])
-    return (destination, reader, try DatasetFile.load(source, reader: reader, options: options, progress: progress))
+    var file = try DatasetFile.load(source, reader: reader, options: options, progress: progress)
+    file.diagnostics += NameFitting.apply(to: &file.dataset, fit: fitNames, file: destination.output.displayName)
+    return (destination, reader, file)
   }
 }

@@ -142,6 +142,7 @@ enum PageWords {
     ("duplicate-id", Text(en: "Two items share one id.", ru: "У двух элементов один идентификатор.")),
     ("name-empty", Text(en: "A habit has no name.", ru: "У привычки нет названия.")),
     ("name-too-long", Text(en: "The name is longer than the app's 38 characters.", ru: "Название длиннее 38 символов, допустимых в приложении.")),
+    ("name-fitted", Text(en: "The name was shortened to the app's 38 characters; the full name is kept.", ru: "Название сокращено до 38 символов, допустимых в приложении; полное название сохранено.")),
     ("category-unknown", Text(en: "The habit's category does not exist.", ru: "Категории привычки не существует.")),
     ("category-title-empty", Text(en: "A category has no title.", ru: "У категории нет названия.")),
     ("category-title-duplicate", Text(en: "Two categories have the same title.", ru: "У двух категорий одинаковое название.")),

@@ -12,6 +12,7 @@ enum KnownCodes {
   static func all(registry: CodecRegistry = StandardCodecs.registry) -> [Entry] {
     var entries = Validator.standardRules.map { Entry(descriptor: $0.descriptor, source: "rule") }
     entries.append(Entry(descriptor: LossReport.droppedField, source: "convert"))
+    entries.append(Entry(descriptor: NameFitting.fitted, source: "convert"))
     entries.append(Entry(descriptor: MergeConflict.descriptor, source: "merge"))
     entries += PluginHostCodes.all.map { Entry(descriptor: $0, source: "plugin") }
     for codec in registry.codecs {

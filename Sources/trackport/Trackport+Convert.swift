@@ -36,6 +36,9 @@ extension Trackport {
     @Flag(help: "Write nothing: print the plan (the format read and what it holds, every part of the model kept or lost in the output, each loss with its count) and exit as the conversion would (1 with --fail-on-loss when it would drop data).")
     var dryRun = false
 
+    @Flag(help: "Shorten tracker names longer than the app's 38 characters (at a word, with …), keeping the full name in extras.trackport.fullName; without it such names are warned of (name-too-long).")
+    var fitNames = false
+
     @Flag(help: "CSV: prefix cells starting with = + - @ with ' so spreadsheets do not run them as formulas.")
     var spreadsheetSafe = false
 
@@ -90,8 +93,9 @@ extension Trackport {
         calendarOptions.add(to: &options)
         if let timezone { options["timezone"] = timezone }
         if let dayStart { options["day-start"] = String(dayStart) }
-        let conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
+        var conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
+        conversion.fitNames = fitNames
         Interruption.writing(output == "-" ? .standardOutput : .file)
         let registry = try pluginOptions.registry(quiet: quiet)
         if dryRun { return try plan(conversion, registry: registry) }
