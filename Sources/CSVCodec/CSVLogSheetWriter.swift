@@ -116,8 +116,9 @@ struct CSVLogSheetWriter {
       (.categoryOrder, categoryOrder ? 1 : 0),
       (.trackerKind, kept.count { $0.kind == .event }),
       // Reading back chooses from the palette by name: only other choices are lost.
-      (.trackerEmoji, kept.count { $0.emoji != CSVStableID.palette(for: $0.name).emoji }),
-      (.trackerColor, kept.count { $0.color != CSVStableID.palette(for: $0.name).color }),
+      // A made-up emoji or colour replaced by another made-up one loses nothing of the person's.
+      (.trackerEmoji, kept.count { !$0.invented.contains(.emoji) && $0.emoji != CSVStableID.palette(for: $0.name).emoji }),
+      (.trackerColor, kept.count { !$0.invented.contains(.color) && $0.color != CSVStableID.palette(for: $0.name).color }),
       (.trackerSchedule, kept.count { $0.schedule != nil && Set($0.schedule ?? []).count < 7 }),
       (.eventDate, kept.count { $0.date != nil }),
       (.trackerPinned, kept.count { $0.pinned }),

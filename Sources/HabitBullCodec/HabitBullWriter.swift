@@ -236,8 +236,9 @@ struct HabitBullWriter {
         == dataset.categories.map(\.id).filter { usedCategories.contains($0) } ? 0 : 1),
       (.trackerIds, zip(kept, written).count { $0.0.id != CSVStableID.tracker(name: $0.1) }),
       (.trackerKind, kept.count { $0.kind == .event }),
-      (.trackerEmoji, zip(kept, written).count { $0.0.emoji != PaletteEmoji.stableChoice(for: $0.1).emoji.rawValue }),
-      (.trackerColor, zip(kept, written).count { $0.0.color != PaletteEmoji.stableChoice(for: $0.1).color.rawValue }),
+      // A made-up emoji or colour (Loop's) replaced by another made-up one loses nothing of the person's.
+      (.trackerEmoji, zip(kept, written).count { !$0.0.invented.contains(.emoji) && $0.0.emoji != PaletteEmoji.stableChoice(for: $0.1).emoji.rawValue }),
+      (.trackerColor, zip(kept, written).count { !$0.0.invented.contains(.color) && $0.0.color != PaletteEmoji.stableChoice(for: $0.1).color.rawValue }),
       (.trackerSchedule, kept.count { $0.kind == .habit && Set($0.schedule ?? []) != everyDay }),
       (.eventDate, kept.count { $0.date != nil }),
       (.trackerPinned, kept.count { $0.pinned }),

@@ -183,8 +183,9 @@ struct HarshWriter {
       let name = names[t] ?? Self.name(tracker.name)
       if tracker.id != StableID.uuid("harsh:" + name) { ids += 1 }
       let choice = PaletteEmoji.stableChoice(for: name)
-      if let e = tracker.emoji, e != choice.emoji.rawValue { emoji += 1 }
-      if let c = tracker.color, c.uppercased() != choice.color.rawValue.uppercased() { colors += 1 }
+      // A made-up emoji or colour (Loop's) replaced by another made-up one loses nothing of the person's.
+      if let e = tracker.emoji, e != choice.emoji.rawValue, !tracker.invented.contains(.emoji) { emoji += 1 }
+      if let c = tracker.color, c.uppercased() != choice.color.rawValue.uppercased(), !tracker.invented.contains(.color) { colors += 1 }
     }
     lost[.trackerIds] = ids
     lost[.trackerEmoji] = emoji

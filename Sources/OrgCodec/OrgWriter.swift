@@ -174,8 +174,9 @@ struct OrgWriter {
     var emoji = 0, colors = 0
     for tracker in dataset.trackers where tracker.kind == .habit {
       let choice = PaletteEmoji.stableChoice(for: tracker.name)
-      if let e = tracker.emoji, e != choice.emoji.rawValue { emoji += 1 }
-      if let c = tracker.color, c.uppercased() != choice.color.rawValue.uppercased() { colors += 1 }
+      // A made-up emoji or colour replaced by another made-up one loses nothing of the person's.
+      if let e = tracker.emoji, e != choice.emoji.rawValue, !tracker.invented.contains(.emoji) { emoji += 1 }
+      if let c = tracker.color, c.uppercased() != choice.color.rawValue.uppercased(), !tracker.invented.contains(.color) { colors += 1 }
     }
     lost[.trackerEmoji] = emoji
     lost[.trackerColor] = colors
