@@ -51,7 +51,7 @@ check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release dist deb release-check release-check-timed debian-root image image-test static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test hub-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release dist deb release-check release-check-timed debian-root image image-test static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test hub-test ci-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -165,7 +165,7 @@ TEST_CONFIG ?= debug
 test: build-deps
 	$(MAKE) --no-print-directory -j3 --output-sync=recurse test-build venv debian-root
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse CONFIG=$(TEST_CONFIG) PREBUILT=1 \
-	  test-suite fuzz-smoke-run release-check-timed check-install doc-examples serve-test hub-test image-test
+	  test-suite fuzz-smoke-run release-check-timed check-install doc-examples serve-test hub-test ci-test image-test
 
 # The build of everything, tests included, in TEST_CONFIG (debug: see docs/releasing.md, "make
 # test's one build"), and its static link, which check-install and release-check install and
@@ -258,6 +258,15 @@ hub-test:
 	@start=$$(date +%s); status=0; for t in generator simulation kill watch serve calendar_client; do \
 	  $(PYTHON) Tests/hub/$${t}_test.py $(BIN) || status=1; done; \
 	  echo "make test: the hub tests took $$(( $$(date +%s) - start )) s"; exit $$status
+
+## ci-test: the tools CI users expect (docs/ci.md). Tests/ci/precommit_test.py installs the hook of
+## .pre-commit-hooks.yaml from this repository at its commit into a scratch git repository and
+## runs the real pre-commit (the venv's) with the built tool on the PATH: a clean dataset passes,
+## a broken one fails with its located finding. (action.yml's script, Tests/ci/action_test.py,
+## runs in release-check, on the archive it makes.)
+ci-test:
+	@start=$$(date +%s); $(PYTHON) Tests/ci/precommit_test.py $(BIN) || exit $$?; \
+	  echo "make test: the CI tools tests took $$(( $$(date +%s) - start )) s"
 
 ## docs: the library's DocC site in $(DOCS_OUT)/TrackerPort.doccarchive (docs/architecture.md,
 ## "The library's documentation"): TrackerPort and every module it re-exports (Exports.swift) as
@@ -389,11 +398,13 @@ image-test:
 
 ## release-check (part of make test): dist and deb from the one release build, then
 ## Tests/release/check-release.sh (what the binary links, the archive, lintian, --version) and
-## Tests/release/bare-debian.sh (both on a Debian without Swift, in a chroot).
+## Tests/release/bare-debian.sh (both on a Debian without Swift, in a chroot), and action.yml's
+## script on the archive (Tests/ci/action_test.py).
 release-check: dist deb
 	Tests/release/check-release.sh $(STATIC_BIN_$(PACKAGE_CONFIG)) $(DIST_DIR)/$(DIST_NAME).tar.gz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
 	Tests/release/bare-debian.sh $(DIST_DIR)/$(DIST_NAME).tar.gz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
 	SWIFT=$(SWIFT) Tests/release/resolve-docs.sh
+	python3 Tests/ci/action_test.py $(DIST_DIR)/$(DIST_NAME).tar.gz
 
 uninstall:
 	rm -f "$(BINDIR)/trackport" "$(MANDIR)/trackport.1" "$(BASHDIR)/trackport" \

@@ -30,9 +30,9 @@ if [ -n "${TRACKPORT_ARCHIVE:-}" ]; then
   [ -f "$archive.sha256" ] || fail "no $archive.sha256 beside the archive"
   cp "$archive" "$archive.sha256" "$dir/"
 else
-  version=${TRACKPORT_VERSION:?set the action's version input (a release, X.Y.Z)}
+  version=${TRACKPORT_VERSION:?set the version input: a release, X.Y.Z}
   version=${version#v}
-  base=${TRACKPORT_RELEASES:?set the action's releases input}
+  base=${TRACKPORT_RELEASES:?set the releases input: where releases are downloaded from}
   name=trackport-$version-linux-x86_64.tar.gz
   curl -fsSL --retry 3 -o "$dir/$name" "$base/v$version/$name" || fail "cannot download $base/v$version/$name"
   curl -fsSL --retry 3 -o "$dir/$name.sha256" "$base/v$version/$name.sha256" || fail "cannot download $name.sha256"
@@ -50,7 +50,7 @@ format=${TRACKPORT_FORMAT:-github}
 # The paths split at white space, on purpose (a list input); no glob expansion.
 set -f
 # shellcheck disable=SC2086
-set -- ${TRACKPORT_PATHS:?set the action's paths input} ${TRACKPORT_ARGS:-}
+set -- ${TRACKPORT_PATHS:?set the paths input: the dataset files to validate} ${TRACKPORT_ARGS:-}
 set +f
 case "$format" in
   github) status=0; trackport validate "$@" --format github || status=$? ;;
