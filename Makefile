@@ -262,10 +262,12 @@ hub-test:
 ## ci-test: the tools CI users expect (docs/ci.md). Tests/ci/precommit_test.py installs the hook of
 ## .pre-commit-hooks.yaml from this repository at its commit into a scratch git repository and
 ## runs the real pre-commit (the venv's) with the built tool on the PATH: a clean dataset passes,
-## a broken one fails with its located finding. (action.yml's script, Tests/ci/action_test.py,
+## a broken one fails with its located finding; Tests/ci/schema_test.py checks the JSON Schema's
+## stable $id, docs/ci.md's VS Code setting, and a dataset's "$schema" key read and written back.
+## (action.yml's script, Tests/ci/action_test.py,
 ## runs in release-check, on the archive it makes.)
 ci-test:
-	@start=$$(date +%s); $(PYTHON) Tests/ci/precommit_test.py $(BIN) || exit $$?; \
+	@start=$$(date +%s); $(PYTHON) Tests/ci/precommit_test.py $(BIN) && $(PYTHON) Tests/ci/schema_test.py $(BIN) || exit $$?; \
 	  echo "make test: the CI tools tests took $$(( $$(date +%s) - start )) s"
 
 ## docs: the library's DocC site in $(DOCS_OUT)/TrackerPort.doccarchive (docs/architecture.md,
