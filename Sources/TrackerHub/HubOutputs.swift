@@ -95,12 +95,12 @@ public struct HubOutputs: Sendable {
       let theme = output.options["theme"].flatMap(ReportTheme.init(rawValue:)) ?? .auto
       let today = LocalDate.localToday() ?? LocalDate(year: 2000, month: 1, day: 1)!
       let index = DatasetIndex(dataset)
-      let last = TrackerReport.dataSpan(index).map { min($0.upperBound, today) } ?? today
-      let report = TrackerReport(dataset: dataset, range: last.adding(days: -364)...last, today: today,
+      let range = TrackerReport.defaultRange(index, today: today)
+      let report = TrackerReport(dataset: dataset, range: range, today: today,
                                  pinnedTitle: locale.pinnedTitle, index: index)
       let page = HTMLReport(report, locale: locale, theme: theme)
       try CodecOutput(path: path, overwrite: true).write { writer in page.render(emit: { writer.write($0) }) }
-      return "the report of \(last.adding(days: -364)) to \(last)"
+      return "the report of \(range.lowerBound) to \(range.upperBound)"
     }
     var destination = try DatasetDestination(path: path, format: output.to, overwrite: true, inputs: [hub.store.historyPath],
                                              options: output.options, registry: hub.registry)

@@ -116,8 +116,8 @@ public struct HubServeAPI: Sendable {
     let dataset = try hub.historyDataset()
     let today = LocalDate.localToday() ?? LocalDate(year: 2000, month: 1, day: 1)!
     let index = DatasetIndex(dataset)
-    let last = TrackerReport.dataSpan(index).map { min($0.upperBound, today) } ?? today
-    let report = TrackerReport(dataset: dataset, range: last.adding(days: -364)...last, today: today, pinnedTitle: AgendaLocale.en.pinnedTitle, index: index)
+    let report = TrackerReport(dataset: dataset, range: TrackerReport.defaultRange(index, today: today), today: today,
+                               pinnedTitle: AgendaLocale.en.pinnedTitle, index: index)
     var html = ""
     HTMLReport(report, locale: .en, theme: .auto).render(emit: { html += $0 })
     return ServeResponse(status: 200, contentType: "text/html; charset=utf-8", text: html)

@@ -151,6 +151,19 @@ public struct TrackerReport: Sendable {
 
   /// The first and last day the dataset has a record or an entry of a known tracker on; `nil`
   /// with none. The report's default range ends at its upper bound when that is before today.
+  /// The days a report shows when none are asked for: the data's own span, ending on its last
+  /// day (today when that is later than today), at most 365 days and at least 28 (a month of
+  /// data is a month, not a year grid 90 % empty); the 365 days up to today without data.
+  public static func defaultRange(_ index: DatasetIndex, today: LocalDate) -> ClosedRange<LocalDate> {
+    guard let data = dataSpan(index) else { return today.adding(days: -364)...today }
+    return Self.span(of: data, endingOn: min(data.upperBound, today))
+  }
+
+  /// The days of the data's span `data` shown ending on `last`: at most 365, at least 28.
+  public static func span(of data: ClosedRange<LocalDate>, endingOn last: LocalDate) -> ClosedRange<LocalDate> {
+    max(last.adding(days: -364), min(data.lowerBound, last.adding(days: -27)))...last
+  }
+
   public static func dataSpan(_ index: DatasetIndex) -> ClosedRange<LocalDate>? {
     var first: LocalDate?
     var last: LocalDate?

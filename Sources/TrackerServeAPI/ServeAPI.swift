@@ -162,10 +162,9 @@ public struct ServeAPI: Sendable {
     }
     return try Self.catching(upload) { () throws -> ServeResponse in
       let file = try load(upload, from: form.nonEmptyField("from"), options: options)
-      // Without a year: the 365 days up to today, or up to the data's last day when it is earlier.
+      // Without a year: the data's own span, at most the 365 days up to its last day (or today).
       let index = DatasetIndex(file.dataset)
-      let horizon = TrackerReport.dataSpan(index).map { min($0.upperBound, today) } ?? today
-      let report = TrackerReport(dataset: file.dataset, range: range ?? horizon.adding(days: -364)...horizon, today: today,
+      let report = TrackerReport(dataset: file.dataset, range: range ?? TrackerReport.defaultRange(index, today: today), today: today,
                                  limit: 50, pinnedTitle: locale.pinnedTitle, index: index)
       return ServeResponse(status: 200, headers: [
         ("Content-Type", "text/html; charset=utf-8"),

@@ -28,7 +28,7 @@ extension Trackport {
 
     @OptionGroup var pluginOptions: PluginOptions
 
-    @Option(help: ArgumentHelp("The first day shown (YYYY-MM-DD); default: 364 days before --until.", valueName: "date"))
+    @Option(help: ArgumentHelp("The first day shown (YYYY-MM-DD); default: 364 days before --until, or the data's first day when that is later (at least four weeks shown).", valueName: "date"))
     var start: String?
 
     @Option(help: ArgumentHelp("The last day shown (YYYY-MM-DD); default: today, or the dataset's last day when it is earlier.", valueName: "date"))
@@ -117,6 +117,10 @@ extension Trackport {
       let first = start.flatMap { LocalDate($0) }
       var last = until.flatMap { LocalDate($0) } ?? horizon
       if let first, until == nil, last < first || first.days(to: last) >= Report.maximumDays { last = first.adding(days: 364) }
+      // Nothing asked for: the data's own span (TrackerReport.defaultRange), at least four weeks.
+      if first == nil, until == nil, let data, data.lowerBound <= last {
+        return TrackerReport.span(of: data, endingOn: last)
+      }
       return (first ?? last.adding(days: -364))...last
     }
 
