@@ -71,7 +71,9 @@ public struct JSONCodec: TrackerCodec {
                          note: failure.note)
       }
       var position = JSONTextPosition(buffer)
-      let warnings = reader.unknownKeys.map { unknown in
+      // A top-level "$schema" names the file's JSON Schema for editors (docs/ci.md): kept and
+      // written back like any unknown key, but not warned of.
+      let warnings = reader.unknownKeys.filter { $0.pointer != "/$schema" }.map { unknown in
         let (line, column) = position.lineAndColumn(at: unknown.offset)
         return Diagnostic(code: JSONCodec.unknownKey.code, severity: .warning,
                           message: "unknown key \"\(unknown.key)\" kept in extras",

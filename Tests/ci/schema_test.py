@@ -68,9 +68,11 @@ def main():
         with open(src, "w") as f:
             json.dump(data, f, indent=2)
         p = subprocess.run([bin_path, "validate", src], capture_output=True, text=True)
-        check(p.returncode == 0 and "0 errors" in p.stdout, f"trackport validate: no error (exit {p.returncode})")
+        check(p.returncode == 0 and "0 errors, 0 warnings" in p.stdout,
+              f"trackport validate: no error and no warning for $schema (exit {p.returncode}) {p.stdout.strip()}")
         p = subprocess.run([bin_path, "convert", src, out], capture_output=True, text=True)
-        check(p.returncode == 0, f"trackport convert reads it (exit {p.returncode}) {p.stderr.strip()}")
+        check(p.returncode == 0 and "unknown-key" not in p.stderr,
+              f"trackport convert reads it without a warning (exit {p.returncode}) {p.stderr.strip()}")
         if p.returncode == 0:
             with open(out) as f:
                 back = json.load(f)
