@@ -20,6 +20,11 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // hub.toml, the hub's configuration (toml++ underneath).
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    // `trackport mcp` (TrackerMCP): the official Model Context Protocol SDK. Its own manifest
+    // depends on swift-docc-plugin by `branch: "main"`, which SwiftPM takes under a versioned
+    // requirement here: the plugin is no dependency of the MCP product, so it is left out of the
+    // graph (checked with `swift package resolve`: Package.resolved has no swift-docc-plugin).
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -106,13 +111,17 @@ let package = Package(
     // imports, undo, the outputs regenerated when the history changes).
     .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",
                                                "TrackerServeAPI", "FileWatch", "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
+    // `trackport mcp`: the Model Context Protocol server (tools, resources, a bounded stdio
+    // transport) over the library; files are read through ServeAPI as `serve` reads uploads.
+    .target(name: "TrackerMCP", dependencies: ["TrackerPort", "TrackerOutput", "TrackerReport", "TrackerServeAPI",
+                                               .product(name: "MCP", package: "swift-sdk")]),
     // Folders watched with Linux's inotify (Glibc, nothing else), debounced, with sync tools'
     // temporary names left out: what `trackport hub watch` waits on.
     .target(name: "FileWatch"),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "BoundedHTTP", "CalendarSync", "WebDAV",
-      "TrackerHub", "FileWatch",
+      "TrackerHub", "FileWatch", "TrackerMCP",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -170,6 +179,8 @@ let package = Package(
     .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "BoundedHTTP", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
+    .testTarget(name: "TrackerMCPTests", dependencies: ["TrackerMCP", "TrackerServeAPI", "TrackerPort", "TrackerTestSupport",
+                                                        .product(name: "MCP", package: "swift-sdk")]),
     .testTarget(name: "TrackerHubTests", dependencies: ["TrackerHub", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]
