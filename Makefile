@@ -44,14 +44,14 @@ DEMO_OUT   := .build/demo
 # and with chromium-driver to drive serve's page).
 BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev libicu-dev liblzma-dev zlib1g-dev libcurl4-openssl-dev
 TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 openssl zsh fish groff-base zlib1g-dev chromium chromium-driver emacs-nox \
-                  debootstrap lintian
+                  debootstrap lintian podman runc catatonit
 BENCH_PACKAGES := time
 check_python3       := command -v python3
 check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release dist deb release-check release-check-timed debian-root static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test hub-test mcp-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release dist deb release-check release-check-timed debian-root image image-test static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test hub-test mcp-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -165,7 +165,7 @@ TEST_CONFIG ?= debug
 test: build-deps
 	$(MAKE) --no-print-directory -j3 --output-sync=recurse test-build venv debian-root
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse CONFIG=$(TEST_CONFIG) PREBUILT=1 \
-	  test-suite fuzz-smoke-run release-check-timed check-install doc-examples serve-test hub-test mcp-test
+	  test-suite fuzz-smoke-run release-check-timed check-install doc-examples serve-test hub-test image-test mcp-test
 
 # The build of everything, tests included, in TEST_CONFIG (debug: see docs/releasing.md, "make
 # test's one build"), and its static link, which check-install and release-check install and
@@ -379,6 +379,22 @@ deb: build-deps
 debian-root: test-deps
 	@start=$$(date +%s); Tests/release/bare-debian.sh --prepare || exit $$?; \
 	  echo "make test: the Debian root took $$(( $$(date +%s) - start )) s"
+
+## image: the OCI image IMAGE (docs/container.md) from INSTALL_CONFIG's static link:
+## packaging/make-image with packaging/container/Containerfile, FROM IMAGE_BASE (podman, or
+## docker when CONTAINER_TOOL=docker). PREBUILT=1: the link is there already.
+IMAGE      ?= localhost/trackport:latest
+IMAGE_BASE ?= docker.io/library/debian:bookworm-slim
+image: build-deps $(if $(PREBUILT),,static-build)
+	packaging/make-image $(STATIC_BIN_$(INSTALL_CONFIG)) $(IMAGE) $(IMAGE_BASE)
+
+## image-test (part of make test): Tests/container/container_test.py: the image built by
+## packaging/make-image from make test's static link, FROM the bare-Debian root imported (no
+## registry here); serve, hub watch and hub serve in it; the Kubernetes manifest
+## (packaging/kubernetes/) under podman kube play.
+image-test:
+	@start=$$(date +%s); $(PYTHON) Tests/container/container_test.py $(STATIC_BIN_$(TEST_CONFIG)) .build-debian/$${DEBIAN_SUITE:-bookworm}-minbase || exit $$?; \
+	  echo "make test: the container tests took $$(( $$(date +%s) - start )) s"
 
 ## release-check (part of make test): dist and deb from the one release build, then
 ## Tests/release/check-release.sh (what the binary links, the archive, lintian, --version) and

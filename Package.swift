@@ -25,6 +25,8 @@ let package = Package(
     // requirement here: the plugin is no dependency of the MCP product, so it is left out of the
     // graph (checked with `swift package resolve`: Package.resolved has no swift-docc-plugin).
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+    // `trackport serve`'s GET /metrics: Prometheus's text format from its own registry.
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // The canonical model, agenda and statistics.
@@ -106,7 +108,7 @@ let package = Package(
     ]),
     // `trackport serve`'s socket: ServeAPI as an HTTPService on BoundedHTTP (TrackerServer), with
     // the conversion slots, the worker processes and the access log.
-    .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", "BoundedHTTP"]),
+    .target(name: "TrackerServe", dependencies: ["TrackerServeAPI", "BoundedHTTP", .product(name: "Prometheus", package: "swift-prometheus")]),
     // `trackport hub`: one history kept from every backup that comes in (hub.toml, the journal of
     // imports, undo, the outputs regenerated when the history changes).
     .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",

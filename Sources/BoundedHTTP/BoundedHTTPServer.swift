@@ -84,10 +84,14 @@ public final class BoundedHTTPServer: Sendable {
             try channel.pipeline.syncOperations.addHandler(AcceptGuard(registry: registry, log: log))
           }
         }
-        .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
         .bind(host: host, port: requestedPort) { channel in
           registry.accept(channel)
           return channel.eventLoop.makeCompletedFuture {
+            // Set here, not as a child channel option: a child option that fails ends the
+            // accepting stream (NIO fires it after the accept handler), and with it the server.
+            // (`.socketOption(.tcp_nodelay)` would be SOL_SOCKET's option 1, SO_DEBUG, which an
+            // unprivileged container refuses.)
+            try? channel.syncOptions?.setOption(.tcpOption(.tcp_nodelay), value: 1)
             let state = ConnectionState(registry: registry)
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(ByteActivityHandler(state))
@@ -109,15 +113,27 @@ public final class BoundedHTTPServer: Sendable {
       return false
     }
     if stoppedEarly { listener.channel.close(promise: nil) }
+    var failure: (any Error)?
     await withDiscardingTaskGroup { tasks in
-      try? await listener.executeThenClose { connections in
-        for try await accepted in connections {
-          tasks.addTask { await HTTPConnection(accepted: accepted, service: service, limits: limits, registry: registry, log: log).serve() }
+      do {
+        try await listener.executeThenClose { connections in
+          for try await accepted in connections {
+            tasks.addTask { await HTTPConnection(accepted: accepted, service: service, limits: limits, registry: registry, log: log).serve() }
+          }
         }
+      } catch {
+        failure = error
       }
     }
     finished.withLockedValue { $0 = true }
     try? await group.shutdownGracefully()
+    // Accepting ended without stop(): the caller must not take that for a clean stop.
+    let stopped = status.withLockedValue { current -> Bool in
+      if case .stopped = current { return true }
+      current = .failed("stopped accepting connections: \(failure.map { "\($0)" } ?? "the listening socket closed")")
+      return false
+    }
+    if !stopped { throw BoundedHTTPError.stoppedAccepting(failure.map { "\($0)" } ?? "the listening socket closed") }
   }
 
   /// Waits until the server listens (at most `timeout` seconds); throws when it cannot.
@@ -189,11 +205,14 @@ extension HTTPLimits {
 public enum BoundedHTTPError: Error, CustomStringConvertible {
   /// It could not listen (the address, the port in use), or was stopped first.
   case notListening(String)
+  /// It listened, then its listening socket failed or closed without ``BoundedHTTPServer/stop()``.
+  case stoppedAccepting(String)
 
   /// The reason, as a sentence.
   public var description: String {
     switch self {
     case .notListening(let reason): reason
+    case .stoppedAccepting(let reason): "stopped accepting connections: \(reason)"
     }
   }
 }

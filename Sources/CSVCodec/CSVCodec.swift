@@ -30,9 +30,9 @@ public struct CSVCodec: TrackerCodec {
       .init(name: CSVShape.trackers.rawValue, summary: "a trackers table: a .csv name, when the dataset has no records",
             cannotCarry: CSVTrackerSheetWriter.lostFields),
       .init(name: CSVShape.log.rawValue, summary: "a log table: a .csv name, when the dataset has records",
-            cannotCarry: CSVLogSheetWriter.lostFields),
+            cannotCarry: CSVLogSheetWriter.lostFields, carriesInPart: [.repeatedTrackerNames]),
     ],
-    diagnostics: CSVProblem.descriptors + [CSVSheetCodes.defaultedField, CSVSheetCodes.formulaCells, LossReport.droppedField],
+    diagnostics: CSVProblem.descriptors + [CSVSheetCodes.defaultedField, CSVSheetCodes.formulaCells, LossReport.droppedField, DistinctNames.renamed],
     options: CSVOptions.declared)
 
   /// The codec takes its options from ``CodecContext/options`` at each call.
@@ -159,7 +159,10 @@ public struct CSVCodec: TrackerCodec {
     switch shape {
     case .package: return []
     case .log:
+      let renamed = CSVLogSheetWriter.renamed(dataset)
       return CSVLoss.diagnostics(CSVLogSheetWriter(options: parsed).losses(dataset), shape: "log table", file: output.displayName)
+        + DistinctNames.diagnostics(names: renamed.map(\.name), distinct: renamed.map(\.written),
+                                    pointers: renamed.map { "/trackers/\($0.index)/name" }, format: "a log table", output: output.displayName)
     case .trackers:
       return CSVLoss.diagnostics(CSVTrackerSheetWriter(options: parsed).losses(dataset), shape: "trackers table", file: output.displayName)
     }

@@ -9,7 +9,7 @@ import TrackerModel
 /// A log lists completed days: entries (skipped days, amounts below the goal) have no row. A
 /// record of an unknown tracker is written with the tracker id as its name. Everything else
 /// about trackers (ids, order, kind, emoji, colour, schedule, dates, pinning, what habit apps
-/// share; two trackers of one name become one), category ids and order, trackers and categories
+/// share; a second tracker of one name is written "NAME (2)"), category ids and order, trackers and categories
 /// without records, entries, tasks and other extras is reported as `dropped-field` with its count.
 struct CSVLogSheetWriter {
   let options: CSVOptions
@@ -53,7 +53,7 @@ struct CSVLogSheetWriter {
     var titles: [String: String] = [:]
     for category in dataset.categories where titles[category.id] == nil { titles[category.id] = category.title }
     var trackers: [String: (name: String, category: String?)] = [:]
-    for tracker in dataset.trackers where trackers[tracker.id] == nil {
+    for tracker in Self.written(dataset) where trackers[tracker.id] == nil {
       trackers[tracker.id] = (tracker.name, titles[tracker.categoryId])
     }
     let format = options.dateFormat?.writing ?? .iso
@@ -86,15 +86,14 @@ struct CSVLogSheetWriter {
   /// Every field ``losses(_:)`` may report, in the model's order (the warnings come whole items first).
   static let lostFields: [ModelField] = [
     .categoryIds, .categoryOrder, .categoriesWithoutRecords, .trackerIds, .trackerOrder, .trackerKind,
-    .repeatedTrackerNames, .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned,
+.trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned,
     .trackerCreatedOn, .trackerArchived, .trackerDescription, .trackerGoal, .trackerFrequency, .trackerReminders,
     .trackersWithoutRecords, .entries, .tasks, .taskCategoryOrder, .extras,
   ]
 
   /// What the table leaves out of `dataset`, field by field.
   func losses(_ dataset: TrackerDataset) -> [(field: ModelField, count: Int)] {
-    let done = Set(dataset.records.map(\.trackerId))
-    let kept = dataset.trackers.filter { done.contains($0.id) }
+    let kept = Self.written(dataset)
     let usedCategories = Set(kept.map(\.categoryId))
     let derivedIds = kept.count { $0.id != CSVStableID.tracker(name: $0.name) }
     // Reading back makes one tracker per name, then its category (by title), in the order the
@@ -113,7 +112,6 @@ struct CSVLogSheetWriter {
       (.entries, dataset.entries.count),
       (.trackerIds, derivedIds),
       (.trackerOrder, trackerOrder ? 1 : 0),
-      (.repeatedTrackerNames, kept.count - CSVLogSheetWriter.unique(kept).count),
       (.categoryIds, dataset.categories.count { usedCategories.contains($0.id) && $0.id != CSVStableID.category(title: $0.title) }),
       (.categoryOrder, categoryOrder ? 1 : 0),
       (.trackerKind, kept.count { $0.kind == .event }),
@@ -133,6 +131,27 @@ struct CSVLogSheetWriter {
       (.taskCategoryOrder, ModelField.taskCategoryOrder.count(in: dataset)),
       (.extras, CSVLoss.extras(dataset, recordColumns: { Self.isOwnColumn($0, columns: columns) })),
     ]
+  }
+
+  /// The trackers the rows name: the first of each id that has records, in order, under the
+  /// name written (``DistinctNames``: a second "Sport" is "Sport (2)", never merged into the
+  /// first).
+  static func written(_ dataset: TrackerDataset) -> [Tracker] {
+    let done = Set(dataset.records.map(\.trackerId))
+    var seen: Set<String> = []
+    var kept = dataset.trackers.filter { done.contains($0.id) && seen.insert($0.id).inserted }
+    for (i, name) in DistinctNames.of(kept.map(\.name)).enumerated() { kept[i].name = name }
+    return kept
+  }
+
+  /// The trackers written under another name than theirs: (position in `trackers`, name, written).
+  static func renamed(_ dataset: TrackerDataset) -> [(index: Int, name: String, written: String)] {
+    var position: [String: Int] = [:]
+    for (t, tracker) in dataset.trackers.enumerated() where position[tracker.id] == nil { position[tracker.id] = t }
+    return written(dataset).compactMap { tracker in
+      guard let t = position[tracker.id], dataset.trackers[t].name != tracker.name else { return nil }
+      return (t, dataset.trackers[t].name, tracker.name)
+    }
   }
 
   /// The first tracker of each name, in order.

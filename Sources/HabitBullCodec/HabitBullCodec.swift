@@ -47,7 +47,7 @@ public struct HabitBullCodec: TrackerCodec {
     // in part (ids and palette choices that reading back makes the same way come back, an
     // event with days is written as a habit).
     cannotCarry: HabitBullWriter.lostFields, carriesInPart: HabitBullWriter.carriedInPart,
-    diagnostics: [numericValue, duplicateDay, keptInExtras, defaultedField, dateOrder,
+    diagnostics: [DistinctNames.renamed, numericValue, duplicateDay, keptInExtras, defaultedField, dateOrder,
                   CSVProblem.missingLabel.descriptor, CSVProblem.missingCell.descriptor,
                   CSVProblem.extraCell.descriptor, CSVProblem.blankRow.descriptor, CSVProblem.typeError.descriptor,
                   CSVProblem.unclosedQuote.descriptor, CSVProblem.strayQuote.descriptor,
@@ -102,7 +102,10 @@ public struct HabitBullCodec: TrackerCodec {
   /// One `dropped-field` warning per part of the model the file leaves out, with its count
   /// (see `HabitBullWriter`); what reading back fills in the same way is not counted.
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
-    LossReport.diagnostics(HabitBullWriter().losses(dataset), writer: Self.descriptor.name, to: output.displayName)
+    let renamed = HabitBullWriter().renamed(dataset)
+    return LossReport.diagnostics(HabitBullWriter().losses(dataset), writer: Self.descriptor.name, to: output.displayName)
+      + DistinctNames.diagnostics(names: renamed.map(\.name), distinct: renamed.map(\.written),
+                                  pointers: renamed.map { "/trackers/\($0.index)/name" }, format: "HabitBull", output: output.displayName)
   }
 
   /// Writes the file: UTF-8 without a byte order mark, CRLF line ends, HabitBull's header,

@@ -35,10 +35,13 @@ struct HabitBullWriter {
     let records = Dictionary(grouping: dataset.records, by: \.trackerId)
     let entries = Dictionary(grouping: dataset.entries, by: \.trackerId)
     var written: Set<String> = []
-    for tracker in dataset.trackers where written.insert(tracker.id).inserted {
-      let rows = HabitBullWriter.rows(records[tracker.id] ?? [], entries[tracker.id] ?? [],
-                                      notDone: tracker.extras["habitbull"]?["notDone"]).rows
-      write(rows, name: tracker.name, description: HabitBullWriter.description(of: tracker),
+    let withRows = dataset.trackers.filter { written.insert($0.id).inserted }.map { tracker in
+      (tracker, HabitBullWriter.rows(records[tracker.id] ?? [], entries[tracker.id] ?? [],
+                                     notDone: tracker.extras["habitbull"]?["notDone"]).rows)
+    }.filter { !$0.1.isEmpty }
+    // HabitBull's rows are by name: a second "Sport" is written "Sport (2)", never merged.
+    for ((tracker, rows), name) in zip(withRows, HabitBullWriter.names(of: withRows.map(\.0))) {
+      write(rows, name: name, description: HabitBullWriter.description(of: tracker),
             // A made-up category (Loop's) is left out: the cell is optional.
             category: tracker.invented.contains(.category) ? "" : titles[tracker.categoryId] ?? "", to: writer)
     }
@@ -47,6 +50,27 @@ struct HabitBullWriter {
       write(HabitBullWriter.rows(records[id] ?? [], entries[id] ?? [], notDone: nil).rows,
             name: id, description: "", category: "", to: writer)
     }
+  }
+
+  /// The trackers with rows written under another name than theirs: (position in `trackers`,
+  /// name, written).
+  func renamed(_ dataset: TrackerDataset) -> [(index: Int, name: String, written: String)] {
+    let records = Dictionary(grouping: dataset.records, by: \.trackerId)
+    let entries = Dictionary(grouping: dataset.entries, by: \.trackerId)
+    var seen: Set<String> = []
+    let withRows = dataset.trackers.indices.filter { t in
+      let tracker = dataset.trackers[t]
+      return seen.insert(tracker.id).inserted
+        && !HabitBullWriter.rows(records[tracker.id] ?? [], entries[tracker.id] ?? [], notDone: tracker.extras["habitbull"]?["notDone"]).rows.isEmpty
+    }
+    let names = HabitBullWriter.names(of: withRows.map { dataset.trackers[$0] })
+    return zip(withRows, names).compactMap { t, name in dataset.trackers[t].name == name ? nil : (t, dataset.trackers[t].name, name) }
+  }
+
+  /// The names the trackers with rows are written under (each once, in order), made distinct
+  /// (``DistinctNames``).
+  static func names(of trackers: [Tracker]) -> [String] {
+    DistinctNames.of(trackers.map(\.name))
   }
 
   private func write(_ rows: [Row], name: String, description: String, category: String, to writer: CSVWriter) {
@@ -144,7 +168,7 @@ struct HabitBullWriter {
 
   /// The order of ``losses(_:)``: whole items first, then the model's order.
   private static let reportOrder: [ModelField] = [
-    .trackersWithoutDays, .repeatedTrackerNames, .categoriesWithoutDays, .categoryIds, .categoryOrder, .trackerIds,
+    .trackersWithoutDays, .categoriesWithoutDays, .categoryIds, .categoryOrder, .trackerIds,
     .trackerKind, .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned, .trackerCreatedOn,
     .trackerArchived, .trackerDescription, .trackerGoal, .trackerFrequency, .trackerReminders, .recordAmounts,
     .recordNotes, .entries, .skippedEntries, .entryAmounts, .entryNotes, .tasks, .taskCategoryOrder, .extras,
@@ -156,7 +180,7 @@ struct HabitBullWriter {
   /// day's schedule) is in this list; what HabitBull holds for some values only is in
   /// ``carriedInPart``.
   static let lostFields: [ModelField] = [
-    .categoryIds, .categoryOrder, .categoriesWithoutDays, .trackerIds, .trackerKind, .repeatedTrackerNames,
+    .categoryIds, .categoryOrder, .categoriesWithoutDays, .trackerIds, .trackerKind,
     .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate, .trackerPinned, .trackerCreatedOn,
     .trackerArchived, .trackerGoal, .trackerFrequency, .trackerReminders, .trackersWithoutDays,
     .skippedEntries, .tasks, .taskCategoryOrder,
@@ -164,7 +188,7 @@ struct HabitBullWriter {
 
   /// What HabitBull holds, but not every value of: amounts (its values, read back against a
   /// goal of at least 1), extras (its own, `extras["habitbull"]`, only).
-  static let carriedInPart: [ModelField] = [.recordAmounts, .entryAmounts, .extras]
+  static let carriedInPart: [ModelField] = [.repeatedTrackerNames, .recordAmounts, .entryAmounts, .extras]
 
   /// What the file leaves out of `dataset`, field by field. What reading the file back fills
   /// in the same way (an id derived from the name, the palette choice, an every-day schedule,
@@ -196,8 +220,7 @@ struct HabitBullWriter {
     let usedCategories = Set(kept.filter { !$0.invented.contains(.category) }.map(\.categoryId))
     let known = Set(dataset.categories.map(\.id))
     let madeUp = dataset.inventedCategoryIds
-    var names: Set<String> = []
-    let sameName = kept.count { !names.insert($0.name).inserted }
+    let written = HabitBullWriter.names(of: kept)
     let everyDay = Set(Weekday.allCases)
     func otherExtras(_ extras: Extras) -> Bool { extras.ofFormats.keys.contains { $0 != "habitbull" } }
     func firstUse(_ ids: [String]) -> [String] {
@@ -206,16 +229,15 @@ struct HabitBullWriter {
     }
     let counted: [(field: ModelField, count: Int)] = [
       (.trackersWithoutDays, dataset.trackers.count { !keptIds.contains($0.id) }),
-      (.repeatedTrackerNames, sameName),
       (.categoriesWithoutDays, dataset.categories.count { !usedCategories.contains($0.id) && !madeUp.contains($0.id) }),
       (.categoryIds, dataset.categories.count { usedCategories.contains($0.id) && $0.id != CSVStableID.category(title: $0.title) }),
       // Reading back makes the categories in the order the habits first use them.
       (.categoryOrder, firstUse(kept.map(\.categoryId)).filter { known.contains($0) && usedCategories.contains($0) }
         == dataset.categories.map(\.id).filter { usedCategories.contains($0) } ? 0 : 1),
-      (.trackerIds, kept.count { $0.id != CSVStableID.tracker(name: $0.name) }),
+      (.trackerIds, zip(kept, written).count { $0.0.id != CSVStableID.tracker(name: $0.1) }),
       (.trackerKind, kept.count { $0.kind == .event }),
-      (.trackerEmoji, kept.count { $0.emoji != PaletteEmoji.stableChoice(for: $0.name).emoji.rawValue }),
-      (.trackerColor, kept.count { $0.color != PaletteEmoji.stableChoice(for: $0.name).color.rawValue }),
+      (.trackerEmoji, zip(kept, written).count { $0.0.emoji != PaletteEmoji.stableChoice(for: $0.1).emoji.rawValue }),
+      (.trackerColor, zip(kept, written).count { $0.0.color != PaletteEmoji.stableChoice(for: $0.1).color.rawValue }),
       (.trackerSchedule, kept.count { $0.kind == .habit && Set($0.schedule ?? []) != everyDay }),
       (.eventDate, kept.count { $0.date != nil }),
       (.trackerPinned, kept.count { $0.pinned }),

@@ -30,11 +30,11 @@ public struct HarshCodec: TrackerCodec {
     id: "harsh", name: "harsh",
     summary: "harsh's data folder (its habits and log files), as a folder or a .zip.",
     extensions: [], sniffedExtensions: ["zip"],
-    cannotCarry: [.categoryIds, .trackerIds, .repeatedTrackerNames, .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate,
+    cannotCarry: [.categoryIds, .trackerIds, .trackerEmoji, .trackerColor, .trackerSchedule, .eventDate,
                   .trackerPinned, .trackerCreatedOn, .trackerDescription, .trackerGoal, .trackerReminders, .events,
                   .eventRecords, .tasks, .taskReminders, .taskAttachments, .taskCategoryOrder],
-    carriesInPart: [.trackerOrder, .trackerFrequency, .extras],
-    diagnostics: [lossyFrequency, assignedDefaults, skippedLines, textChanged],
+    carriesInPart: [.trackerOrder, .repeatedTrackerNames, .trackerFrequency, .extras],
+    diagnostics: [lossyFrequency, assignedDefaults, skippedLines, textChanged, DistinctNames.renamed],
     options: [
       CodecOption("default-category", .text, default: HarshDatasetBuilder.defaultCategory,
                   help: "the category of habits above the first heading", reads: true, writes: false),
@@ -101,6 +101,9 @@ public struct HarshCodec: TrackerCodec {
                                message: "habit \"\(habit.name)\" is planned on weekdays, which harsh cannot say: written as \"\(habit.written)\"",
                                location: SourceLocation(file: output.displayName, pointer: "/trackers/\(habit.index)/schedule")))
     }
+    result += DistinctNames.diagnostics(names: writer.repeated.map(\.name), distinct: writer.repeated.map(\.written),
+                                        pointers: writer.repeated.map { "/trackers/\($0.index)/name" }, format: "harsh",
+                                        output: output.displayName)
     for change in writer.renamed {
       result.append(Diagnostic(code: Self.textChanged.code, severity: .warning,
                                message: "\"\(change.was)\" is written \"\(change.written)\" so that harsh reads it back",
@@ -113,7 +116,6 @@ public struct HarshCodec: TrackerCodec {
   private static let what: [ModelField: String] = [
     .categoryIds: "category id(s): reading derives them from the heading",
     .trackerIds: "tracker id(s): reading derives them from the name",
-    .repeatedTrackerNames: "habit(s) sharing a name with an earlier one: harsh's log is by name, so their days go to the first",
     .trackerEmoji: "emoji other than the one reading back chooses from the name",
     .trackerColor: "colour(s) other than the one reading back chooses from the name",
     .trackerArchived: "archived habit(s) without a day to end on (harsh retires a habit after an end day)",

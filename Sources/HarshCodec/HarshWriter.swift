@@ -21,6 +21,9 @@ struct HarshWriter {
   private(set) var weekdays: [(index: Int, name: String, written: String)] = []
   /// Names and headings changed to fit harsh's lines: (was, written).
   private(set) var renamed: [(was: String, written: String)] = []
+  /// Habits written under a new name because an earlier one has theirs: (position in
+  /// `trackers`, name, written).
+  private(set) var repeated: [(index: Int, name: String, written: String)] = []
 
   init(_ dataset: TrackerDataset) {
     let kept = dataset.extras[HarshDatasetBuilder.namespace]
@@ -34,9 +37,17 @@ struct HarshWriter {
     for category in dataset.categories where !madeUp.contains(category.id) && firstOfCategory.insert(category.id).inserted {
       groups.append((category.title, habits.filter { dataset.trackers[$0].categoryId == category.id }))
     }
-    // Names as harsh reads them back; a repeated one is one habit in harsh (the first).
+    // Names as harsh reads them back, made distinct (harsh's log is by name: a second "Sport"
+    // is written "Sport (2)", never merged into the first).
+    let writtenOrder = groups.flatMap(\.members)
+    let distinct = DistinctNames.of(writtenOrder.map { Self.name(dataset.trackers[$0].name) })
     var nameOf: [Int: String] = [:]
     var owner: [String: Int] = [:]
+    for (t, name) in zip(writtenOrder, distinct) {
+      nameOf[t] = name
+      owner[name] = t
+      if name != Self.name(dataset.trackers[t].name) { repeated.append((t, Self.name(dataset.trackers[t].name), name)) }
+    }
     var order: [Int] = []
     var lines: [String] = Self.strings(kept?["habitsComments"])
     // An archived habit ends on its last marked day (``DatasetIndex/lastMarked``).
@@ -49,15 +60,8 @@ struct HarshWriter {
       }
       for t in group.members {
         let tracker = dataset.trackers[t]
-        let name = Self.name(tracker.name)
-        if name != tracker.name { renamed.append((tracker.name, name)) }
-        guard owner[name] == nil else {
-          lost[.repeatedTrackerNames, default: 0] += 1
-          nameOf[t] = name
-          continue
-        }
-        owner[name] = t
-        nameOf[t] = name
+        let name = nameOf[t]!
+        if Self.name(tracker.name) != tracker.name { renamed.append((tracker.name, Self.name(tracker.name))) }
         order.append(t)
         lines.append(habitLine(tracker, index: t, name: name, lastMarked: marks?.lastMarked[t]))
       }
@@ -124,7 +128,7 @@ struct HarshWriter {
     log += Self.strings(kept?["logSkipped"])
     logText = log.map { $0 + "\n" }.joined()
 
-    countTrackerFields(dataset, written: order)
+    countTrackerFields(dataset, written: order, names: nameOf)
   }
 
   /// `Name: frequency[: end day]`, counting the frequency, weekdays and archived flag lost.
@@ -170,16 +174,13 @@ struct HarshWriter {
   }
 
   /// What the reader makes up or derives and the dataset may hold otherwise.
-  private mutating func countTrackerFields(_ dataset: TrackerDataset, written: [Int]) {
+  private mutating func countTrackerFields(_ dataset: TrackerDataset, written: [Int], names: [Int: String]) {
     let madeUp = dataset.inventedCategoryIds
     lost[.categoryIds] = dataset.categories.count { !madeUp.contains($0.id) && $0.id != StableID.uuid("harsh-category:" + Self.heading($0.title)) }
-    var seen: [String: Int] = [:]
     var ids = 0, emoji = 0, colors = 0
     for t in written {
       let tracker = dataset.trackers[t]
-      let name = Self.name(tracker.name)
-      let occurrence = seen[name, default: 0]
-      seen[name] = occurrence + 1
+      let name = names[t] ?? Self.name(tracker.name)
       if tracker.id != StableID.uuid("harsh:" + name) { ids += 1 }
       let choice = PaletteEmoji.stableChoice(for: name)
       if let e = tracker.emoji, e != choice.emoji.rawValue { emoji += 1 }

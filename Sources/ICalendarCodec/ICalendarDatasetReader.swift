@@ -95,6 +95,8 @@ struct ICalendarDatasetReader {
     var schedule: [Weekday]?
     var eventDate: LocalDate?
     var createdOn: LocalDate?
+    var repeats: TrackerFrequency?
+    var ruleDays: [Weekday]?
     if let rule = component.first("RRULE") {
       guard let start else { throw bad(rule, "RRULE without DTSTART") }
       switch ICalendarRecurrence.parse(rule.value, start: start.date, ours: own) {
@@ -102,6 +104,8 @@ struct ICalendarDatasetReader {
       case .success(let recurrence):
         kind = .habit
         schedule = recurrence.days
+        repeats = recurrence.frequency
+        ruleDays = recurrence.days
         createdOn = start.date
         var losses = recurrence.losses
         if start.hasTime { losses.append("time of day \(start.raw) (kept as the day)") }
@@ -152,19 +156,27 @@ struct ICalendarDatasetReader {
         madeUp.insert(.color)
       }
     }
+    let name = try string(component, "X-TRACKPORT-NAME") ?? summaryName
+    var emoji = component.first("X-TRACKPORT-ID") != nil ? try string(component, "X-TRACKPORT-EMOJI") : summaryEmoji
+    if emoji == nil, foreign {
+      // The app requires one: a palette emoji chosen from the name, as other readers choose, and
+      // marked made up (writers never show it as the person's own, in a title say).
+      emoji = PaletteEmoji.stableChoice(for: name).emoji.rawValue
+      madeUp.insert(.emoji)
+    }
     var tracker = Tracker(
-      id: id, kind: kind, name: try string(component, "X-TRACKPORT-NAME") ?? summaryName, categoryId: categoryId,
-      emoji: component.first("X-TRACKPORT-ID") != nil ? try string(component, "X-TRACKPORT-EMOJI") : summaryEmoji,
+      id: id, kind: kind, name: name, categoryId: categoryId,
+      emoji: emoji,
       color: color, schedule: schedule, date: eventDate,
       pinned: component.first("X-TRACKPORT-PINNED")?.value.uppercased() == "TRUE", createdOn: createdOn,
       archived: component.first("X-TRACKPORT-ARCHIVED")?.value.uppercased() == "TRUE",
       description: try trackerDescription(component),
       goal: try json(component, "X-TRACKPORT-GOAL", ICalendarJSONFields.goal),
-      frequency: try json(component, "X-TRACKPORT-FREQUENCY", ICalendarJSONFields.frequency),
+      frequency: try json(component, "X-TRACKPORT-FREQUENCY", ICalendarJSONFields.frequency) ?? (own ? nil : repeats),
       reminders: try reminders(component, start: start, uid: uid),
       extras: extras(try component.first("X-TRACKPORT-EXTRAS").map { try json($0) }))
     // Our own files carry their marks in X-TRACKPORT-EXTRAS.
-    if foreign { tracker.invented = madeUp }
+    if foreign { tracker.invented = madeUp } else { takeEdits(component, to: &tracker, start: start, ruleDays: ruleDays, uid: uid) }
     var days: [LocalDate] = []
     if let raw = component.first("X-TRACKPORT-RECORDS") {
       days = try raw.text.split(separator: ",").map { item in
@@ -272,6 +284,39 @@ struct ICalendarDatasetReader {
 
   func bad(_ property: ICalendarProperty, _ message: String) -> CodecError {
     CodecError(.malformedInput, message, location: SourceLocation(file: fileName, line: property.line, column: 1))
+  }
+
+  /// What a calendar app changed in a component TrackerPort wrote, taken over its
+  /// `X-TRACKPORT-*` copy (docs/calendar.md, "Edits made in a calendar app"): the title (name,
+  /// and the emoji when it has one), the description, a dated event's day, a habit's weekdays.
+  /// A time of day given to the event is not taken, and said so.
+  mutating func takeEdits(_ component: ICalendarComponent, to tracker: inout Tracker, start: ICalendarDate?,
+                          ruleDays: [Weekday]?, uid: String) {
+    let shown = tracker.invented.contains(.emoji) ? nil : tracker.emoji
+    if let summary = component.first("SUMMARY")?.text,
+       summary.trimmingSpaces != ICalendarDatasetWriter.visible([shown, tracker.name].compactMap { $0 }.joined(separator: " ")).trimmingSpaces {
+      let (emoji, name) = Self.splitEmoji(summary.trimmingSpaces)
+      if !name.isEmpty { tracker.name = name }
+      if let emoji, emoji != tracker.emoji {
+        tracker.emoji = emoji
+        tracker.invented.remove(.emoji)
+      }
+    }
+    if let text = component.first("DESCRIPTION")?.text,
+       text.trimmingSpaces != ICalendarDatasetWriter.visible(tracker.description ?? "").trimmingSpaces {
+      tracker.description = text.trimmingSpaces.isEmpty ? nil : text
+    } else if component.first("DESCRIPTION") == nil, tracker.description != nil {
+      tracker.description = nil
+    }
+    if tracker.kind == .event, tracker.date != nil, let start, start.date != tracker.date {
+      tracker.date = start.date
+    }
+    if tracker.kind == .habit, let ruleDays, let schedule = tracker.schedule, !schedule.isEmpty, Set(ruleDays) != Set(schedule) {
+      tracker.schedule = ruleDays
+    }
+    if let start, start.hasTime {
+      lossy(component, component.first("DTSTART")?.line ?? component.line, "\(uid): time of day \(start.raw) set in a calendar (kept as the day)")
+    }
   }
 
   mutating func lossy(_ component: ICalendarComponent, _ line: Int, _ message: String) {

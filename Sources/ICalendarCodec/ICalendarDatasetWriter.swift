@@ -95,7 +95,9 @@ struct ICalendarDatasetWriter {
     var component = ICalendarComponent(recurring || dated ? "VEVENT" : "VTODO")
     component.add("UID", Self.text(tracker.id))
     component.add("DTSTAMP", Self.stamp)
-    let summary = Self.text([tracker.emoji, tracker.name].compactMap { $0 }.joined(separator: " "))
+    // An emoji the reader made up is not the person's: not in the title they see.
+    let shown = tracker.invented.contains(.emoji) ? nil : tracker.emoji
+    let summary = Self.text([shown, tracker.name].compactMap { $0 }.joined(separator: " "))
     component.add("SUMMARY", summary)
     if let description = tracker.description { component.add("DESCRIPTION", Self.text(description)) }
     var planned: [Weekday] = []
@@ -225,12 +227,15 @@ struct ICalendarDatasetWriter {
 
   /// A standard TEXT value: escaped, with controls TEXT cannot carry turned into spaces (the
   /// exact string is in an `X-TRACKPORT-*` property).
-  static func text(_ value: String) -> String {
+  static func text(_ value: String) -> String { ICalendarText.escape(visible(value)) }
+
+  /// `value` as a TEXT property shows it: control characters but line feed and tab as spaces.
+  static func visible(_ value: String) -> String {
     var clean = ""
     for scalar in value.unicodeScalars {
       if (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F { clean += " " } else { clean.unicodeScalars.append(scalar) }
     }
-    return ICalendarText.escape(clean)
+    return clean
   }
 
   /// An exact string: TEXT, or a JSON string literal marked `X-TRACKPORT-ENCODING=JSON` when it

@@ -100,27 +100,35 @@ package enum SQLiteFile {
     }
   }
 
-  /// A WAL-mode database read without its `-wal`, holding nothing: its rows are most likely in
-  /// the log left behind (an iOS store copied without `<name>.sqlite-wal`).
+  /// A WAL-mode database read without a non-empty `-wal`: what the log held is not in what was
+  /// read (an iOS store copied without `<name>.sqlite-wal` while the app had it open lacks its
+  /// newest changes, or all of them).
   package static let missingLog = DiagnosticDescriptor(
     code: "sqlite-missing-wal", severity: .warning,
-    summary: "A database in write-ahead-log mode read without its -wal file beside it holds no rows: the app's rows are most likely in that file; copy it (and -shm) along with the database.")
+    summary: "A database in write-ahead-log mode read without its -wal file beside it: if it was copied while the app had it open, its newest changes (or all its rows) are in that file and not here; copy it (and -shm) along with the database.")
 
-  /// The ``missingLog`` warning for `input` when it read as `empty`, is in WAL mode and has
-  /// no non-empty `<file>-wal` beside it (or came from a pipe or an upload, which has none);
-  /// `nil` otherwise. A WAL database that does hold rows is not warned about: a store the
-  /// app closed cleanly has everything in its main file.
+  /// The ``missingLog`` warning for `input` when it is in WAL mode and has no non-empty
+  /// `<file>-wal` beside it (or came from a pipe or an upload, which has none); `nil` otherwise.
+  /// Said whether or not rows were read: a store copied while its app ran holds some days in
+  /// its main file and the newest in the log, and nothing in the file tells the two apart from
+  /// a store its app closed cleanly. `empty` (nothing was read) makes the message firmer.
   package static func missingLogWarning(_ input: CodecInput, fileName: String, empty: Bool) -> Diagnostic? {
-    guard empty, let head = try? input.head(20), head.count == 20, head.starts(with: magic), head[18] == 2 || head[19] == 2 else { return nil }
+    guard let head = try? input.head(20), head.count == 20, head.starts(with: magic), head[18] == 2 || head[19] == 2 else { return nil }
     if case .file(let path) = input.source,
        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int, size > 0 {
       return nil
     }
     let log = (fileName.split(separator: "/").last.map(String.init) ?? fileName) + "-wal"
+    let copy = "copy \(log) (and \(log.dropLast(4))-shm) from the app's folder into the same folder as the database, then read it again"
+    if empty {
+      return Diagnostic(code: missingLog.code, severity: .warning,
+                        message: "the database is in write-ahead-log mode and holds no rows, and its log \(log) is not beside it: the rows are most likely in that file",
+                        location: SourceLocation(file: fileName), note: copy)
+    }
     return Diagnostic(code: missingLog.code, severity: .warning,
-                      message: "the database is in write-ahead-log mode and holds no rows, and its log \(log) is not beside it: the rows are most likely in that file",
+                      message: "the database is in write-ahead-log mode and its log \(log) is not beside it: if it was copied while the app had it open, its newest changes are in that file and missing here",
                       location: SourceLocation(file: fileName),
-                      note: "copy \(log) (and \(log.dropLast(4))-shm) from the app's folder into the same folder as the database, then read it again")
+                      note: copy + "; a store its app closed (or TrackerPort wrote) holds everything, and this can be ignored")
   }
 
   private static func checkSize(_ size: Int, of fileName: String) throws {

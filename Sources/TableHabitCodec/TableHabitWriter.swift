@@ -48,7 +48,7 @@ struct TableHabitWriter {
       let days = (tracker.schedule ?? []).map(\.shortEnglishName).joined(separator: ", ")
       let written = Self.frequency(of: tracker)
       return Diagnostic(code: LossReport.lossyFrequency.code, severity: .warning,
-                        message: "habit \"\(tracker.name)\" is planned on \(days); Table Habit plans times per period, so it is written as \(written.args.first ?? 0) time(s) per week",
+                        message: "habit \"\(tracker.name)\" is planned on \(days); Table Habit plans times per period, so it is written as \(written.model.lost ?? "every day")",
                         location: SourceLocation(file: fileName, pointer: "/trackers/\(positions[index])/schedule"))
     }
   }

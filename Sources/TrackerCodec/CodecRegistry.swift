@@ -33,7 +33,7 @@ public struct CodecRegistry: Sendable {
     let wanted = id.lowercased()
     guard let codec = codecs.first(where: { $0.id == wanted }) else {
       throw CodecError(.unknownCodec, "unknown format '\(id)'",
-                       note: "known formats: " + codecs.map(\.id).joined(separator: ", "))
+                       note: Self.didYouMean(id, among: codecs.map(\.id)) + "known formats: " + codecs.map(\.id).joined(separator: ", "))
     }
     return codec
   }
@@ -49,7 +49,7 @@ public struct CodecRegistry: Sendable {
     let list = able.map(\.id).joined(separator: ", ")
     guard let codec = codecs.first(where: { $0.id == id.lowercased() }) else {
       throw CodecError(.unknownCodec, "unknown format '\(id)'",
-                       note: "formats it can \(writing ? "write" : "read"): " + list)
+                       note: Self.didYouMean(id, among: able.map(\.id)) + "formats it can \(writing ? "write" : "read"): " + list)
     }
     guard able.contains(where: { $0.id == codec.id }) else {
       throw CodecError(.unsupportedOperation,
@@ -158,6 +158,7 @@ public struct CodecRegistry: Sendable {
     let writers = codecs.filter(\.descriptor.canWrite)
     if let ext = output.fileExtension {
       if let codec = claim(ext, among: writers) { return codec }
+      try refuseMisspeltInnerEnding(ext, output: output, writers: writers)
       // A shared ending (`.csv`, `.json`): a built-in before a plugin (a plugin is asked before
       // the catch-all CSV reader, but must not take `.csv` outputs from its writer), and among
       // built-ins the general format: the one that loses nothing (canonical JSON, the CSV
@@ -172,6 +173,41 @@ public struct CodecRegistry: Sendable {
     throw CodecError(.unknownCodec, "cannot tell the output format from the name '\(output.displayName)'",
                      location: SourceLocation(file: output.displayName),
                      note: "name it with --to; known formats: " + writers.map(\.descriptor.id).joined(separator: ", "))
+  }
+
+  /// `out.tablehabbit.json`: an inner ending that is no format's but one edit or two from a
+  /// writer's id (or from the first part of a writer's double ending, `trackport`) would write
+  /// another format than the name meant; refused with the suggestion. An inner ending that
+  /// names nothing close (`habits.2026.json`), or whose nearest format is the one the outer
+  /// ending chooses anyway (`x.loops.db`), passes.
+  private func refuseMisspeltInnerEnding(_ ext: String, output: CodecOutput, writers: [any TrackerCodec]) throws {
+    let parts = ext.split(separator: ".").map(String.init)
+    guard parts.count >= 2 else { return }
+    let inner = parts[parts.count - 2], outer = parts[parts.count - 1]
+    // Each near name, with the writers it may mean: an id, or a double ending's first part
+    // (`trackport` of `.trackport.json` and `.trackport.xml`).
+    var names: [String: [any TrackerCodec]] = [:]
+    for codec in writers {
+      names[codec.id, default: []].append(codec)
+      for claimed in codec.descriptor.extensions where claimed.contains(".") {
+        if let first = claimed.split(separator: ".").first { names[String(first), default: []].append(codec) }
+      }
+    }
+    guard names[inner] == nil, let nearest = CodecDescriptor.nearestKey(to: inner, among: Array(names.keys)),
+          let candidates = names[nearest], !candidates.isEmpty else { return }
+    let meant = candidates.first { $0.descriptor.extensions.contains(nearest + "." + outer) } ?? candidates[0]
+    let sharing = writers.filter { $0.descriptor.extensions.contains(outer) || $0.descriptor.sniffedExtensions.contains(outer) }
+    if sharing.count == 1, sharing[0].id == meant.id { return }
+    let ending = meant.descriptor.extensions.first { $0 == nearest + "." + outer }
+      ?? meant.descriptor.extensions.first { $0.hasPrefix(nearest + ".") } ?? "\(nearest).\(outer)"
+    throw CodecError(.unknownCodec, "'.\(inner)' is no format's ending",
+                     location: SourceLocation(file: output.displayName),
+                     note: "did you mean '.\(ending)'? Or name the format with --to \(meant.id) (--to json for canonical JSON)")
+  }
+
+  /// `did you mean 'X'? ` for an id one or two edits from a known one, else nothing.
+  static func didYouMean(_ id: String, among ids: [String]) -> String {
+    CodecDescriptor.nearestKey(to: id, among: ids).map { "did you mean '\($0)'? " } ?? ""
   }
 
   /// The codec claiming the longest ending of `ext` outright.

@@ -12,7 +12,7 @@ extension ModelField {
     case .trackerIds: return "tracker ids"
     case .trackerOrder: return "the order of trackers"
     case .trackerKind: return "whether a tracker is a habit or an irregular event"
-    case .repeatedTrackerNames: return "trackers with the name of another (they merge)"
+    case .repeatedTrackerNames: return "trackers with the name of another (written under \"NAME (2)\", read back so)"
     case .trackerEmoji: return "emoji"
     case .trackerColor: return "card colours"
     case .trackerSchedule: return "weekdays a habit is planned on"

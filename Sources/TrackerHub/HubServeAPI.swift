@@ -13,10 +13,12 @@ import Glibc
 ///   secret (``HubSecrets/feedSecret()``) is the only credential: a wrong one is 404, as any
 ///   unknown path. `ETag` (from the history's hash) and `Last-Modified` let a client poll with
 ///   `If-None-Match` / `If-Modified-Since` and get 304 while nothing changed.
+/// - `GET /healthz`: `ok` when the hub's history can be read (503 when not), without a token,
+///   for container health checks and Kubernetes probes; it tells nothing of the hub.
 /// - Everything else needs `Authorization: Bearer TOKEN` (``HubSecrets``), checked before the
 ///   path is looked at, so nothing answers without it but 401: `GET /` (the HTML report),
-///   `GET /history.trackport.json`, `GET /journal.json`, `GET /healthz`, and `POST /run` (one
-///   `hub run`; 409 while another holds the lock).
+///   `GET /history.trackport.json`, `GET /journal.json` and `POST /run` (one `hub run`; 409
+///   while another holds the lock).
 public struct HubServeAPI: Sendable {
   public let hub: Hub
   let outputs: HubOutputs
@@ -31,6 +33,7 @@ public struct HubServeAPI: Sendable {
     let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
     do {
       if route.hasPrefix("/feed/") { return try feed(method: method, route: route, headers: headers) }
+      if route == "/healthz" { return health(method: method) }
       guard authorized(headers) else {
         return ServeResponse(status: 401, headers: [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer realm=\"trackport hub\"")],
                              body: Array("{\"error\":\"unauthorized\",\"message\":\"this hub needs Authorization: Bearer TOKEN (trackport hub token add)\"}\n".utf8))
@@ -42,8 +45,6 @@ public struct HubServeAPI: Sendable {
         return ServeResponse(status: 200, headers: [("Content-Type", "application/json"), ("ETag", Self.etag(hash)), ("Cache-Control", "no-cache")], body: bytes)
       case ("GET", "/journal.json"), ("HEAD", "/journal.json"):
         return ServeResponse(status: 200, contentType: "application/json", text: try HubLogJSON.render(try hub.log()))
-      case ("GET", "/healthz"), ("HEAD", "/healthz"):
-        return ServeResponse(status: 200, contentType: "application/json", text: "{\"status\":\"ok\",\"history\":\"\(try hub.history().hash)\"}\n")
       case ("POST", "/run"):
         do {
           let report = try hub.run(wait: false, outputs: outputs)
@@ -55,7 +56,7 @@ public struct HubServeAPI: Sendable {
         } catch let error as HubError where error.kind == .busy {
           return Self.error(409, "busy", "another run of this hub is in progress")
         }
-      case (_, "/"), (_, "/history.trackport.json"), (_, "/journal.json"), (_, "/healthz"), (_, "/run"):
+      case (_, "/"), (_, "/history.trackport.json"), (_, "/journal.json"), (_, "/run"):
         return Self.error(405, "method-not-allowed", "\(method) is not allowed here")
       default:
         return Self.error(404, "not-found", "no such page")
@@ -63,6 +64,13 @@ public struct HubServeAPI: Sendable {
     } catch {
       return Self.error(500, "hub-error", "the hub could not answer: see the server's log")
     }
+  }
+
+  /// `/healthz`, open to anyone: whether the history can be read, nothing more.
+  func health(method: String) -> ServeResponse {
+    guard method == "GET" || method == "HEAD" else { return Self.error(405, "method-not-allowed", "\(method) is not allowed here") }
+    guard (try? hub.store.checkExists()) != nil, access(hub.store.historyPath, R_OK) == 0 else { return ServeResponse(status: 503, contentType: "text/plain", text: "the hub's history cannot be read\n") }
+    return ServeResponse(status: 200, contentType: "text/plain", text: "ok\n")
   }
 
   /// The path as an access log may show it: the feed's secret replaced.

@@ -7,7 +7,9 @@ import TrackerModel
 
 /// Writes a ``TrackerIOSStorePlan`` as a Core Data store, built in a private temporary folder
 /// (``ScratchFolder``) and handed over as the bytes of one `.sqlite` file, checkpointed (no
-/// `-wal` to copy) and marked as a WAL database, as the apps' stores are.
+/// `-wal` to copy) and in rollback-journal mode, so that its header says it is whole: a WAL
+/// file without its log is warned about when read (``SQLiteFile/missingLog``), and Core Data
+/// turns the store to WAL again when the app opens it.
 ///
 /// - A **new store** is laid out from the variant's model (``CoreDataModel/schema``): tables,
 ///   entity numbers, `Z_PRIMARYKEY` whose `Z_MAX` covers every key, and `Z_METADATA` with a
@@ -49,7 +51,7 @@ struct TrackerIOSStoreWriter {
                            arguments: [UUID().uuidString, Data(Self.metadata(of: model))])
             return .commit
           }
-          _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+          _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
         }
         try queue.close()
       }
@@ -113,7 +115,7 @@ struct TrackerIOSStoreWriter {
             }
             return .commit
           }
-          _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+          _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
         }
         try queue.close()
       }

@@ -52,6 +52,9 @@ public struct Conversion: Sendable {
     /// Advice on the output's name when a plain shared ending chose the general format while
     /// an app's was likely meant (``DatasetDestination/appFormatHint(reader:registry:)``).
     public var hint: String? = nil
+    /// The dataset read, when it was written: what a caller that checks the output (the
+    /// server's read-back) compares it with.
+    public var dataset: TrackerDataset? = nil
 
     /// Whether the output was written.
     public var wrote: Bool { refusal == nil }
@@ -84,6 +87,7 @@ public struct Conversion: Sendable {
     var result = Result(diagnostics: file.diagnostics + losses + written, refusal: nil, losses: losses.count,
                         readErrors: readErrors)
     result.hint = destination.appFormatHint(reader: reader.descriptor, registry: registry)
+    result.dataset = file.dataset
     return result
   }
 

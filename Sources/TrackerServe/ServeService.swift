@@ -4,13 +4,16 @@ import Foundation
 import TrackerServeAPI
 
 /// ``ServeAPI`` as a ``HTTPService``: the body read within `--max-upload`, a conversion slot for
-/// every POST, the work where ``ConversionIsolation`` says, the access-log line; refusals of
-/// the server itself (431, 408, 429, 503) in the API's JSON.
+/// every POST, the work where ``ConversionIsolation`` says, `GET /metrics`, the access-log line
+/// and the metrics of each request; refusals of the server itself (431, 408, 429, 503) in the
+/// API's JSON.
 struct ServeService: HTTPService {
   let api: ServeAPI
   let slots: ConversionSlots
   let isolation: ConversionIsolation
   let workers: WorkerPool
+  let metrics: ServeMetrics
+  let logFormat: ServeLogFormat
   let log: @Sendable (String) -> Void
 
   /// One request: the limits, a conversion slot for the endpoints that read a file, the API,
@@ -26,11 +29,20 @@ struct ServeService: HTTPService {
       received = bytes.count
       if method == "POST" {
         guard await slots.acquire(waitingUpTo: api.limits.queueWaitSeconds) else {
+          metrics.refusal("busy")
           throw ServeError(status: 503, code: "busy", message: "the server is converting as many files as it may; try again in a few seconds")
         }
-        let slots = self.slots
+        let slots = self.slots, metrics = self.metrics, log = self.log, logFormat = self.logFormat
         let work = WorkerMessage.Request(method: method, path: path, contentType: request.header("Content-Type"), body: bytes)
-        response = await isolation.answer(work, api: api, workers: workers, log: log) { Task { await slots.release() } }
+        let began = DispatchTime.now().uptimeNanoseconds
+        metrics.working(true)
+        response = await isolation.answer(work, api: api, workers: workers, log: { log(logFormat.message($0)) }) {
+          metrics.working(false)
+          Task { await slots.release() }
+        }
+        metrics.conversion(method: method, path: path, nanoseconds: DispatchTime.now().uptimeNanoseconds - began)
+      } else if method == "GET" || method == "HEAD", path.split(separator: "?", maxSplits: 1).first == "/metrics" {
+        response = ServeResponse(status: 200, headers: [("Content-Type", ServeMetrics.contentType)], body: metrics.text())
       } else {
         response = api.respond(method: method, path: path, contentType: nil, body: bytes)
       }
@@ -38,7 +50,9 @@ struct ServeService: HTTPService {
       response = ServeResponse(error: error)
     }
     let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
-    log("\(method) \(Self.loggable(path)) \(response.status) in=\(received) out=\(response.body.count) \(String(format: "%.1f", milliseconds))ms")
+    metrics.request(method: method, path: path, status: response.status)
+    log(logFormat.access(method: method, path: Self.loggable(path), route: ServeMetrics.route(method: method, path: path),
+                         status: response.status, received: received, sent: response.body.count, milliseconds: milliseconds))
     return Self.http(response)
   }
 
@@ -46,6 +60,7 @@ struct ServeService: HTTPService {
   /// refusal's code (`headers-too-large`, `header-timeout`, `body-timeout`, `request-timeout`,
   /// `too-many-requests`, `too-many-connections`, `bad-request`).
   func refusal(_ refusal: HTTPRefusal) -> HTTPResponse {
+    metrics.refusal(refusal.code)
     var response = ServeResponse(error: ServeError(status: refusal.status, code: refusal.code, message: refusal.message))
     if refusal.status == 429 { response.headers.append(("Retry-After", "5")) }
     return Self.http(response)

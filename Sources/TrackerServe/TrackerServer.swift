@@ -10,22 +10,27 @@ import TrackerServeAPI
 public final class TrackerServer: Sendable {
   let server: BoundedHTTPServer
   let workers = WorkerPool()
+  /// What `GET /metrics` answers (``ServeMetrics``).
+  public let metrics: ServeMetrics
 
   /// A server on `host:port` (an IPv4 or IPv6 literal, or `localhost`); port 0 picks a free one
   /// (``port()`` says which). `log` receives one access-log line per request, and the server's
   /// own lines (refusals, failed accepts). `isolation` says where the work on uploads runs: on a
   /// thread of this process (the default), or in a worker process killed at the time limit
   /// (``ConversionIsolation``). `http` bounds the connections; its
-  /// ``HTTPLimits/requestTimeout`` is `api.limits.requestTimeoutSeconds`.
+  /// ``HTTPLimits/requestTimeout`` is `api.limits.requestTimeoutSeconds`. `logFormat` shapes
+  /// every line given to `log` (``ServeLogFormat``).
   public init(host: String, port: UInt16, api: ServeAPI = ServeAPI(), isolation: ConversionIsolation = .thread,
-              http: HTTPLimits = HTTPLimits(), log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+              http: HTTPLimits = HTTPLimits(), logFormat: ServeLogFormat = .text,
+              log: @escaping @Sendable (String) -> Void = { _ in }) throws {
     guard host == "localhost" || (!host.contains("/") && IPAddressRange(host) != nil) else { throw ServeAddressError(host: host) }
     var http = http
     http.requestTimeout = api.limits.requestTimeoutSeconds
+    metrics = ServeMetrics(slots: api.limits.maxConcurrent)
     let service = ServeService(api: api, slots: ConversionSlots(api.limits.maxConcurrent), isolation: isolation,
-                               workers: workers, log: log)
+                               workers: workers, metrics: metrics, logFormat: logFormat, log: log)
     server = BoundedHTTPServer(host: host == "localhost" ? "127.0.0.1" : host, port: Int(port), limits: http,
-                               service: service, log: log)
+                               service: service, log: { log(logFormat.message($0)) })
   }
 
   /// The connection limits in force (``HTTPLimits/maxConnections`` lowered to the open-file

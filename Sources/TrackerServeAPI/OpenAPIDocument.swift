@@ -189,6 +189,18 @@ enum OpenAPIDocument {
           }
         },
         "Diagnostics": {"type": "array", "items": {"$ref": "#/components/schemas/Diagnostic"}},
+        "Subjects": {
+          "type": "array",
+          "description": "For each diagnostic, the name of the habit (category, task) its pointer is in, or null",
+          "items": {"type": ["string", "null"]}
+        },
+        "Tally": {
+          "type": "object",
+          "description": "What a written file read back as: trackers, completed days, amounts, notes, skipped days",
+          "required": ["habits", "days", "amounts", "notes", "skips"],
+          "properties": {"habits": {"type": "integer"}, "days": {"type": "integer"}, "amounts": {"type": "integer"},
+                         "notes": {"type": "integer"}, "skips": {"type": "integer"}}
+        },
         "Refusal": {
           "type": "object",
           "required": ["error", "diagnostics"],
@@ -196,7 +208,11 @@ enum OpenAPIDocument {
             "error": {
               "type": "object",
               "required": ["code", "message"],
-              "properties": {"code": {"type": "string"}, "message": {"type": "string"}}
+              "properties": {
+                "code": {"type": "string"},
+                "message": {"type": "string"},
+                "fileKind": {"type": "string", "description": "What a file no format reads is, by its first bytes: jpeg, png, gif, webp, heic, pdf, html, zip-truncated, zip-other, empty"}
+              }
             },
             "diagnostics": {"$ref": "#/components/schemas/Diagnostics"}
           }
@@ -221,8 +237,31 @@ enum OpenAPIDocument {
             "firstDay": {"type": ["string", "null"]},
             "lastDay": {"type": ["string", "null"]},
             "diagnostics": {"$ref": "#/components/schemas/Diagnostics"},
+            "subjects": {"$ref": "#/components/schemas/Subjects"},
             "to": {"$ref": "#/components/schemas/Named"},
             "losses": {"$ref": "#/components/schemas/Diagnostics"},
+            "lossHabits": {
+              "type": "array",
+              "description": "With to: for each loss, the names of the habits it touches, or null",
+              "items": {"type": ["array", "null"], "items": {"type": "string"}}
+            },
+            "arrives": {
+              "type": "array",
+              "description": "With to: per tracker of the written file read back, what the app will show",
+              "items": {
+                "type": "object",
+                "required": ["name", "days", "amounts", "notes", "skips"],
+                "properties": {"name": {"type": "string"}, "days": {"type": "integer"}, "amounts": {"type": "integer"},
+                               "notes": {"type": "integer"}, "skips": {"type": "integer"}}
+              }
+            },
+            "checked": {"$ref": "#/components/schemas/Tally"},
+            "readBack": {
+              "type": "object",
+              "description": "With to: the read-back did not hold what was converted",
+              "required": ["code", "message"],
+              "properties": {"code": {"type": "string"}, "message": {"type": "string"}}
+            },
             "fields": {
               "type": "array",
               "description": "With to: every part of the model the file uses, kept or lost in that format (convert --dry-run's plan)",
@@ -246,7 +285,8 @@ enum OpenAPIDocument {
             "valid": {"type": "boolean"},
             "errors": {"type": "integer"},
             "warnings": {"type": "integer"},
-            "diagnostics": {"$ref": "#/components/schemas/Diagnostics"}
+            "diagnostics": {"$ref": "#/components/schemas/Diagnostics"},
+            "subjects": {"$ref": "#/components/schemas/Subjects"}
           }
         },
         "Diff": {

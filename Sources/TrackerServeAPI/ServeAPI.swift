@@ -63,42 +63,9 @@ public struct ServeAPI: Sendable {
   func inspect(_ form: MultipartForm) throws(ServeError) -> ServeResponse {
     let upload = try Upload(form)
     let options = try Self.options(form)
-    return try Self.catching { () throws -> ServeResponse in
-      let folder = try PrivateFolder()
-      defer { folder.remove() }
-      let destination = try form.nonEmptyField("to").map { to in
-        try DatasetDestination(path: folder.path(for: Self.downloadName(upload.name, writer: try registry.codec(id: to))),
-                               format: to, overwrite: false, inputs: [upload.name], options: options, registry: registry)
-      }
-      let file = try read(upload, from: form.nonEmptyField("from"), options: options,
-                          writing: destination.map { [$0.writer.descriptor] } ?? [])
-      let losses = destination?.losses(writing: file.dataset) ?? []
-      let d = file.dataset
-      let days = d.markedDays
-      var members: [(String, String)] = [
-        ("file", JSONOutput.quote(upload.name)),
-        ("format", JSONOutput.object([("id", JSONOutput.quote(file.codec.id)), ("name", JSONOutput.quote(file.codec.name))])),
-        ("counts", JSONOutput.object([
-          ("trackers", String(d.trackers.count)), ("records", String(d.records.count)),
-          ("entries", String(d.entries.count)), ("tasks", String(d.tasks.count)),
-          ("categories", String(d.categories.count)),
-        ])),
-        ("firstDay", JSONOutput.value(days?.lowerBound.description)),
-        ("lastDay", JSONOutput.value(days?.upperBound.description)),
-        ("diagnostics", JSONOutput.array(file.diagnostics.map(DiagnosticJSON.object))),
-      ]
-      if let destination {
-        members.append(("to", JSONOutput.object([("id", JSONOutput.quote(destination.writer.descriptor.id)),
-                                                 ("name", JSONOutput.quote(destination.writer.descriptor.name))])))
-        members.append(("losses", JSONOutput.array(losses.map(DiagnosticJSON.object))))
-        // convert --dry-run's plan: every part of the model the file uses, kept or lost.
-        let plan = ConversionPlan(reader: file.codec, writer: destination.writer.descriptor, dataset: d,
-                                  diagnostics: file.diagnostics, losses: losses)
-        members.append(("fields", JSONOutput.array(plan.fields.map { f in
-          JSONOutput.object([("field", JSONOutput.quote(f.field.rawValue)), ("count", String(f.count)), ("lost", JSONOutput.value(f.lost))])
-        })))
-      }
-      return .json(JSONOutput.object(members))
+    return try Self.catching(upload) { () throws -> ServeResponse in
+      .json(try FileInspection(input(upload), name: upload.name, from: form.nonEmptyField("from"),
+                               to: form.nonEmptyField("to"), options: options, registry: registry).json)
     }
   }
 
@@ -112,7 +79,7 @@ public struct ServeAPI: Sendable {
     }
     let options = try Self.options(form)
     let failOnLoss = try Self.flag(form, "fail_on_loss")
-    return try Self.catching { () throws -> ServeResponse in
+    return try Self.catching(upload) { () throws -> ServeResponse in
       let writer = try registry.codec(id: to)
       let folder = try PrivateFolder()
       defer { folder.remove() }
@@ -140,11 +107,19 @@ public struct ServeAPI: Sendable {
         throw ServeError(status: 422, code: "folder-output",
                          message: "\(writer.descriptor.name) writes a folder here; ask for one file (option to-shape, or a .zip package)")
       }
+      guard let converted = result.dataset else {
+        throw ServeError(status: 500, code: "internal-error", message: "the conversion gave no dataset to check")
+      }
+      let check = try ReadBack(output: output, writer: writer, options: options, converted: converted,
+                               losses: result.diagnostics.filter { $0.code == LossReport.droppedField.code })
+      guard check.mismatches.isEmpty else {
+        throw ServeError(status: 422, code: "read-back-mismatch", message: check.mismatchMessage(writer: writer.descriptor.name))
+      }
       let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
       return ServeResponse(status: 200, headers: [
         ("Content-Type", Self.contentType(of: name)),
         ("Content-Disposition", Self.attachment(name)),
-        ("X-Trackport-Report", Self.report(losses: result.losses, diagnostics: diagnostics)),
+        ("X-Trackport-Report", Self.report(losses: result.losses, diagnostics: diagnostics, checked: check.tally)),
       ], body: bytes)
     }
   }
@@ -155,12 +130,14 @@ public struct ServeAPI: Sendable {
     let upload = try Upload(form)
     let options = try Self.options(form)
     let today = try Self.day(form, "today") ?? LocalDate.localToday()
-    return try Self.catching { () throws -> ServeResponse in
+    return try Self.catching(upload) { () throws -> ServeResponse in
       // Read errors are findings here, as in `trackport validate`: not refused.
       let file = try read(upload, from: form.nonEmptyField("from"), options: options)
       let found = file.validate(options: ValidationOptions(today: today))
-      return .json(DiagnosticJSON.report(found, valid: !found.contains { $0.severity == .error },
-                                         notes: Set(file.notes(options: ValidationOptions(today: today)))))
+      let report = DiagnosticJSON.report(found, valid: !found.contains { $0.severity == .error },
+                                         notes: Set(file.notes(options: ValidationOptions(today: today))))
+      // The CLI's document and one member more: whom each finding is about, by name.
+      return .json(String(report.dropLast(2)) + ",\n  \"subjects\": " + DiagnosticSubject.json(of: found, in: file.dataset) + "\n}")
     }
   }
 
@@ -183,7 +160,7 @@ public struct ServeAPI: Sendable {
       }
       range = first...last
     }
-    return try Self.catching { () throws -> ServeResponse in
+    return try Self.catching(upload) { () throws -> ServeResponse in
       let file = try load(upload, from: form.nonEmptyField("from"), options: options)
       // Without a year: the 365 days up to today, or up to the data's last day when it is earlier.
       let index = DatasetIndex(file.dataset)
@@ -295,13 +272,21 @@ public struct ServeAPI: Sendable {
 
   /// Runs `body`, turning a codec's refusal into a ``ServeError`` and anything else into a 500
   /// that says nothing of the file.
-  static func catching(_ body: () throws -> ServeResponse) throws(ServeError) -> ServeResponse {
+  ///
+  /// When no format could read `upload` (unknown or malformed), the refusal says what the
+  /// upload is by its first bytes (``FileKind``).
+  static func catching(_ upload: Upload? = nil, _ body: () throws -> ServeResponse) throws(ServeError) -> ServeResponse {
     do {
       return try body()
     } catch let error as ServeError {
       throw error
     } catch let error as CodecError {
-      throw ServeError(error)
+      var refusal = ServeError(error)
+      if let upload, error.kind == .unknownFormat || error.kind == .malformedInput,
+         let kind = FileKind(upload.bytes), kind != .otherZip || error.kind == .unknownFormat {
+        refusal.fileKind = kind
+      }
+      throw refusal
     } catch {
       throw ServeError(status: 500, code: "internal-error", message: "the conversion failed: \(type(of: error))")
     }
@@ -311,7 +296,7 @@ public struct ServeAPI: Sendable {
 
   /// The name a download gets: the upload's name with the writer's extension (`loop.db` to
   /// Table Habit is `loop.json`), or the writer's id for a format named by content only.
-  static func downloadName(_ upload: String, writer: any TrackerCodec) -> String {
+  public static func downloadName(_ upload: String, writer: any TrackerCodec) -> String {
     let d = writer.descriptor
     var base = upload
     for ext in StandardCodecs.all.flatMap({ $0.descriptor.extensions + $0.descriptor.sniffedExtensions })
@@ -348,13 +333,14 @@ public struct ServeAPI: Sendable {
     return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
   }
 
-  /// The `X-Trackport-Report` header: `{"losses": n, "diagnostics": [...]}` in ASCII; past 8 KiB
-  /// the diagnostics are left out and `diagnosticsLeftOut` counts them (`/api/inspect` lists all).
-  static func report(losses: Int, diagnostics: [Diagnostic]) -> String {
-    let full = asciiJSON(JSONOutput.object([("losses", String(losses)),
+  /// The `X-Trackport-Report` header: `{"losses": n, "checked": {...}, "diagnostics": [...]}` in
+  /// ASCII, `checked` what the output read back as (``DatasetTally/json``); past 8 KiB the
+  /// diagnostics are left out and `diagnosticsLeftOut` counts them (`/api/inspect` lists all).
+  static func report(losses: Int, diagnostics: [Diagnostic], checked: DatasetTally) -> String {
+    let full = asciiJSON(JSONOutput.object([("losses", String(losses)), ("checked", checked.json),
                                             ("diagnostics", JSONOutput.array(diagnostics.map(DiagnosticJSON.object)))]))
     guard full.utf8.count > 8_192 else { return full }
-    return JSONOutput.object([("losses", String(losses)), ("diagnostics", "[]"),
+    return JSONOutput.object([("losses", String(losses)), ("checked", checked.json), ("diagnostics", "[]"),
                               ("diagnosticsLeftOut", String(diagnostics.count))])
   }
 

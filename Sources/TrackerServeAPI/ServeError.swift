@@ -14,6 +14,9 @@ public struct ServeError: Error, Sendable, Equatable {
   public var message: String
   /// The reader's or the writer's diagnostics behind a 422, as `validate --format json` lists them.
   public var diagnostics: [Diagnostic]
+  /// What the upload is, by its first bytes, when no format could read it (a photo, a PDF, a
+  /// truncated zip): the page's way to the right file. Sent as `error.fileKind`.
+  var fileKind: FileKind? = nil
 
   /// An error without diagnostics unless given.
   public init(status: Int, code: String, message: String, diagnostics: [Diagnostic] = []) {
@@ -49,7 +52,8 @@ public struct ServeError: Error, Sendable, Equatable {
   /// The JSON body.
   public var json: String {
     JSONOutput.object([
-      ("error", JSONOutput.object([("code", JSONOutput.quote(code)), ("message", JSONOutput.quote(message))])),
+      ("error", JSONOutput.object([("code", JSONOutput.quote(code)), ("message", JSONOutput.quote(message))]
+                                    + (fileKind.map { [("fileKind", JSONOutput.quote($0.rawValue))] } ?? []))),
       ("diagnostics", JSONOutput.array(diagnostics.map(DiagnosticJSON.object))),
     ])
   }

@@ -13,13 +13,26 @@ extension WebPage {
         lead: "Move your habit history between apps, and see what each app keeps before you do.",
         privacy: "Your file is read in this server's memory, answered, and forgotten: it is kept nowhere, and nothing of it is logged.",
         "h-file": "1. Your file", drop: "Choose a file, or drop it here",
-        "drop-hint": "A backup or export from Loop, Habo, Table Habit, Beaver Habits, HabitBull, Habitica, Tickmate, the iOS Tracker app, or a TrackerPort file.",
+        "drop-hint": "A backup or export from Loop, Habo, Table Habit, Beaver Habits, HabitBull, Habitica, Tickmate, Daylio, the iOS Tracker app, an org-mode file, a calendar (.ics), or a TrackerPort file; an Obsidian habits folder or a harsh folder zipped.",
+        pick: "Choose the format yourself", "from-label": "The file is from", "from-detect": "Tell by the file",
+        "read-as": "Read it as this format", "way-out": "How to get the right file:",
+        arrives: "What arrives in {app}:", "nothing-marked": "nothing marked",
+        notes: { one: "{n} note", other: "{n} notes" }, skips: { one: "{n} skipped day", other: "{n} skipped days" },
+        amounts: { one: "{n} amount", other: "{n} amounts" },
+        "all-habits": "all habits", "more-habits": { one: "and {n} more", other: "and {n} more" },
+        technical: "Technical detail", "whole-file": "The whole file",
+        checked: "Checked: {what} written and read back.",
+        notice: "A note about the file ({code}).", refused: "The server refused the file ({code}).",
+        "warnings-count": { one: "{n} warning", other: "{n} warnings" },
+        "value-true": "yes", "value-false": "no", "value-on": "on", "value-off": "off", "value-package": "a package of tables",
+        "value-trackers": "a table of habits", "value-log": "a log table", "value-tab": "tab",
         "read-notes": "What reading the file noticed", "h-to": "2. The app to move to", "to-label": "Move to",
         "to-choose": "Choose an app…", "group-apps": "Habit apps", "group-files": "Files", convert: "Convert and download",
         "h-more": "3. More with the same file", validate: "Check it against the tracker's rules",
         calendar: "Export to a calendar (.ics)", report: "Open the report", footer: "The same conversions from the command line:",
         "name-ics": "Calendar (.ics)", "name-json": "TrackerPort JSON", "name-xml": "TrackerPort XML", "name-csv": "CSV tables (.zip)",
         "name-tracker-ios": "Tracker iOS app (store)", "name-habitbull": "HabitBull CSV (Loop imports it)",
+        "name-obsidian": "Obsidian habit notes (.zip)", "name-org": "org-mode habits", "name-harsh": "harsh (.zip)",
         reading: "Reading {name}…",
         habits: { one: "{n} habit", other: "{n} habits" },
         days: { one: "{n} completed day", other: "{n} completed days" },
@@ -34,7 +47,7 @@ extension WebPage {
         validating: "Checking…",
         valid: "No problems: the file follows the tracker's rules.",
         "valid-warnings": { one: "The file follows the tracker's rules; {n} warning:", other: "The file follows the tracker's rules; {n} warnings:" },
-        invalid: { one: "{n} problem found:", other: "{n} problems found:" },
+        invalid: { one: "{n} problem found", other: "{n} problems found" },
         "server-error": "The server answered {status}.", network: "The server could not be reached.",
         "line": "line {n}", "column": "column {n}",
       },
@@ -43,7 +56,20 @@ extension WebPage {
         lead: "Перенесите историю привычек из одного приложения в другое и заранее узнайте, что каждое из них сохранит.",
         privacy: "Файл читается в памяти этого сервера и сразу забывается: он нигде не хранится, и ничего из него не попадает в журнал.",
         "h-file": "1. Ваш файл", drop: "Выберите файл или перетащите его сюда",
-        "drop-hint": "Резервная копия или экспорт из Loop, Habo, Table Habit, Beaver Habits, HabitBull, Habitica, Tickmate, iOS-приложения «Трекер» или файл TrackerPort.",
+        "drop-hint": "Резервная копия или экспорт из Loop, Habo, Table Habit, Beaver Habits, HabitBull, Habitica, Tickmate, Daylio, iOS-приложения «Трекер», файл org-mode, календарь (.ics) или файл TrackerPort; папка привычек Obsidian или папка harsh — в архиве .zip.",
+        pick: "Указать формат самому", "from-label": "Файл из", "from-detect": "Определить по файлу",
+        "read-as": "Прочитать в этом формате", "way-out": "Где взять нужный файл:",
+        arrives: "Что придёт в {app}:", "nothing-marked": "отметок нет",
+        notes: { one: "{n} заметка", few: "{n} заметки", many: "{n} заметок", other: "{n} заметки" },
+        skips: { one: "{n} пропущенный день", few: "{n} пропущенных дня", many: "{n} пропущенных дней", other: "{n} пропущенного дня" },
+        amounts: { one: "{n} количество", few: "{n} количества", many: "{n} количеств", other: "{n} количества" },
+        "all-habits": "все привычки", "more-habits": { one: "и ещё {n}", few: "и ещё {n}", many: "и ещё {n}", other: "и ещё {n}" },
+        technical: "Технические подробности", "whole-file": "Файл в целом",
+        checked: "Проверено: {what} записано и прочитано обратно.",
+        notice: "Замечание о файле ({code}).", refused: "Сервер не принял файл ({code}).",
+        "warnings-count": { one: "{n} предупреждение", few: "{n} предупреждения", many: "{n} предупреждений", other: "{n} предупреждения" },
+        "value-true": "да", "value-false": "нет", "value-on": "вкл.", "value-off": "выкл.", "value-package": "пакет таблиц",
+        "value-trackers": "таблица привычек", "value-log": "таблица-журнал", "value-tab": "табуляция",
         "read-notes": "Что замечено при чтении файла", "h-to": "2. Куда перенести", "to-label": "Перенести в",
         "to-choose": "Выберите приложение…", "group-apps": "Приложения для привычек", "group-files": "Файлы",
         convert: "Преобразовать и скачать", "h-more": "3. Что ещё можно сделать с этим файлом",
@@ -51,6 +77,7 @@ extension WebPage {
         footer: "То же самое из командной строки:",
         "name-ics": "Календарь (.ics)", "name-json": "TrackerPort JSON", "name-xml": "TrackerPort XML", "name-csv": "Таблицы CSV (.zip)",
         "name-tracker-ios": "iOS-приложение «Трекер» (хранилище)", "name-habitbull": "HabitBull CSV (его импортирует Loop)",
+        "name-obsidian": "Заметки привычек Obsidian (.zip)", "name-org": "Привычки org-mode", "name-harsh": "harsh (.zip)",
         reading: "Читаю {name}…",
         habits: { one: "{n} привычка", few: "{n} привычки", many: "{n} привычек", other: "{n} привычки" },
         days: { one: "{n} отмеченный день", few: "{n} отмеченных дня", many: "{n} отмеченных дней", other: "{n} отмеченного дня" },
@@ -65,7 +92,7 @@ extension WebPage {
         validating: "Проверяю…",
         valid: "Ошибок нет: файл соответствует правилам трекера.",
         "valid-warnings": { one: "Файл соответствует правилам трекера; {n} предупреждение:", few: "Файл соответствует правилам трекера; {n} предупреждения:", many: "Файл соответствует правилам трекера; {n} предупреждений:", other: "Файл соответствует правилам трекера; {n} предупреждения:" },
-        invalid: { one: "Найдена {n} ошибка:", few: "Найдено {n} ошибки:", many: "Найдено {n} ошибок:", other: "Найдено {n} ошибки:" },
+        invalid: { one: "Найдена {n} ошибка", few: "Найдено {n} ошибки", many: "Найдено {n} ошибок", other: "Найдено {n} ошибки" },
         "server-error": "Сервер ответил {status}.", network: "Сервер недоступен.",
         "line": "строка {n}", "column": "столбец {n}",
       },
@@ -73,10 +100,13 @@ extension WebPage {
     // How to bring a written file into its app: the short form of each app's page in docs/.
     const STEPS = \#(ImportSteps.json);
     const OWN = \#(ImportSteps.ownJSON);
+    // The page's words for what the server answers (PageWords): codes, wrong files, losses, findings.
+    const WORDS = \#(PageWords.json);
     const FILES = ["json", "xml", "csv", "ics"];
     const $ = (id) => document.getElementById(id);
     const input = $("file"), select = $("to");
-    const state = { formats: [], file: null, summary: null, losses: null, done: null, findings: null, sequence: 0 };
+    const state = { formats: [], file: null, summary: null, losses: null, done: null, findings: null, sequence: 0, from: "" };
+    const fromSelect = $("from");
     let lang = (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
     let theme = "auto", plural, number;
 
@@ -97,27 +127,59 @@ extension WebPage {
       const format = state.formats.find((f) => f.id === id);
       return format ? format.name : id;
     }
-    // A diagnostic as one list item: where (line, column or pointer), then what, then its code.
-    function diagnostic(d) {
-      const item = element("li", undefined, d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "");
+    // A text of WORDS (PageWords) in the page's language, `{app}` filled in; undefined when it has none.
+    function w(table, key, app) {
+      const entry = WORDS[table][key];
+      return entry ? entry[lang].replace(/\{app\}/g, app || "") : undefined;
+    }
+    // The CLI's words for a diagnostic: where (line, column or pointer), what, its code.
+    function technical(d) {
       const where = [];
-      if (d.line != null) where.push(t("line", { n: d.line }));
-      if (d.column != null) where.push(t("column", { n: d.column }));
+      if (d.line != null) where.push("line " + d.line);
+      if (d.column != null) where.push("column " + d.column);
       if (d.pointer) where.push(d.pointer);
-      if (where.length) item.append(element("span", where.join(", ") + ": ", "where"));
-      item.append(document.createTextNode(d.message + " [" + d.code + "]"));
+      return (where.length ? where.join(", ") + ": " : "") + d.message + " [" + d.code + "]";
+    }
+    // A <details> holding the CLI's words: folded away for those who want them.
+    function folded(lines) {
+      const box = element("details"), ul = element("ul");
+      box.append(element("summary", t("technical")));
+      for (const line of lines) ul.append(element("li", line));
+      box.append(ul);
+      return box;
+    }
+    // A diagnostic in the page's words: plain text by its code, and its line when it has one.
+    function plain(d) {
+      const item = element("li", undefined, d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "");
+      item.append(document.createTextNode(w("diagnostics", d.code) ?? t("notice", { code: d.code })));
+      if (d.line != null) item.append(element("span", " (" + t("line", { n: d.line }) + ")", "where"));
       return item;
     }
-    function list(items) {
-      const ul = element("ul");
-      for (const d of items) ul.append(diagnostic(d));
-      return ul;
+    // Diagnostics grouped by whom they are about (`subjects`: a habit's name, or none), each
+    // group in plain words with the CLI's words folded under it.
+    function grouped(diagnostics, subjects) {
+      const groups = new Map();
+      diagnostics.forEach((d, i) => {
+        const name = (subjects && subjects[i]) ?? "";
+        if (!groups.has(name)) groups.set(name, []);
+        groups.get(name).push(d);
+      });
+      const box = element("div");
+      for (const [name, items] of groups) {
+        if (groups.size > 1 || name) box.append(element("p", name || t("whole-file"), "subject"));
+        const ul = element("ul");
+        for (const d of items) ul.append(plain(d));
+        box.append(ul, folded(items.map(technical)));
+      }
+      return box;
     }
 
     // Sends the chosen file and `fields` to `path`; resolves to {ok, status, json, blob, name}.
     async function send(path, fields) {
       const body = new FormData();
       body.append("file", input.files[0]);
+      if (state.from) body.append("from", state.from);
+      for (const option of chosenOptions()) body.append("option", option);
       for (const [key, value] of Object.entries(fields)) body.append(key, value);
       let response;
       try { response = await fetch(path, { method: "POST", body }); }
@@ -129,6 +191,7 @@ extension WebPage {
       } else {
         result.blob = await response.blob();
         result.name = filename(response.headers.get("Content-Disposition") || "");
+        try { result.report = JSON.parse(response.headers.get("X-Trackport-Report") || "null"); } catch { result.report = null; }
       }
       return result;
     }
@@ -140,12 +203,82 @@ extension WebPage {
       return plain ? plain[1] : "trackport-output";
     }
     function failure(result) {
-      if (result.json && result.json.error) return { message: result.json.error.message, diagnostics: result.json.diagnostics || [] };
-      return { message: result.status === 0 ? t("network") : t("server-error", { status: result.status }), diagnostics: [] };
+      if (result.json && result.json.error) {
+        const e = result.json.error;
+        return { code: e.code, fileKind: e.fileKind, message: e.message, diagnostics: result.json.diagnostics || [] };
+      }
+      return { code: null, message: result.status === 0 ? t("network") : t("server-error", { status: result.status }), diagnostics: [] };
     }
-    function showFailure(container, problem) {
-      container.append(element("p", problem.message, "problem"));
-      if (problem.diagnostics.length) container.append(list(problem.diagnostics));
+    // A refusal in the page's words (by its code, and what the file is by its first bytes), the
+    // server's message and diagnostics folded away.
+    function showFailure(container, problem, app) {
+      if (problem.fileKind) container.append(element("p", w("fileKinds", problem.fileKind), "problem"));
+      else if (problem.code) container.append(element("p", w("answers", problem.code, app) ?? t("refused", { code: problem.code }), "problem"));
+      else container.append(element("p", problem.message, "problem"));
+      if (problem.code) container.append(folded([problem.message + " [" + problem.code + "]", ...problem.diagnostics.map(technical)]));
+    }
+    // Whether a refusal is about the file being the wrong one: then the page shows where the right one comes from.
+    function wrongFile(problem) {
+      return Boolean(problem && (problem.fileKind || problem.code === "unknown-format" || problem.code === "malformed-input"));
+    }
+    function drawWayOut() {
+      const box = $("way-out"), s = state.summary;
+      box.replaceChildren();
+      box.hidden = !(s && s.problem && wrongFile(s.problem));
+      if (box.hidden) return;
+      box.append(element("p", t("way-out")));
+      const ul = element("ul");
+      for (const id of Object.keys(WORDS.exports)) ul.append(element("li", w("exports", id)));
+      box.append(ul);
+    }
+    // The format picker: every format that reads, and the chosen one's reading options.
+    function drawPicker() {
+      const first = element("option", t("from-detect"));
+      first.value = "";
+      const options = [first];
+      for (const f of state.formats) {
+        if (!f.reads) continue;
+        const option = element("option", appName(f.id));
+        option.value = f.id;
+        options.push(option);
+      }
+      fromSelect.replaceChildren(...options);
+      fromSelect.value = state.from;
+      drawFromOptions();
+    }
+    function drawFromOptions() {
+      const box = $("from-options"), hint = $("folder-hint"), id = fromSelect.value;
+      const kept = new Map([...box.querySelectorAll("[data-key]")].map((e) => [e.dataset.key, e.value]));
+      box.replaceChildren();
+      const folder = w("folders", id);
+      hint.hidden = !folder;
+      hint.textContent = folder || "";
+      const format = state.formats.find((f) => f.id === id);
+      for (const o of format ? format.options.filter((o) => o.reads) : []) {
+        const label = element("label", w("options", o.key) ?? o.key);
+        let field;
+        if (o.values || o.type === "boolean") {
+          field = element("select");
+          const values = o.values || ["true", "false"];
+          const label = (v) => TEXT.en["value-" + v] ? t("value-" + v) : v;
+          const none = element("option", o.default ? label(o.default) : "—");
+          none.value = "";
+          field.append(none, ...values.map((v) => { const e = element("option", label(v)); e.value = v; return e; }));
+        } else {
+          field = element("input");
+          field.type = "text";
+          if (o.default) field.placeholder = o.default;
+        }
+        field.dataset.key = o.key;
+        field.id = "option-" + o.key;
+        label.htmlFor = field.id;
+        if (kept.has(o.key)) field.value = kept.get(o.key);
+        box.append(label, field);
+      }
+    }
+    function chosenOptions() {
+      if (!state.from) return [];
+      return [...$("from-options").querySelectorAll("[data-key]")].filter((e) => e.value).map((e) => e.dataset.key + "=" + e.value);
     }
 
     // Drawing each part of the page from the state.
@@ -155,14 +288,14 @@ extension WebPage {
       const s = state.summary;
       if (!s) return;
       if (s.reading) { box.append(element("p", t("reading", { name: s.name }))); return; }
-      if (s.problem) { box.append(element("p", s.name)); showFailure(box, s.problem); return; }
+      if (s.problem) { box.append(element("p", s.name, "where")); showFailure(box, s.problem); return; }
       const r = s.result, parts = [r.format.name, t("habits", { n: r.counts.trackers })];
       parts.push(r.counts.records ? t("days", { n: r.counts.records }) : t("no-days"));
       if (r.counts.entries) parts.push(t("entries", { n: r.counts.entries }));
       if (r.counts.tasks) parts.push(t("tasks", { n: r.counts.tasks }));
       if (r.firstDay) parts.push(r.firstDay === r.lastDay ? r.firstDay : r.firstDay + " – " + r.lastDay);
       box.append(element("p", r.file, "where"), element("p", parts.join(" · ")));
-      if (r.diagnostics.length) { for (const d of r.diagnostics) notes.append(diagnostic(d)); notesBox.hidden = false; }
+      if (r.diagnostics.length) { notes.append(grouped(r.diagnostics, r.subjects)); notesBox.hidden = false; }
     }
     function drawLosses() {
       const box = $("losses");
@@ -170,10 +303,40 @@ extension WebPage {
       const s = state.losses;
       if (!s) return;
       const app = appName(s.to);
-      if (s.checking) box.append(element("p", t("checking", { app })));
-      else if (s.problem) showFailure(box, s.problem);
-      else if (!s.losses.length) box.append(element("p", t("nothing-lost", { app }), "ok"));
-      else { box.append(element("p", t("will-lose", { app }))); box.append(list(s.losses)); }
+      if (s.checking) { box.append(element("p", t("checking", { app }))); return; }
+      if (s.problem) { showFailure(box, s.problem, app); return; }
+      const r = s.result;
+      // What arrives: per habit, counted from the server's read-back of the file it wrote.
+      if (r.arrives) {
+        box.append(element("p", t("arrives", { app })));
+        const ul = element("ul", undefined, "arrives");
+        for (const h of r.arrives) {
+          const parts = [];
+          if (h.days) parts.push(t("days", { n: h.days }));
+          if (h.amounts) parts.push(t("amounts", { n: h.amounts }));
+          if (h.notes) parts.push(t("notes", { n: h.notes }));
+          if (h.skips) parts.push(t("skips", { n: h.skips }));
+          ul.append(element("li", h.name + " — " + (parts.length ? parts.join(" · ") : t("nothing-marked"))));
+        }
+        box.append(ul);
+      }
+      if (r.readBack) showFailure(box, { code: r.readBack.code, message: r.readBack.message, diagnostics: [] }, app);
+      if (!r.losses.length) { box.append(element("p", t("nothing-lost", { app }), "ok")); return; }
+      // What will not be kept: one line per kind, in plain words, with the habits it touches.
+      box.append(element("p", t("will-lose", { app })));
+      const ul = element("ul", undefined, "lost"), total = r.counts.trackers;
+      r.losses.forEach((d, i) => {
+        const field = d.code === "dropped-field" && d.pointer ? d.pointer.slice(1) : null;
+        const item = element("li", (field && w("losses", field, app)) ?? w("diagnostics", d.code, app) ?? t("notice", { code: d.code }));
+        const names = (r.lossHabits || [])[i];
+        if (names && names.length) {
+          const shown = names.length === total && total > 1 ? t("all-habits")
+            : names.slice(0, 3).join(", ") + (names.length > 3 ? " " + t("more-habits", { n: names.length - 3 }) : "");
+          item.append(element("span", " — " + shown, "habits"));
+        }
+        ul.append(item);
+      });
+      box.append(ul, folded(r.losses.map(technical)));
     }
     function drawDone() {
       const box = $("done"), howto = $("howto");
@@ -181,8 +344,16 @@ extension WebPage {
       const s = state.done;
       if (!s) return;
       if (s.converting) { box.append(element("p", t("converting"))); return; }
-      if (s.problem) { showFailure(box, s.problem); return; }
+      if (s.problem) { showFailure(box, s.problem, appName(s.to)); return; }
       box.append(element("p", t("downloaded", { name: s.name }), "ok"));
+      const c = s.report && s.report.checked;
+      if (c) {
+        const what = [t("habits", { n: c.habits }), t("days", { n: c.days })];
+        if (c.amounts) what.push(t("amounts", { n: c.amounts }));
+        if (c.notes) what.push(t("notes", { n: c.notes }));
+        if (c.skips) what.push(t("skips", { n: c.skips }));
+        box.append(element("p", t("checked", { what: what.join(", ") }), "checked"));
+      }
       const steps = STEPS[lang][OWN.includes(s.to) ? "own" : s.to];
       if (!steps) return;
       $("howto-title").textContent = t("howto-title", { app: appName(s.to) });
@@ -196,11 +367,11 @@ extension WebPage {
       if (!s) return;
       if (s.checking) { box.append(element("p", t("validating"))); return; }
       if (s.problem) { showFailure(box, s.problem); return; }
-      const r = s.report;
-      if (!r.valid) box.append(element("p", t("invalid", { n: r.errors }), "error"));
-      else if (r.warnings) box.append(element("p", t("valid-warnings", { n: r.warnings }), "warning"));
+      const r = s.report, others = r.diagnostics.length - r.errors;
+      if (!r.valid) box.append(element("p", t("invalid", { n: r.errors }) + (others ? " · " + t("warnings-count", { n: others }) : "") + ":", "error"));
+      else if (others) box.append(element("p", t("valid-warnings", { n: others }), "warning"));
       else box.append(element("p", t("valid"), "ok"));
-      if (r.diagnostics.length) box.append(list(r.diagnostics));
+      if (r.diagnostics.length) box.append(grouped(r.diagnostics, r.subjects));
     }
     function drawChoices() {
       const chosen = select.value;
@@ -227,7 +398,7 @@ extension WebPage {
       $("lang").textContent = other === "ru" ? "Русский" : "English";
       $("lang").lang = other;
       $("report-locale").value = lang;
-      drawChoices(); drawSummary(); drawLosses(); drawDone(); drawFindings();
+      drawChoices(); drawPicker(); drawSummary(); drawWayOut(); drawLosses(); drawDone(); drawFindings();
     }
     function enable() {
       const ready = Boolean(state.summary && state.summary.result);
@@ -247,7 +418,8 @@ extension WebPage {
       const result = await send("/api/inspect", {});
       if (sequence !== state.sequence) return;
       state.summary = result.ok && result.json ? { result: result.json } : { name: file.name, problem: failure(result) };
-      drawSummary(); enable();
+      if (state.summary.problem && wrongFile(state.summary.problem)) $("pick").open = true;
+      drawSummary(); drawWayOut(); enable();
       if (select.value) await chooseApp();
     }
     async function chooseApp() {
@@ -258,7 +430,7 @@ extension WebPage {
       if (!state.losses) return;
       const result = await send("/api/inspect", { to });
       if (sequence !== state.sequence) return;
-      state.losses = result.ok && result.json ? { to, losses: result.json.losses || [] } : { to, problem: failure(result) };
+      state.losses = result.ok && result.json ? { to, result: result.json, losses: result.json.losses || [] } : { to, problem: failure(result) };
       drawLosses(); enable();
     }
     async function convert(to) {
@@ -270,7 +442,7 @@ extension WebPage {
         link.download = result.name;
         document.body.append(link); link.click(); link.remove();
         setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-        state.done = { to, name: result.name };
+        state.done = { to, name: result.name, report: result.report };
       } else {
         state.done = { to, problem: failure(result) };
       }
@@ -284,6 +456,8 @@ extension WebPage {
     }
 
     input.addEventListener("change", chooseFile);
+    fromSelect.addEventListener("change", drawFromOptions);
+    $("read-as").addEventListener("click", () => { state.from = fromSelect.value; if (input.files[0]) chooseFile(); });
     select.addEventListener("change", chooseApp);
     $("convert").addEventListener("click", () => convert(select.value));
     $("calendar").addEventListener("click", () => convert("ics"));
@@ -310,7 +484,7 @@ extension WebPage {
     drawText(); enable();
     fetch("/api/formats").then((r) => r.json()).then((list) => {
       state.formats = list.formats;
-      drawChoices(); enable();
+      drawChoices(); drawPicker(); enable();
     }).catch(() => { state.summary = { name: "", problem: { message: t("network"), diagnostics: [] } }; drawSummary(); });
     })();
 

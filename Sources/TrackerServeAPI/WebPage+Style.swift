@@ -52,6 +52,16 @@ extension WebPage {
     footer { color: var(--muted); font-size: .85rem; padding-bottom: 2rem; }
     a { color: var(--accent); }
     code { font-size: .9em; }
+    details { margin: .5rem 0; }
+    summary { cursor: pointer; color: var(--muted); }
+    details > ul, details > p { font-size: .85rem; color: var(--muted); }
+    .hint { color: var(--muted); font-size: .9rem; }
+    .way-out { border-left: 3px solid var(--warn); padding-left: .75rem; margin: .75rem 0; }
+    #pick input[type="text"] { display: block; width: 100%; font: inherit; padding: .4rem; margin: .25rem 0 .5rem; }
+    #pick label { display: block; font-weight: 400; font-size: .9rem; }
+    .arrives li, .lost li { margin: .1rem 0; }
+    .habits { color: var(--muted); }
+    .subject { font-weight: 600; margin: .5rem 0 0; }
 
     """#
 }

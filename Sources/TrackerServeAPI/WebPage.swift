@@ -61,11 +61,19 @@ public enum WebPage {
     <h2 id="h-file" data-t="h-file">1. Your file</h2>
     <label id="drop" class="drop" for="file">
     <span data-t="drop">Choose a file, or drop it here</span>
-    <span class="hint" data-t="drop-hint">A backup or export from Loop, Habo, Table Habit, Beaver Habits, HabitBull, Habitica, Tickmate, the iOS Tracker app, or a TrackerPort file.</span>
+    <span class="hint" data-t="drop-hint">A backup or export from Loop, Habo, Table Habit, Beaver Habits, HabitBull, Habitica, Tickmate, Daylio, the iOS Tracker app, an org-mode file, a calendar (.ics), or a TrackerPort file; an Obsidian habits folder or a harsh folder zipped.</span>
     <input type="file" id="file" name="file">
     </label>
     <div id="summary" class="summary" role="status" aria-live="polite"></div>
-    <details id="read-notes-box" hidden><summary data-t="read-notes">What reading the file noticed</summary><ul id="read-notes"></ul></details>
+    <div id="way-out" class="way-out" hidden></div>
+    <details id="pick"><summary data-t="pick">Choose the format yourself</summary>
+    <label for="from" data-t="from-label">The file is from</label>
+    <select id="from"><option value="" data-t="from-detect">Tell by the file</option></select>
+    <p id="folder-hint" class="hint" hidden></p>
+    <div id="from-options"></div>
+    <button type="button" id="read-as" data-t="read-as">Read it as this format</button>
+    </details>
+    <details id="read-notes-box" hidden><summary data-t="read-notes">What reading the file noticed</summary><div id="read-notes"></div></details>
     </section>
     <section aria-labelledby="h-to">
     <h2 id="h-to" data-t="h-to">2. The app to move to</h2>

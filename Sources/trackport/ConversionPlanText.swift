@@ -12,14 +12,28 @@ import TrackerPort
 /// ```
 enum ConversionPlanText {
   static func render(_ plan: ConversionPlan, input: String, output: String) -> String {
-    let d = plan.dataset
+    var out = readLine(plan.reader, plan.dataset, input: input)
+    out += "write \(output) as \(plan.writer.name) (\(plan.writer.id))\n"
+    out += fieldLines(plan)
+    let n = plan.losses.count
+    out += (n == 0 ? "nothing lost" : "\(n) loss\(n == 1 ? "" : "es")") + "; nothing written (--dry-run)\n"
+    return out
+  }
+
+  /// `read  NAME as FORMAT (id): 8 trackers, 164 records, ...; days FIRST – LAST`.
+  static func readLine(_ reader: CodecDescriptor, _ d: TrackerDataset, input: String) -> String {
     var counts = ["\(d.trackers.count) trackers", "\(d.records.count) records"]
     if !d.entries.isEmpty { counts.append("\(d.entries.count) entries") }
     counts.append("\(d.categories.count) categories")
     if !d.tasks.isEmpty { counts.append("\(d.tasks.count) tasks") }
-    let days = plan.days.map { "; days \($0.lowerBound) – \($0.upperBound)" } ?? ""
-    var out = "read  \(input) as \(plan.reader.name) (\(plan.reader.id)): \(counts.joined(separator: ", "))\(days)\n"
-    out += "write \(output) as \(plan.writer.name) (\(plan.writer.id))\n"
+    let days = d.markedDays.map { "; days \($0.lowerBound) – \($0.upperBound)" } ?? ""
+    return "read  \(input) as \(reader.name) (\(reader.id)): \(counts.joined(separator: ", "))\(days)\n"
+  }
+
+  /// One line per part of the model the dataset uses: `kept` or `lost`, its count and what
+  /// the losses say of it.
+  static func fieldLines(_ plan: ConversionPlan) -> String {
+    var out = ""
     let fields = plan.fields
     let width = (fields.map(\.field.rawValue.count).max() ?? 0) + 2
     let countWidth = fields.map { String($0.count).count }.max() ?? 1
@@ -35,8 +49,6 @@ enum ConversionPlanText {
         for more in said.dropFirst() { out += String(repeating: " ", count: head.count + 2) + more + "\n" }
       }
     }
-    let n = plan.losses.count
-    out += (n == 0 ? "nothing lost" : "\(n) loss\(n == 1 ? "" : "es")") + "; nothing written (--dry-run)\n"
     return out
   }
 }

@@ -13,9 +13,10 @@ extension Trackport {
       discussion: """
         Apart from trackport serve (the public converter, which stores nothing). The calendar \
         feed is /feed/SECRET.ics (trackport hub feed DIR prints it; --rotate makes a new one), \
-        with ETag and Last-Modified so calendar apps poll cheaply; everything else needs \
-        Authorization: Bearer TOKEN (trackport hub token add DIR), and answers 401 without \
-        it: / (the report), /history.trackport.json, /journal.json, /healthz and POST /run. \
+        with ETag and Last-Modified so calendar apps poll cheaply; /healthz answers ok to \
+        anyone (health checks, probes); everything else needs Authorization: Bearer TOKEN \
+        (trackport hub token add DIR), and answers 401 without it: / (the report), \
+        /history.trackport.json, /journal.json and POST /run. \
         The same connection limits as serve. The access log names no token and no feed secret.
         """)
 

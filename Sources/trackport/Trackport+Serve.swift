@@ -12,10 +12,11 @@ extension Trackport {
       abstract: "Serve the converter as an HTTP API (docs/serve.md).",
       discussion: """
         Answers GET / (the page: choose a file, see what it holds and what the chosen app will \
-        not keep, convert it), GET /healthz, /openapi.json and /api/formats, and POST /api/inspect, \
+        not keep, convert it), GET /healthz, /metrics (Prometheus), /openapi.json and /api/formats, and POST /api/inspect, \
         /api/convert, /api/validate, /api/report and /api/diff with a multipart/form-data upload (a 'file' part; fields named as the \
         command line's options). Files are read in memory and kept nowhere; the access log on \
-        standard error names method, path, status, sizes and duration only. Every client is held \
+        standard error (text, or JSON lines with --log-format json) names method, path, status, \
+        sizes and duration only. Every client is held \
         to the connection limits below (headers, times, connections, requests per client). SIGTERM \
         or Ctrl-C exits 0 at once when nothing is in flight, else once the requests in flight \
         have finished (at most --shutdown-grace seconds).
@@ -91,6 +92,9 @@ extension Trackport {
 
     @Option(help: ArgumentHelp("Open files kept for everything but connections (workers, the listening socket); --max-connections is lowered to the open-file limit less these.", valueName: "count"))
     var reservedFiles: Int = 64
+
+    @Option(help: ArgumentHelp("How the log on standard error is written: text (a line a request, for people) or json (a JSON object a line, for log collectors).", valueName: "text|json"))
+    var logFormat: ServeLogFormat = .text
 
     /// `--isolation`.
     enum Isolation: String, ExpressibleByArgument, CaseIterable {
@@ -187,7 +191,7 @@ extension Trackport {
       let server: TrackerServer
       do {
         server = try TrackerServer(host: host, port: UInt16(port), api: ServeAPI(registry: registry, limits: limits),
-                                   isolation: conversionIsolation(limits), http: try httpLimits(),
+                                   isolation: conversionIsolation(limits), http: try httpLimits(), logFormat: logFormat,
                                    log: { StandardError.line($0) })
       } catch {
         StandardError.line("error: cannot listen on \(host): \(error)")
@@ -204,13 +208,13 @@ extension Trackport {
         try? await server.waitUntilListening(timeout: 10)
         if let bound = await server.port() {
           let page = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/"
-          StandardError.line("trackport serve: listening on \(page)")
+          StandardError.line(logFormat.message("trackport serve: listening on \(page)"))
           if open { Self.openInBrowser(page) }
         }
       }
       Interruption.ending { _ in
         outcome.stopping = true
-        StandardError.line("trackport serve: stopping; letting requests in flight finish (at most \(String(format: "%g", shutdownGrace)) s)")
+        StandardError.line(logFormat.message("trackport serve: stopping; letting requests in flight finish (at most \(String(format: "%g", shutdownGrace)) s)"))
         let drained = DispatchSemaphore(value: 0)
         let grace = shutdownGrace
         Task {
@@ -228,3 +232,5 @@ extension Trackport {
     }
   }
 }
+
+extension ServeLogFormat: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FileWatch
 import TrackerHub
 import TrackerPort
@@ -14,7 +15,7 @@ struct Trackport: ParsableCommand {
       error, 75 the hub is busy (another hub run), 78 a bad hub.toml, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (nothing written).
       """,
     version: "\(BuildVersion.version) (commit \(BuildVersion.commit))",
-    subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self,
+    subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self, Inspect.self,
                   Rules.self, Generate.self, Diff.self, Merge.self, Report.self, CalendarCommand.self, HubCommand.self, Serve.self,
                   MCPCommand.self, ServeWorker.self])
 
@@ -22,6 +23,10 @@ struct Trackport: ParsableCommand {
   /// command line as swift-argument-parser does.
   static func main() {
     Interruption.install()
+    if let message = MisspeltCommand.message(Array(CommandLine.arguments.dropFirst()), root: Trackport.self) {
+      StandardError.line(message)
+      Foundation.exit(ExitStatus.usage.rawValue)
+    }
     main(nil)
   }
 }

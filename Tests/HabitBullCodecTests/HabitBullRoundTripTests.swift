@@ -51,14 +51,12 @@ import TrackerValidation
     func days(_ d: TrackerDataset, _ id: String) -> [LocalDate] { d.records.filter { $0.trackerId == id }.map(\.date).sorted() }
     let written = dataset.trackers.filter { !days(dataset, $0.id).isEmpty }
     let backTitles = Dictionary(back.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-    // Trackers with days come back in order, by name, in their category, with their days.
-    var seen = Set<String>()
-    let expected = written.filter { seen.insert($0.name).inserted }
-    #expect(back.trackers.map(\.name) == expected.map(\.name))
-    for (original, read) in zip(expected, back.trackers) {
+    // Trackers with days come back in order, each apart (a second "Sport" as "Sport (2)"), in
+    // their category, with their days.
+    #expect(back.trackers.map(\.name) == DistinctNames.of(written.map(\.name)))
+    for (original, read) in zip(written, back.trackers) {
       #expect(backTitles[read.categoryId] == titles[original.categoryId])
-      let merged = written.filter { $0.name == original.name }.flatMap { days(dataset, $0.id) }
-      #expect(days(back, read.id) == Array(Set(merged)).sorted(), "\(original.name)")
+      #expect(days(back, read.id) == Array(Set(days(dataset, original.id))).sorted(), "\(original.name)")
     }
     // What did not come back is reported.
     let losses = HabitBullCodec().losses(writing: dataset, to: CodecOutput(.memory(MemoryOutput())), options: [:])

@@ -143,11 +143,23 @@ import TrackerModel
     TRIGGER:PT20H
     END:VALARM
     END:VEVENT
+    BEGIN:VEVENT
+    UID:row
+    DTSTART;VALUE=DATE:20260105
+    RRULE:FREQ=DAILY
+    DESCRIPTION:two  words
+    X-TRACKPORT-ID:row
+    X-TRACKPORT-KIND:habit
+    X-TRACKPORT-NAME:Row
+    X-TRACKPORT-DESCRIPTION;X-TRACKPORT-ENCODING=JSON:"two\\\\u0007 words"
+    END:VEVENT
     END:VCALENDAR
     """
     let (dataset, context) = try Harness.decode(text)
-    #expect(dataset.trackers.map(\.description) == ["Added in the calendar", "exact"])
-    #expect(dataset.trackers.map(\.reminders) == [[TrackerReminder(time: "20:00")], [TrackerReminder(time: "7:5")]])
+    // A DESCRIPTION other than the one written is an edit made in the calendar, and wins; the
+    // one written (a control character shown as a space) leaves the exact copy in force.
+    #expect(dataset.trackers.map(\.description) == ["Added in the calendar", "shown", "two\u{07} words"])
+    #expect(dataset.trackers.map(\.reminders) == [[TrackerReminder(time: "20:00")], [TrackerReminder(time: "7:5")], []])
     #expect(context.diagnostics.isEmpty)
   }
 }

@@ -10,7 +10,7 @@ import TrackerTestSupport
     defer { removeFolder(f.root) }
     let api = HubServeAPI(hub: f.hub)
     let token = try HubSecrets(store: f.hub.store).addToken()
-    for (method, path) in [("GET", "/"), ("GET", "/history.trackport.json"), ("GET", "/journal.json"), ("GET", "/healthz"),
+    for (method, path) in [("GET", "/"), ("GET", "/history.trackport.json"), ("GET", "/journal.json"),
                            ("POST", "/run"), ("GET", "/nowhere"), ("DELETE", "/"), ("GET", "/feedx"), ("GET", "/../hub.toml")] {
       for headers in [[], [("Authorization", "Bearer " + token + "0")], [("Authorization", "Basic " + token)], [("authorization", "Bearer ")]] {
         let answer = api.respond(method: method, path: path, headers: headers)
@@ -19,13 +19,17 @@ import TrackerTestSupport
         #expect(!String(decoding: answer.body, as: UTF8.self).contains("Run"))
       }
     }
-    let ok = api.respond(method: "GET", path: "/healthz", headers: [("AUTHORIZATION", "bearer " + token)])
+    let ok = api.respond(method: "GET", path: "/journal.json", headers: [("AUTHORIZATION", "bearer " + token)])
     #expect(ok.status == 200)
+    // /healthz is open (container health checks, Kubernetes probes) and says nothing of the hub.
+    let health = api.respond(method: "GET", path: "/healthz", headers: [])
+    #expect(health.status == 200 && health.body == Array("ok\n".utf8))
+    #expect(api.respond(method: "POST", path: "/healthz", headers: []).status == 405)
     #expect(api.respond(method: "GET", path: "/nowhere", headers: [("Authorization", "Bearer " + token)]).status == 404)
     #expect(api.respond(method: "PUT", path: "/journal.json", headers: [("Authorization", "Bearer " + token)]).status == 405)
     // No token made yet (or all revoked): nothing opens.
     try HubSecrets(store: f.hub.store).revokeTokens()
-    #expect(api.respond(method: "GET", path: "/healthz", headers: [("Authorization", "Bearer " + token)]).status == 401)
+    #expect(api.respond(method: "GET", path: "/journal.json", headers: [("Authorization", "Bearer " + token)]).status == 401)
   }
 
   @Test func theFeedAnswers304UntilTheHistoryChanges() throws {
@@ -48,7 +52,9 @@ import TrackerTestSupport
     #expect(changed.status == 200 && changed.header("ETag") != etag)
     #expect(String(decoding: changed.body, as: UTF8.self).contains("Swim"))
     // A wrong or rotated secret is an unknown page.
-    #expect(api.respond(method: "GET", path: "/feed/\(secret.dropLast())0.ics", headers: []).status == 404)
+    // (The last character changed to another one: a secret that ends in 0 stays wrong.)
+    let wrong = secret.dropLast() + (secret.hasSuffix("0") ? "1" : "0")
+    #expect(api.respond(method: "GET", path: "/feed/\(wrong).ics", headers: []).status == 404)
     #expect(api.respond(method: "GET", path: "/feed/\(secret)", headers: []).status == 404)
     try HubSecrets(store: f.hub.store).rotateFeedSecret()
     #expect(api.respond(method: "GET", path: path, headers: []).status == 404)

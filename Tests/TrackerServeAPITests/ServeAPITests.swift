@@ -156,6 +156,21 @@ import TrackerTestSupport
     #expect(plain["losses"] == nil && plain["fields"] == nil)
   }
 
+  /// An upload is one file: a WAL-mode database (with rows) comes without its log, and the
+  /// answer says so with the CLI's warning, for the page to show.
+  @Test func inspectOfAWALDatabaseWarnsOfTheMissingLog() throws {
+    let folder = try temporaryFolder("trackport-serve-test")
+    defer { removeFolder(folder) }
+    let path = folder.appendingPathComponent("Loop Habits.db").path
+    #expect(try CLI.run(["convert", Repository.demoPath, path, "--quiet"]).status == 0)
+    _ = try runPython(oracle: "coredata.py", ["execute", path, "PRAGMA journal_mode=WAL"])
+    let body = try Self.json(Self.post("/api/inspect", FormBody.upload("Loop Habits.db", Array(try Data(contentsOf: URL(fileURLWithPath: path))))))
+    let diagnostics = try #require(body["diagnostics"] as? [[String: Any]])
+    let warning = try #require(diagnostics.first { $0["code"] as? String == "sqlite-missing-wal" }, "\(diagnostics)")
+    #expect((warning["message"] as? String)?.contains("Loop Habits.db-wal is not beside it") == true)
+    #expect((body["counts"] as? [String: Int])?["trackers"] ?? 0 > 0)
+  }
+
   @Test func validateGivesTheCLIsJSONReport() throws {
     let path = Repository.path("SampleData/invalid/name-too-long.trackport.json")
     let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))

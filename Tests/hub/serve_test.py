@@ -5,8 +5,8 @@ client" and "Security"):
 - the feed `/feed/SECRET.ics`, fetched as calendar apps poll it: 200 parsed by Python's
   icalendar, then 304 with `If-None-Match` while nothing changed, then 200 with the new events
   after a run took a new file (parsed again); a wrong or rotated secret is 404;
-- every other path answers 401 without the token (and with a wrong one, or Basic), and 200 with
-  it; the token and the feed's secret never appear in the server's log;
+- every other path but `/healthz` (open, `ok`, for health checks) answers 401 without the token
+  (and with a wrong one, or Basic), and 200 with it; the token and the feed's secret never appear in the server's log;
 - the hostile requests `serve` is tested with (a 512 KB header, a request line a byte at a
   time) get their limit's answer, and `/healthz` still answers at once;
 - SIGTERM when idle ends it within a second.
@@ -119,15 +119,19 @@ def main():
 
         # Nothing else answers without the token.
         # (/feed/ANYTHING is the feed's path: a wrong secret there is 404, as checked above.)
-        paths = ["/", "/history.trackport.json", "/journal.json", "/healthz", "/nowhere", "/feed", "/feeds.ics", "/%2e%2e/hub.toml"]
+        paths = ["/", "/history.trackport.json", "/journal.json", "/nowhere", "/feed", "/feeds.ics", "/%2e%2e/hub.toml"]
         refused = []
         for path in paths:
             for method in ("GET", "POST", "HEAD"):
-                for auth in ({}, {"Authorization": "Bearer " + token[:-1] + "0"}, {"Authorization": "Basic " + token}):
+                # (A wrong token: the last character changed, so a token ending in 0 stays wrong.)
+                wrong = token[:-1] + ("1" if token.endswith("0") else "0")
+                for auth in ({}, {"Authorization": "Bearer " + wrong}, {"Authorization": "Basic " + token}):
                     status = request(port, method, path, auth)[0]
                     if status != 401:
                         refused.append("%s %s %s: %s" % (method, path, list(auth.values()), status))
-        checks.check(not refused, "every path but the feed answers 401 without the token", "; ".join(refused[:5]))
+        checks.check(not refused, "every path but the feed and /healthz answers 401 without the token", "; ".join(refused[:5]))
+        status, _, body = request(port, "GET", "/healthz")
+        checks.check(status == 200 and body == b"ok\n", "/healthz answers ok without the token (health checks, probes)", str(status))
         bearer = {"Authorization": "Bearer " + token}
         status, _, body = request(port, "GET", "/journal.json", bearer)
         checks.check(status == 200 and len(json.loads(body)) == 2, "with the token: the journal", str(status))

@@ -23,6 +23,7 @@ options): for a server without these limits (docs/serve.md has the figures befor
 Every loop is bounded in count and time; all traffic goes to 127.0.0.1. Python's standard
 library only.
 """
+import json
 import os
 import re
 import resource
@@ -244,7 +245,7 @@ def convert(port):
 
 
 def attack(binary, measure):
-    options = [] if measure else ["--header-timeout", str(HEADER_TIMEOUT), "--idle-timeout", "3"]
+    options = [] if measure else ["--header-timeout", str(HEADER_TIMEOUT), "--idle-timeout", "3", "--log-format", "json"]
     server = Server(binary, options)
     figures = {}
     prober = Prober(server.port)
@@ -277,9 +278,11 @@ def attack(binary, measure):
     figures["/healthz slowest (ms)"] = round(max(answered) * 1000, 1) if answered else None
     for name, (status, seconds) in sorted(results.items()):
         figures[name] = f"{status} after {seconds:.1f} s"
+    metrics = None
     if server.alive():
         figures["a conversion afterwards"] = convert(server.port)
         time.sleep(0.3)
+        metrics = read_metrics(server.port)
     seconds, status = server.stop()
     figures["SIGTERM to exit"] = f"{seconds:.2f} s, status {status}"
 
@@ -310,7 +313,68 @@ def attack(binary, measure):
               f"a body a byte a second: 408 once its rate is checked, after 5 s (got {status} after {seconds:.1f} s)")
         check(figures.get("a conversion afterwards") == (200, True), f"a conversion works afterwards: {figures.get('a conversion afterwards')}")
         check(seconds_ok(figures["SIGTERM to exit"]), f"SIGTERM when idle exits within 1 s with status 0: {figures['SIGTERM to exit']}")
+        check_metrics(metrics, results, prober)
+        check_json_log(server.lines)
     return figures
+
+
+def read_metrics(port):
+    """GET /metrics parsed by prometheus_client's own parser: {(name, labels as a sorted tuple): value}."""
+    from prometheus_client.parser import text_string_to_metric_families
+    with connect(port) as connection:
+        connection.sendall(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        answer = read_all(connection, 10)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    if status_of(answer) != 200 or b"text/plain; version=0.0.4" not in head:
+        return {"error": head.decode(errors="replace")}
+    samples = {}
+    for family in text_string_to_metric_families(body.decode()):
+        for sample in family.samples:
+            samples[(sample.name, tuple(sorted(sample.labels.items())))] = sample.value
+    return samples
+
+
+def check_metrics(samples, results, prober):
+    """The counts /metrics gives against what this test sent and saw."""
+    answers = samples is not None and "error" not in samples
+    check(answers, f"GET /metrics answers Prometheus text: {samples and samples.get('error')}")
+    if not answers:
+        return
+    value = lambda name, **labels: samples.get((name, tuple(sorted(labels.items()))), 0)
+    refused_431 = sum(1 for name, (status, _) in results.items() if "header" in name and status == 431)
+    check(value("trackport_refusals_total", reason="headers-too-large") == refused_431,
+          f"/metrics: refusals by reason, headers-too-large = the {refused_431} answers of 431 "
+          f"(says {value('trackport_refusals_total', reason='headers-too-large')})")
+    check(value("trackport_refusals_total", reason="header-timeout") >= 1 and value("trackport_refusals_total", reason="body-timeout") >= 1,
+          "/metrics: the slow request line and the slow body are counted as header-timeout and body-timeout")
+    answered = sum(1 for t in prober.times if t is not None)
+    check(value("trackport_http_requests_total", route="/healthz", status="200") >= answered,
+          f"/metrics: /healthz 200 counted at least {answered} times (the probes answered)")
+    check(value("trackport_http_requests_total", route="/api/convert", status="200") == 1
+          and value("trackport_conversion_duration_seconds_count", route="/api/convert") == 1,
+          "/metrics: the one conversion, in the requests and in the duration histogram")
+    check(value("trackport_conversions_in_progress") == 0 and value("trackport_conversion_slots") == 4,
+          "/metrics: no conversion in progress afterwards, four slots")
+
+
+def check_json_log(lines):
+    """--log-format json: every line one JSON object; access lines with their fields, none naming a client."""
+    bad, access = [], 0
+    for line in lines:
+        if not line:
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            bad.append(line)
+            continue
+        if entry.get("kind") == "access":
+            access += 1
+            if set(entry) != {"time", "kind", "method", "path", "route", "status", "in", "out", "ms"}:
+                bad.append(line)
+        elif entry.get("kind") != "server" or not isinstance(entry.get("message"), str):
+            bad.append(line)
+    check(not bad and access > 0, f"--log-format json: {access} access lines, every line a JSON object ({bad[:2]})")
 
 
 def seconds_ok(text):

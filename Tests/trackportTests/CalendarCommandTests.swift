@@ -167,6 +167,19 @@ import TrackerTestSupport
     let (pulledDays, sentDays) = (days(back), days(sent))
     #expect(pulledDays.count == sentDays.count && pulledDays.symmetricDifference(sentDays).isEmpty,
             "\(pulledDays.symmetricDifference(sentDays).sorted().prefix(5))")
+
+    // A title changed in a calendar app comes back on pull (issue 45): the name and its emoji,
+    // not the X-TRACKPORT-NAME copy the app never shows; diff names the rename.
+    _ = try oracle(server, ["edit", server.collectionURL, editedId, "🪴 Water the ficus"])
+    let repulled = scratch.path("repulled.trackport.json")
+    result = try CLI.run(["calendar", "pull", server.collectionURL, "-o", repulled] + (server.password == nil ? [] : ["--user", server.user]),
+                         environment: ["TRACKPORT_CALDAV_PASSWORD": server.password])
+    #expect(result.status == 0, "\(result.stderr)")
+    let edited = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repulled))) as? [String: Any])
+    let renamed = byId(edited["trackers"])[editedId]
+    #expect(renamed?["name"] as? String == "Water the ficus" && renamed?["emoji"] as? String == "🪴", "\(String(describing: renamed))")
+    let diff = try CLI.run(["diff", changed, repulled])
+    #expect(diff.status == 1 && diff.stdout.contains("Water the ficus"), "\(diff.stdout)\(diff.stderr)")
   }
 
   /// UIDs no server takes as an object's name (a slash, a colon, a leading dot, 300 bytes):
