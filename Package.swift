@@ -90,8 +90,9 @@ let package = Package(
     // and the tests that replay their corpora; `serve`'s form reader (TrackerServeAPI,
     // never the server: the fuzz build links every library object it depends on); and a CalDAV
     // server's answer as `calendar push/pull` read it (WebDAV, CalendarSync; CCurl is linked,
-    // never called).
-    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort", "TrackerServeAPI", "CalendarSync", "WebDAV", "ICalendarCodec"]),
+    // never called); and what a client writes to `trackport mcp` (TrackerMCP's transport and
+    // server, on the SDK).
+    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort", "TrackerServeAPI", "CalendarSync", "WebDAV", "ICalendarCodec", "TrackerMCP"]),
     // The JSON documents both the CLI prints and the server returns (formats, diagnostics).
     .target(name: "TrackerOutput", dependencies: ["TrackerPort"]),
     // `trackport serve`'s HTTP API over the library, independent of any server framework:
