@@ -40,23 +40,9 @@ LOOP = os.path.normpath(os.path.join(ROOT, "..", "shared", "fixtures", "loop_uha
 TODAY = "2026-12-01"
 
 
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, what, detail=""):
-        if ok:
-            self.passed += 1
-            print("ok   " + what, flush=True)
-        else:
-            self.failed += 1
-            print("FAIL " + what + (": " + str(detail)[:600] if detail else ""), flush=True)
-        return ok
-
-    def finish(self):
-        print("%d passed, %d failed" % (self.passed, self.failed), flush=True)
-        return 1 if self.failed else 0
+# The pass/fail counter the hub tests use.
+sys.path.insert(0, os.path.join(ROOT, "Tests", "hub"))
+from hubtest import Checks  # noqa: E402
 
 
 class Server:
