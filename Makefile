@@ -51,7 +51,7 @@ check_python3-venv  := python3 -c "import ensurepip, venv"
 check_chromium      := command -v chromium
 check_chromium-driver := command -v chromedriver
 
-.PHONY: all build release dist deb release-check release-check-timed debian-root image image-test static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test hub-test ci-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
+.PHONY: all build release dist deb release-check release-check-timed debian-root image image-test static-build static-link static-libs demo test test-build test-suite check-fast doc-examples serve-test hub-test ci-test mcp-test fuzz fuzz-smoke fuzz-smoke-run deps build-deps test-deps bench-deps venv bench clean install uninstall check-install
 
 all: build
 
@@ -165,7 +165,7 @@ TEST_CONFIG ?= debug
 test: build-deps
 	$(MAKE) --no-print-directory -j3 --output-sync=recurse test-build venv debian-root
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=recurse CONFIG=$(TEST_CONFIG) PREBUILT=1 \
-	  test-suite fuzz-smoke-run release-check-timed check-install doc-examples serve-test hub-test ci-test image-test
+	  test-suite fuzz-smoke-run release-check-timed check-install doc-examples serve-test hub-test ci-test image-test mcp-test
 
 # The build of everything, tests included, in TEST_CONFIG (debug: see docs/releasing.md, "make
 # test's one build"), and its static link, which check-install and release-check install and
@@ -269,6 +269,14 @@ hub-test:
 ci-test:
 	@start=$$(date +%s); $(PYTHON) Tests/ci/precommit_test.py $(BIN) && $(PYTHON) Tests/ci/schema_test.py $(BIN) || exit $$?; \
 	  echo "make test: the CI tools tests took $$(( $$(date +%s) - start )) s"
+## mcp-test: `trackport mcp` as issue 41's "Done means" has it: Tests/mcp/mcp_test.py drives it with
+## the official Python MCP client (PyPI mcp) over a generated dataset and the shared Loop backup:
+## every tool schema checked with jsonschema, every tool called and compared with counts of its own
+## (the canonical JSON in Python, the Loop file with sqlite3), paging, the folders it refuses,
+## malformed and oversized messages, status 0 at the end of input.
+mcp-test:
+	@start=$$(date +%s); $(PYTHON) Tests/mcp/mcp_test.py $(BIN) || exit $$?; \
+	  echo "make test: the mcp tests took $$(( $$(date +%s) - start )) s"
 
 ## docs: the library's DocC site in $(DOCS_OUT)/TrackerPort.doccarchive (docs/architecture.md,
 ## "The library's documentation"): TrackerPort and every module it re-exports (Exports.swift) as

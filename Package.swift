@@ -20,6 +20,11 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // hub.toml, the hub's configuration (toml++ underneath).
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    // `trackport mcp` (TrackerMCP): the official Model Context Protocol SDK. Its own manifest
+    // depends on swift-docc-plugin by `branch: "main"`, which SwiftPM takes under a versioned
+    // requirement here: the plugin is no dependency of the MCP product, so it is left out of the
+    // graph (checked with `swift package resolve`: Package.resolved has no swift-docc-plugin).
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     // `trackport serve`'s GET /metrics: Prometheus's text format from its own registry.
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
@@ -85,8 +90,9 @@ let package = Package(
     // and the tests that replay their corpora; `serve`'s form reader (TrackerServeAPI,
     // never the server: the fuzz build links every library object it depends on); and a CalDAV
     // server's answer as `calendar push/pull` read it (WebDAV, CalendarSync; CCurl is linked,
-    // never called).
-    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort", "TrackerServeAPI", "CalendarSync", "WebDAV", "ICalendarCodec"]),
+    // never called); and what a client writes to `trackport mcp` (TrackerMCP's transport and
+    // server, on the SDK).
+    .target(name: "TrackerFuzzing", dependencies: ["TrackerPort", "TrackerServeAPI", "CalendarSync", "WebDAV", "ICalendarCodec", "TrackerMCP"]),
     // The JSON documents both the CLI prints and the server returns (formats, diagnostics).
     .target(name: "TrackerOutput", dependencies: ["TrackerPort"]),
     // `trackport serve`'s HTTP API over the library, independent of any server framework:
@@ -108,13 +114,17 @@ let package = Package(
     // imports, undo, the outputs regenerated when the history changes).
     .target(name: "TrackerHub", dependencies: ["TrackerPort", "TrackerMerge", "TrackerReport", "TrackerOutput", "CLibCrypto",
                                                "TrackerServeAPI", "FileWatch", "ZIPFoundation", .product(name: "TOMLKit", package: "TOMLKit")]),
+    // `trackport mcp`: the Model Context Protocol server (tools, resources, a bounded stdio
+    // transport) over the library; files are read through ServeAPI as `serve` reads uploads.
+    .target(name: "TrackerMCP", dependencies: ["TrackerPort", "TrackerOutput", "TrackerReport", "TrackerServeAPI",
+                                               .product(name: "MCP", package: "swift-sdk")]),
     // Folders watched with Linux's inotify (Glibc, nothing else), debounced, with sync tools'
     // temporary names left out: what `trackport hub watch` waits on.
     .target(name: "FileWatch"),
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "BoundedHTTP", "CalendarSync", "WebDAV",
-      "TrackerHub", "FileWatch",
+      "TrackerHub", "FileWatch", "TrackerMCP",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -172,6 +182,8 @@ let package = Package(
     .testTarget(name: "TrackerServeTests", dependencies: ["TrackerServeAPI", "TrackerServe", "BoundedHTTP", "TrackerTestSupport"]),
     .testTarget(name: "TrackerReportTests", dependencies: ["TrackerReport", "TrackerModel"]),
     .testTarget(name: "FileWatchTests", dependencies: ["FileWatch"]),
+    .testTarget(name: "TrackerMCPTests", dependencies: ["TrackerMCP", "TrackerServeAPI", "TrackerPort", "TrackerTestSupport",
+                                                        .product(name: "MCP", package: "swift-sdk")]),
     .testTarget(name: "TrackerHubTests", dependencies: ["TrackerHub", "TrackerPort", "TrackerTestSupport"]),
     .testTarget(name: "trackportTests", dependencies: ["trackport", "TrackerTestSupport"]),
   ]

@@ -6,7 +6,8 @@ public struct FuzzHarness: Hashable, Sendable, CustomStringConvertible {
   /// `json`, `csv-log`, `loop-db`: the corpus folder's name.
   public var name: String
   /// The codec id of the reader, ``FuzzMultipartForm/reader`` for `serve`'s form reader, or
-  /// ``FuzzCalendarCollection/reader`` for a CalDAV server's multistatus answer.
+  /// ``FuzzCalendarCollection/reader`` for a CalDAV server's multistatus answer, or
+  /// ``FuzzMCPMessages/reader`` for what a client writes to `trackport mcp`.
   public var reader: String
   /// The input's file name.
   public var fileName: String
@@ -60,10 +61,18 @@ public struct FuzzHarness: Hashable, Sendable, CustomStringConvertible {
 
   /// What this harness runs on an input: ``FuzzMultipartForm`` for the reader
   /// ``FuzzMultipartForm/reader`` (its option `max-parts`, default the server's),
-  /// ``FuzzCalendarCollection`` for ``FuzzCalendarCollection/reader``, else the
+  /// ``FuzzCalendarCollection`` for ``FuzzCalendarCollection/reader``, ``FuzzMCPMessages`` for
+  /// ``FuzzMCPMessages/reader`` (its option `max-message-bytes`), else the
   /// ``roundTrip(scratch:)`` of the codec it names.
   public func checker(scratch: String) throws -> any FuzzCheck {
     if reader == FuzzCalendarCollection.reader { return try FuzzCalendarCollection() }
+    if reader == FuzzMCPMessages.reader {
+      guard let text = options["max-message-bytes"] else { return try FuzzMCPMessages(scratch: scratch) }
+      guard let maxBytes = Int(text), maxBytes > 0 else {
+        throw FuzzFinding(step: "harness \(name)", problem: "max-message-bytes '\(text)' is not a positive number")
+      }
+      return try FuzzMCPMessages(scratch: scratch, maxMessageBytes: maxBytes)
+    }
     guard reader == FuzzMultipartForm.reader else { return try roundTrip(scratch: scratch) }
     guard let text = options["max-parts"] else { return FuzzMultipartForm() }
     guard let maxParts = Int(text), maxParts > 0 else {

@@ -59,37 +59,9 @@ extension Trackport {
         let day = date.flatMap { LocalDate($0) } ?? now
         let agenda = TrackerModel.Agenda(dataset: loaded.dataset, date: day, filter: filter, search: search,
                                          today: now, locale: locale)
-        try StandardOutput.write(json ? Agenda.json(agenda) : Agenda.text(agenda))
+        try StandardOutput.write(json ? AgendaJSON.document(agenda) : Agenda.text(agenda))
         return .ok
       }
-    }
-
-    static func json(_ agenda: TrackerModel.Agenda) -> String {
-      let groups = agenda.groups.map { group in
-        let items = group.trackers.map { item in
-          JSONOutput.object([
-            ("id", JSONOutput.quote(item.id)), ("name", JSONOutput.quote(item.name)),
-            ("emoji", JSONOutput.value(item.emoji)), ("color", JSONOutput.value(item.color)),
-            ("done", JSONOutput.value(item.done)),
-          ] + Agenda.dayMembers(item) + [("completedDays", String(item.completedDays))])
-        }
-        return "{\"title\": \(JSONOutput.quote(group.title)), \"pinned\": \(JSONOutput.value(group.pinned)), "
-          + "\"trackers\": \(JSONOutput.arrayOfLines(items, indent: "    "))}"
-      }
-      return "{\n  \"date\": \(JSONOutput.quote(agenda.date.description)),\n  \"filter\": \(JSONOutput.quote(agenda.filter.rawValue)),\n"
-        + "  \"groups\": \(JSONOutput.arrayOfLines(groups))\n}\n"
-    }
-
-    /// `skipped`, `amount` and `unit`, each only when the card has it, so a dataset without
-    /// entries or amounts prints what it always did.
-    static func dayMembers(_ item: AgendaItem) -> [(String, String)] {
-      var members: [(String, String)] = []
-      if item.skipped { members.append(("skipped", "true")) }
-      if let amount = item.amount {
-        members.append(("amount", JSONOutput.value(amount)))
-        if let unit = item.unit { members.append(("unit", JSONOutput.quote(unit))) }
-      }
-      return members
     }
 
     /// `[x]` done, `[-]` skipped, `[ ]` neither.

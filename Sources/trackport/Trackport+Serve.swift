@@ -164,16 +164,23 @@ extension Trackport {
     /// settings its API needs (limits, plugins), ending itself a little after the server's limit.
     func conversionIsolation(_ limits: ServeLimits) -> ConversionIsolation {
       guard isolation == .process else { return .thread }
+      return .process(Self.workerCommand(limits, memory: workerMemory, plugins: allowPlugins ? plugins : nil))
+    }
+
+    /// This executable's `serve-worker` with the settings an API with `limits` needs, an address
+    /// space of `memory` MiB, the codec plugins `plugins` finds (none without), ending itself a
+    /// little after the conversion time limit (`trackport serve`, `trackport mcp`).
+    static func workerCommand(_ limits: ServeLimits, memory: Int, plugins: PluginOptions?) -> WorkerCommand {
       var arguments = ["serve-worker", "--max-upload-bytes", String(limits.maxRequestBytes), "--max-parts", String(limits.maxParts),
-                       "--max-unpacked-bytes", String(limits.maxUnpackedBytes), "--memory-limit", String(workerMemory),
-                       "--time-limit", String(conversionTimeout + 5)]
-      if allowPlugins {
+                       "--max-unpacked-bytes", String(limits.maxUnpackedBytes), "--memory-limit", String(memory),
+                       "--time-limit", String(limits.conversionTimeoutSeconds + 5)]
+      if let plugins {
         arguments.append("--allow-plugins")
         for folder in plugins.pluginPaths { arguments += ["--plugin-path", folder] }
         if let timeout = plugins.pluginTimeout { arguments += ["--plugin-timeout", timeout] }
       }
-      return .process(WorkerCommand(executable: WorkerCommand.currentExecutable, arguments: arguments,
-                                    environment: ProcessInfo.processInfo.environment))
+      return WorkerCommand(executable: WorkerCommand.currentExecutable, arguments: arguments,
+                           environment: ProcessInfo.processInfo.environment)
     }
 
     func run() throws {

@@ -35,10 +35,7 @@ extension Trackport {
         if let failed = badRows.check(loaded) { return failed }
         let stats = TrackerStatistics(loaded.dataset)
         if json {
-          try StandardOutput.line(JSONOutput.object([
-            ("trackersCompleted", String(stats.trackersCompleted)), ("perfectDays", String(stats.perfectDays)),
-            ("bestPeriod", String(stats.bestPeriod)), ("average", stats.formattedAverage),
-          ]))
+          try StandardOutput.line(StatisticsJSON.object(stats))
           return .ok
         }
         if let placeholder = stats.placeholder(locale) {

@@ -17,7 +17,7 @@ struct Trackport: ParsableCommand {
     version: "\(BuildVersion.version) (commit \(BuildVersion.commit))",
     subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self, Inspect.self,
                   Rules.self, Generate.self, Diff.self, Merge.self, Report.self, CalendarCommand.self, HubCommand.self, Serve.self,
-                  ServeWorker.self])
+                  MCPCommand.self, ServeWorker.self])
 
   /// Installs the handling of Ctrl-C, SIGTERM and SIGHUP (``Interruption``), then runs the
   /// command line as swift-argument-parser does.

@@ -28,7 +28,7 @@ class Checks:
             print("ok   " + what, flush=True)
         else:
             self.failed += 1
-            print("FAIL " + what + (": " + detail if detail else ""), flush=True)
+            print("FAIL " + what + (": " + str(detail)[:600] if detail else ""), flush=True)
         return ok
 
     def note(self, text):
