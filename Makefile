@@ -191,7 +191,8 @@ check-fast: build-deps venv
 # The in-process servers' tests (SwiftNIO's event loops started from a Task) run after the rest,
 # on their own: beside 1,200 other tests on two cores the cooperative thread pool is busy for
 # minutes with blocking tests, and a server waiting for a thread to bind fails its 60 s wait.
-SERVER_TESTS := TrackerServeTests\.
+# The MCP harness's replay (MCPFuzzReplayTests) runs the MCP server's tasks: it goes with them.
+SERVER_TESTS := TrackerServeTests\.|MCPFuzzReplayTests
 test-suite:
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	@start=$$(date +%s); TMPDIR=$(abspath $(TEST_TMP)) TRACKPORT_PYTHON=$(abspath $(PYTHON)) TRACKPORT_SWIFT_FLAGS="$(TESTING_FLAGS_$(TEST_CONFIG))" $(SWIFT) test --skip-build $(BUILD_FLAGS_$(TEST_CONFIG)) $(TESTING_FLAGS_$(TEST_CONFIG)) --skip '$(SERVER_TESTS)' || exit $$?; \
