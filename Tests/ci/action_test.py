@@ -26,13 +26,11 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "packaging/action/run.sh")
-failures = []
+sys.path.insert(0, os.path.join(ROOT, "Tests", "hub"))
+from hubtest import Checks  # noqa: E402
 
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        failures.append(what)
+checks = Checks()
+check = checks.check
 
 
 def main():
@@ -126,10 +124,7 @@ def main():
             check("${{ inputs.%s }}" % name in action, f"action.yml passes its input {name} to the script")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    if failures:
-        print(f"{len(failures)} check(s) failed")
-        sys.exit(1)
-    print("action_test: all checks passed")
+    sys.exit(checks.finish())
 
 
 if __name__ == "__main__":

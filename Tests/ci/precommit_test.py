@@ -22,13 +22,11 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-failures = []
+sys.path.insert(0, os.path.join(ROOT, "Tests", "hub"))
+from hubtest import Checks  # noqa: E402
 
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        failures.append(what)
+checks = Checks()
+check = checks.check
 
 
 def git(*args, cwd):
@@ -96,10 +94,7 @@ def main():
         check("data/october-habits.trackport.json: valid" in out, "the clean dataset is still reported valid")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    if failures:
-        print(f"{len(failures)} check(s) failed")
-        sys.exit(1)
-    print("precommit_test: all checks passed")
+    sys.exit(checks.finish())
 
 
 if __name__ == "__main__":

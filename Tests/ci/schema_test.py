@@ -23,13 +23,11 @@ import tempfile
 import jsonschema
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-failures = []
+sys.path.insert(0, os.path.join(ROOT, "Tests", "hub"))
+from hubtest import Checks  # noqa: E402
 
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        failures.append(what)
+checks = Checks()
+check = checks.check
 
 
 def main():
@@ -77,10 +75,7 @@ def main():
             with open(out) as f:
                 back = json.load(f)
             check(back.get("$schema") == sid, "convert writes the $schema key back with its value")
-    if failures:
-        print(f"{len(failures)} check(s) failed")
-        sys.exit(1)
-    print("schema_test: all checks passed")
+    sys.exit(checks.finish())
 
 
 if __name__ == "__main__":
