@@ -8,6 +8,7 @@
 @_exported import ObsidianCodec
 @_exported import OrgCodec
 @_exported import HabitBullCodec
+@_exported import HabitKitCodec
 @_exported import HabiticaCodec
 @_exported import ICalendarCodec
 @_exported import JSONCodec
