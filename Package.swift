@@ -56,6 +56,8 @@ let package = Package(
     // The SQLite layer on GRDB (read-only opening, private copies of WAL files and standard
     // input), shared by every codec of an app's SQLite backup.
     // Its C part: the SQLite settings Swift cannot reach (varargs), for hostile files.
+    // The process's arguments handed to the Swift runtime where /proc is missing (a chroot).
+    .target(name: "CArguments"),
     .target(name: "CSQLiteGuard", linkerSettings: [.linkedLibrary("sqlite3")]),
     .target(name: "SQLiteCore", dependencies: ["TrackerCodec", "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -125,7 +127,7 @@ let package = Package(
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "BoundedHTTP", "CalendarSync", "WebDAV",
-      "TrackerHub", "FileWatch", "TrackerMCP",
+      "TrackerHub", "FileWatch", "TrackerMCP", "CArguments",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
