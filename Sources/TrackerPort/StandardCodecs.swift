@@ -20,6 +20,7 @@ public enum StandardCodecs {
     BeaverHabitsCodec(),
     HabiticaCodec(),
     TableHabitCodec(),
+    HabitBuilderCodec(),
     TrackerIOSCodec(),
     CSVCodec(),
   ]
