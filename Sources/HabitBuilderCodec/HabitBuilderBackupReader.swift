@@ -50,7 +50,7 @@ struct HabitBuilderBackupReader {
     for name in [Self.metadataFile, Self.habitsFile, Self.actionsFile] where !entries.contains(name) {
       throw CodecError(.malformedInput, "not a whole Habit Builder backup: no \(name)" + (root.isEmpty ? "" : " in \(root)"),
                        location: SourceLocation(file: display),
-                       note: "a Habit Builder backup (Settings › Export) holds habits.csv, actions.csv and metadata.txt; this one holds "
+                       note: "a Habit Builder backup (⋮ › Backup and restore › Choose export location) holds habits.csv, actions.csv and metadata.txt; this one holds "
                          + (entries.isEmpty ? "nothing" : entries.joined(separator: ", ")))
     }
     let others = try input.members().filter { !["metadata.txt", "habits.csv", "actions.csv"].map { root + $0 }.contains($0) }

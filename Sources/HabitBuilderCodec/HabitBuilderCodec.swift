@@ -3,8 +3,8 @@ import TrackerCodec
 import TrackerModel
 
 /// Habit Builder (`ofalvai/HabitBuilder`, Android): reads and writes its backup, the zip its
-/// Settings › Export writes (`HabitTracker-backup-YYYY-MM-DD.zip`: `habits.csv`, `actions.csv`,
-/// `metadata.txt`), which its import restores, replacing everything in the app.
+/// ⋮ › Backup and restore screen exports (`HabitTracker-backup-YYYY-MM-DD.zip`: `habits.csv`,
+/// `actions.csv`, `metadata.txt`) and restores, replacing everything in the app.
 ///
 /// The mapping, the app's source for every fact and what is lost are in `docs/habitbuilder.md`.
 /// Options: `timezone` (the phone's zone, whose days the app shows its completions on; default

@@ -80,7 +80,7 @@ import TrackerTestSupport
     let (imported, context) = try decode(HabitBuilderCodec(), path: zip, options: ["timezone": "UTC"])
     #expect(imported == exported)
     let notRead = context.diagnostics.filter { $0.code == "habitbuilder-not-read" }
-    #expect(notRead.count == 1 && notRead.first?.message.contains("subfolder/unexpected file.bin") == true, "\(notRead)")
+    #expect(notRead.count == 1 && notRead.first?.message.contains("subfolder/unexpected-file.bin") == true, "\(notRead)")
     #expect(!context.diagnostics.contains { $0.code == "blank-row" })
   }
 
