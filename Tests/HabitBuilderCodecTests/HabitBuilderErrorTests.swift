@@ -99,3 +99,36 @@ import TrackerTestSupport
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }
+
+/// Damaged backups, made by changing the fixture's text byte by byte: each reads, or is refused
+/// with a ``CodecError``; nothing else (no crash, no other error).
+@Suite struct HabitBuilderDamageTests {
+  @Test(arguments: ["habits.csv", "actions.csv", "metadata.txt"])
+  func everyDamageIsReadOrRefused(_ member: String) throws {
+    let source = HabitBuilderFixtures.folder("everyday")
+    let folder = try temporaryFolder("trackport-habitbuilder-damage")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["habits.csv", "actions.csv", "metadata.txt"] {
+      try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder.appendingPathComponent(name).path)
+    }
+    let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source + "/" + member)))
+    let target = folder.appendingPathComponent(member)
+    let replacements: [[UInt8]] = [[], Array(",".utf8), Array("\"".utf8), [0x0A], [0x0D], [0xC3], Array("-9223372036854775808".utf8),
+                                   Array("999999999999999".utf8), Array("=".utf8)]
+    var read = 0, refused = 0
+    for position in stride(from: 0, to: original.count, by: member == "metadata.txt" ? 1 : 3) {
+      for replacement in replacements {
+        var bytes = original
+        bytes.replaceSubrange(position..<(position + 1), with: replacement)
+        try Data(bytes).write(to: target)
+        do {
+          _ = try decode(HabitBuilderCodec(), path: folder.path, options: ["timezone": "Pacific/Kiritimati"])
+          read += 1
+        } catch is CodecError {
+          refused += 1
+        }
+      }
+    }
+    #expect(read > 0 && refused > 0, "\(read) read, \(refused) refused")
+  }
+}
