@@ -9,6 +9,7 @@
 @_exported import OrgCodec
 @_exported import HabitBuilderCodec
 @_exported import HabitBullCodec
+@_exported import HabitKitCodec
 @_exported import HabiticaCodec
 @_exported import ICalendarCodec
 @_exported import JSONCodec

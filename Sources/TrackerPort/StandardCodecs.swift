@@ -20,6 +20,7 @@ public enum StandardCodecs {
     BeaverHabitsCodec(),
     HabiticaCodec(),
     TableHabitCodec(),
+    HabitKitCodec(),
     HabitBuilderCodec(),
     TrackerIOSCodec(),
     CSVCodec(),

@@ -28,7 +28,7 @@ struct OptionEchoCodec: TrackerCodec {
   static let sourceFolders = [
     "json": "JSONCodec", "xml": "XMLCodec", "ics": "ICalendarCodec", "habitbull": "HabitBullCodec",
     "loop": "LoopCodec", "tickmate": "TickmateCodec", "habo": "HaboCodec", "harsh": "HarshCodec", "daylio": "DaylioCodec", "obsidian": "ObsidianCodec", "org": "OrgCodec", "beaverhabits": "BeaverHabitsCodec",
-    "habitica": "HabiticaCodec", "tablehabit": "TableHabitCodec", "habitbuilder": "HabitBuilderCodec", "tracker-ios": "TrackerIOSCodec", "csv": "CSVCodec",
+    "habitica": "HabiticaCodec", "tablehabit": "TableHabitCodec", "habitkit": "HabitKitCodec", "habitbuilder": "HabitBuilderCodec", "tracker-ios": "TrackerIOSCodec", "csv": "CSVCodec",
   ]
 
   static var writers: [String] { StandardCodecs.all.map(\.descriptor).filter(\.canWrite).map(\.id) }
