@@ -72,6 +72,7 @@ let package = Package(
     .target(name: "HabiticaCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     .target(name: "TableHabitCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HabitKitCodec", dependencies: ["TrackerCodec"]),
+    .target(name: "HabitBuilderCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
@@ -85,7 +86,7 @@ let package = Package(
     // diff and merge: identity rules, field changes, the union of days.
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "DaylioCodec", "ObsidianCodec", "OrgCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "HabitKitCodec", "PluginCodec", "TrackerMerge"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "DaylioCodec", "ObsidianCodec", "OrgCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "HabitKitCodec", "HabitBuilderCodec", "PluginCodec", "TrackerMerge"]),
     // `trackport report`: the statistics, streaks and year grids of a dataset as one HTML page
     // (or a Markdown summary).
     .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
@@ -175,6 +176,7 @@ let package = Package(
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabitKitCodecTests", dependencies: ["HabitKitCodec", "JSONCodec", "LoopCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HabitBuilderCodecTests", dependencies: ["HabitBuilderCodec", "LoopCodec", "TrackerTestSupport", "ZIPFoundation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     // On the umbrella too: discovery and the registry with plugins (StandardCodecs) are its.
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),

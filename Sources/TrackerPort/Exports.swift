@@ -7,6 +7,7 @@
 @_exported import DaylioCodec
 @_exported import ObsidianCodec
 @_exported import OrgCodec
+@_exported import HabitBuilderCodec
 @_exported import HabitBullCodec
 @_exported import HabitKitCodec
 @_exported import HabiticaCodec

@@ -21,6 +21,7 @@ public enum StandardCodecs {
     HabiticaCodec(),
     TableHabitCodec(),
     HabitKitCodec(),
+    HabitBuilderCodec(),
     TrackerIOSCodec(),
     CSVCodec(),
   ]
