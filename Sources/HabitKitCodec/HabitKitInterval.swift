@@ -53,7 +53,7 @@ struct HabitKitInterval: Hashable {
     self.start = start
     self.end = nil
     if let goal, goal.direction == .atLeast {
-      let target = max(Int(goal.target.rounded(.up).clamped(to: 1...1_000_000)), 1)
+      let target = goal.target.isFinite ? Int(min(max(goal.target.rounded(.up), 1), 1_000_000)) : 1
       switch goal.period {
       // A day may count up to the whole target (Loop's "20 km a week" run in one go); at
       // least 2, which is what tells a goal over the period from a yes/no frequency.
@@ -81,8 +81,4 @@ struct HabitKitInterval: Hashable {
     self.start = start
     self.end = end
   }
-}
-
-extension Double {
-  func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

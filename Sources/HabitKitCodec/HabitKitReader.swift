@@ -274,8 +274,10 @@ struct HabitKitReader {
       let notes = list.compactMap(\.note).filter { !$0.isEmpty }
       let note = notes.isEmpty ? nil : notes.joined(separator: "\n")
       var kept: [JSONMember] = []
-      let plain = list.count == 1 && list[0].raw == HabitKitWriter.rowMembers(habitId: tracker.id, day: day, amount: sum, offset: 0,
-                                                                               note: list[0].note)
+      // Only a lone row at offset 0 can be the writer's own (real exports have offsets and
+      // random ids), so the row the writer would make is built only for those.
+      let plain = list.count == 1 && list[0].offset == 0
+        && list[0].raw == HabitKitWriter.rowMembers(habitId: tracker.id, day: day, amount: sum, offset: 0, note: list[0].note)
       if !plain { kept.append(JSONMember("completions", .array(list.map { .object($0.raw) }))) }
       if inverse {
         if sum == 0 {
@@ -399,8 +401,7 @@ struct HabitKitReader {
       }
       days.insert(Weekday.allCases[n])
     }
-    let time = (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
-    return TrackerReminder(time: time, days: days.isEmpty || days.count == 7 ? nil : Weekday.allCases.filter(days.contains))
+    return HabitKitWriter.modelReminder(hour: hour, minute: minute, days: days)
   }
 
   /// A warning, once per kind of value, that the file holds something no description shows.

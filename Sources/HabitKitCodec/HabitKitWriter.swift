@@ -20,15 +20,20 @@ struct HabitKitWriter {
     var habits: [JSONValue] = [], completions: [JSONValue] = [], intervals: [JSONValue] = []
     var reminders: [JSONValue] = [], mappings: [JSONValue] = []
     var categoryCreated: [String: String] = [:]
-    for (position, item) in Self.habits(of: dataset).enumerated() {
+    var seen = Set<String>()
+    // A tracker repeating an earlier one's id is left out (its days are the first one's):
+    // HabitKit refuses two habits with one id.
+    for (position, item) in Self.habits(of: dataset).filter({ seen.insert($0.tracker.id).inserted }).enumerated() {
       let tracker = item.tracker
       let id = Self.uuid(tracker.id, "habitkit:")
       let rows = item.days.flatMap { rowsOf($0, tracker: tracker, habitId: id) }
       let offset = Self.int(rows.first?["timezoneOffsetInMinutes"]) ?? 0
-      let created = createdAt(tracker, offset: offset)
+      // The day a habit without a creation day starts: its first completion.
+      let start = tracker.createdOn ?? item.days.first(where: \.isRecord)?.date
+      let created = createdAt(tracker, start: start, offset: offset)
       habits.append(habit(tracker, id: id, position: position, createdAt: created))
       completions += rows
-      intervals += intervalsOf(tracker, habitId: id, offset: offset)
+      intervals += intervalsOf(tracker, habitId: id, start: start, offset: offset)
       reminders += remindersOf(tracker, habitId: id)
       if let category = categoryIDs[tracker.categoryId], !tracker.invented.contains(.category) {
         if categoryCreated[tracker.categoryId] == nil { categoryCreated[tracker.categoryId] = created }
@@ -57,36 +62,14 @@ struct HabitKitWriter {
 
   // MARK: - Plan
 
-  /// The habits written, in order, with their days: a day's record, else its first entry; a
-  /// second mark on a day, events and a repeated id's later trackers are left out.
+  /// The habits written, in order, with their days: a day's record, else its first entry that
+  /// is not a skip (HabitKit has no skipping: a skipped day is left out); a second mark on a day,
+  /// events and a repeated id's later trackers are left out.
   static func habits(of dataset: TrackerDataset) -> [(tracker: Tracker, days: [Day])] {
-    var records: [String: [TrackerRecord]] = [:]
-    for record in dataset.records { records[record.trackerId, default: []].append(record) }
-    var entries: [String: [TrackerEntry]] = [:]
-    for entry in dataset.entries { entries[entry.trackerId, default: []].append(entry) }
-    var seen = Set<String>()
-    return dataset.trackers.filter { $0.kind == .habit }.map { tracker in
-      guard seen.insert(tracker.id).inserted else { return (tracker, []) }
-      var byDay: [LocalDate: Day] = [:]
-      for record in records[tracker.id] ?? [] where byDay[record.date] == nil { byDay[record.date] = .record(record) }
-      // HabitKit has no skipping: a skipped day is left out.
-      for entry in entries[tracker.id] ?? [] where byDay[entry.date] == nil && !entry.skipped { byDay[entry.date] = .entry(entry) }
-      return (tracker, byDay.values.sorted { $0.date < $1.date })
-    }
+    dataset.habitDays { entry, _ in !entry.skipped }
   }
 
-  /// A day written for a habit.
-  enum Day {
-    case record(TrackerRecord)
-    case entry(TrackerEntry)
-
-    var date: LocalDate {
-      switch self {
-      case .record(let r): r.date
-      case .entry(let e): e.date
-      }
-    }
-  }
+  typealias Day = HabitDay
 
   // MARK: - Habits
 
@@ -123,17 +106,13 @@ struct HabitKitWriter {
 
   /// The kept `createdAt` when it still falls on the model's creation day in the habit's zone,
   /// else noon of that day there (noon, so that the day survives any offset).
-  private func createdAt(_ tracker: Tracker, offset: Int) -> String {
+  private func createdAt(_ tracker: Tracker, start: LocalDate?, offset: Int) -> String {
     let kept = Self.kept(tracker.extras)
     if let text = kept["createdAt"]?.stringValue, let instant = HabitKitInstant(text), instant.day(offset: offset) == tracker.createdOn {
       return text
     }
-    let day = tracker.createdOn ?? Self.firstDay(of: tracker, in: dataset) ?? LocalDate(dayNumber: 0)
+    let day = start ?? LocalDate(dayNumber: 0)
     return HabitKitInstant(day: day, minuteOfDay: 12 * 60, offset: offset).microsecondText
-  }
-
-  private static func firstDay(of tracker: Tracker, in dataset: TrackerDataset) -> LocalDate? {
-    dataset.records.lazy.filter { $0.trackerId == tracker.id }.map(\.date).min()
   }
 
   // MARK: - Completions
@@ -226,10 +205,10 @@ struct HabitKitWriter {
     a.model.goal == b.model.goal && a.model.frequency == b.model.frequency
   }
 
-  private func intervalsOf(_ tracker: Tracker, habitId: String, offset: Int) -> [JSONValue] {
+  private func intervalsOf(_ tracker: Tracker, habitId: String, start: LocalDate?, offset: Int) -> [JSONValue] {
     let inverse = tracker.goal?.direction == .atMost
     let made = HabitKitInterval(goal: inverse ? nil : tracker.goal, frequency: inverse ? nil : tracker.frequency,
-                                start: tracker.createdOn ?? Self.firstDay(of: tracker, in: dataset))
+                                start: start)
     if case .array(let kept)? = Self.kept(tracker.extras)["intervals"], !kept.isEmpty {
       let current = kept.last { $0["endDate"] == nil || $0["endDate"] == .null } ?? kept[kept.count - 1]
       if inverse || Self.plansAlike(Self.rule(current), made) {
@@ -269,10 +248,15 @@ struct HabitKitWriter {
           days.insert(Weekday.allCases[n])
         }
       }
-      let time = (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
-      result.append(TrackerReminder(time: time, days: days.isEmpty || days.count == 7 ? nil : Weekday.allCases.filter(days.contains)))
+      result.append(modelReminder(hour: hour, minute: minute, days: days))
     }
     return result
+  }
+
+  /// The model's reminder at `hour`:`minute` on `days` (none, or all seven: every planned day).
+  static func modelReminder(hour: Int, minute: Int, days: Set<Weekday>) -> TrackerReminder {
+    let time = (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    return TrackerReminder(time: time, days: days.isEmpty || days.count == 7 ? nil : Weekday.allCases.filter(days.contains))
   }
 
   private func remindersOf(_ tracker: Tracker, habitId: String) -> [JSONValue] {

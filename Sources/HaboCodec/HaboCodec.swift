@@ -76,23 +76,10 @@ public struct HaboCodec: TrackerCodec {
   /// `"habit_categories"` in the first 64 KiB, and no `"trackport":` key (canonical JSON
   /// converted from Habo keeps Habo's keys in its extras).
   public func sniff(_ head: [UInt8]) -> Bool {
-    var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    while start < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[start]) { start += 1 }
-    guard start < head.count, head[start] == UInt8(ascii: "{") || head[start] == UInt8(ascii: "[") else { return false }
+    guard let first = HeadBytes.firstSignificant(head), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
     // Canonical JSON read from Habo holds Habo's keys in its extras.
-    guard !Self.contains(head, "\"trackport\":"), !Self.contains(head, "\"trackport\" :") else { return false }
-    return Self.contains(head, "\"twoDayRule\"") || Self.contains(head, "\"habit_categories\"")
-  }
-
-  private static func contains(_ head: [UInt8], _ text: String) -> Bool {
-    let needle = Array(text.utf8)
-    guard head.count >= needle.count else { return false }
-    var i = 0
-    while i <= head.count - needle.count {
-      if head[i] == needle[0], head[i..<(i + needle.count)].elementsEqual(needle) { return true }
-      i += 1
-    }
-    return false
+    guard !HeadBytes.contains(head, "\"trackport\":"), !HeadBytes.contains(head, "\"trackport\" :") else { return false }
+    return HeadBytes.contains(head, "\"twoDayRule\"") || HeadBytes.contains(head, "\"habit_categories\"")
   }
 
   /// Reads a Habo backup.

@@ -62,24 +62,12 @@ public struct TableHabitCodec: TrackerCodec {
 
   /// An object whose first 64 KiB hold `"habits"` and one of Table Habit's own keys.
   public func sniff(_ head: [UInt8]) -> Bool {
-    guard let first = head.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }).first,
-          first == UInt8(ascii: "{"), Self.contains(head, "\"habits\"") else { return false }
-    return Self.ownKeys.contains { Self.contains(head, $0) }
+    guard HeadBytes.firstSignificant(head) == UInt8(ascii: "{"), HeadBytes.contains(head, "\"habits\"") else { return false }
+    return Self.ownKeys.contains { HeadBytes.contains(head, $0) }
   }
 
   /// Keys no other habit export writes.
   static let ownKeys = ["\"freq_custom\"", "\"freq_type\"", "\"daily_goal\"", "\"record_date\"", "\"start_date\"", "\"groups\""]
-
-  static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
-    let pattern = Array(needle.utf8)
-    guard haystack.count >= pattern.count else { return false }
-    var i = 0
-    while i + pattern.count <= haystack.count {
-      if haystack[i] == pattern[0], haystack[i..<(i + pattern.count)].elementsEqual(pattern) { return true }
-      i += 1
-    }
-    return false
-  }
 
   /// Reads a habits export.
   ///

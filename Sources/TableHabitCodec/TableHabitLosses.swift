@@ -51,11 +51,11 @@ struct TableHabitLosses {
     lost[.eventRecords] = dataset.records.count { !written.contains($0.trackerId) }
     // Entries of events or unknown trackers, on a day with a record, or with nothing Table Habit holds.
     let kept = habits.reduce(0) { total, item in
-      total + item.days.count { if case .entry = $0 { true } else { false } }
+      total + item.days.count { !$0.isRecord }
     }
     lost[.entries] = dataset.entries.count - kept
     var repeatedRecords = 0
-    for item in habits { repeatedRecords += item.days.count { if case .record = $0 { true } else { false } } }
+    for item in habits { repeatedRecords += item.days.count(where: \.isRecord) }
     lost[.records, default: 0] += dataset.records.count - repeatedRecords - (lost[.eventRecords] ?? 0)
     lost[.extras] = (dataset.extras.keys.contains { $0 != TableHabitReader.namespace } ? 1 : 0)
       + dataset.categories.count { foreign($0) } + dataset.trackers.count { foreign($0) }

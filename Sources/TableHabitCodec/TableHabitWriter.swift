@@ -56,36 +56,13 @@ struct TableHabitWriter {
   // MARK: - Plan
 
   /// A day written for a habit: a completion, or an entry.
-  enum Day {
-    case record(TrackerRecord)
-    case entry(TrackerEntry)
-
-    var date: LocalDate {
-      switch self {
-      case .record(let r): r.date
-      case .entry(let e): e.date
-      }
-    }
-  }
+  typealias Day = HabitDay
 
   /// The habits written, in order, with their days: the first record of a day, else its
   /// first entry that Table Habit can hold; events, and days of a repeated id after its first
   /// tracker, are left out.
   static func habits(of dataset: TrackerDataset) -> [(tracker: Tracker, days: [Day])] {
-    var records: [String: [TrackerRecord]] = [:]
-    for record in dataset.records { records[record.trackerId, default: []].append(record) }
-    var entries: [String: [TrackerEntry]] = [:]
-    for entry in dataset.entries { entries[entry.trackerId, default: []].append(entry) }
-    var seen = Set<String>()
-    return dataset.trackers.filter { $0.kind == .habit }.map { tracker in
-      guard seen.insert(tracker.id).inserted else { return (tracker, []) }
-      var byDay: [LocalDate: Day] = [:]
-      for record in records[tracker.id] ?? [] where byDay[record.date] == nil { byDay[record.date] = .record(record) }
-      for entry in entries[tracker.id] ?? [] where byDay[entry.date] == nil && writable(entry, of: tracker) {
-        byDay[entry.date] = .entry(entry)
-      }
-      return (tracker, byDay.values.sorted { $0.date < $1.date })
-    }
+    dataset.habitDays(keeping: writable)
   }
 
   /// Whether Table Habit can hold an entry: skipped, an amount of a habit with a goal, a note.

@@ -13,12 +13,18 @@ public struct ReadBackLosses {
   public private(set) var lost: [ModelField: Int] = [:]
 
   /// Compares `original` with `back`, the dataset reading the output gave; `written` says which
-  /// trackers the writer writes (the others are lost whole, with their days).
+  /// trackers the writer writes (the others are lost whole, with their days). The writer must
+  /// leave out a tracker whose id an earlier one has.
   public init(original: TrackerDataset, back: TrackerDataset, written: (Tracker) -> Bool) {
+    // A tracker repeating an earlier one's id is left out by the writers (its days are the
+    // first one's), as one the writer does not write.
     var seen = Set<String>()
-    let writtenTrackers = original.trackers.filter { written($0) && seen.insert($0.id).inserted }
-    let writtenIDs = Set(writtenTrackers.map(\.id))
-    for tracker in original.trackers where !writtenIDs.contains(tracker.id) {
+    var writtenTrackers: [Tracker] = []
+    for tracker in original.trackers {
+      if seen.insert(tracker.id).inserted, written(tracker) {
+        writtenTrackers.append(tracker)
+        continue
+      }
       add(tracker.kind == .event ? .events : .trackerIds)
       if tracker.date != nil { add(.eventDate) }
     }
@@ -122,11 +128,8 @@ public struct ReadBackLosses {
   /// FIELD: COUNT WHAT", at the field's pointer in `fileName`; `what` says what a count counts
   /// where "value(s) that do not read back the same" is not enough.
   public func diagnostics(format: String, fileName: String, what: [ModelField: String] = [:]) -> [Diagnostic] {
-    ModelField.inModelOrder(lost.keys).compactMap { field in
-      guard let count = lost[field], count > 0 else { return nil }
-      return Diagnostic(code: LossReport.droppedField.code, severity: .warning,
-                        message: "\(format) cannot carry \(field.rawValue): \(count) \(what[field] ?? "value(s) that do not read back the same")",
-                        location: SourceLocation(file: fileName, pointer: "/" + field.rawValue))
-    }
+    var words = what
+    for field in lost.keys where words[field] == nil { words[field] = "value(s) that do not read back the same" }
+    return LossReport.droppedFields(lost, writer: format, what: words, to: fileName)
   }
 }

@@ -64,6 +64,21 @@ import TrackerTestSupport
     #expect(back.entries.map { "\($0.date) \($0.amount ?? -1) \($0.note ?? "")" } == ["2026-01-07 2.0 ", "2026-01-07 4.0 party"])
   }
 
+  /// A tracker repeating an earlier one's id is left out and reported, never written as a
+  /// second habit with that id (HabitKit's import, and this reader, refuse that file).
+  @Test func aRepeatedTrackerIdIsLeftOutAndReported() throws {
+    let id = "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9"
+    let trackers = ["Walk", "Walk again"].map {
+      Tracker(id: id, kind: .habit, name: $0, categoryId: "c", emoji: "🚶", color: PaletteColor.red.rawValue, schedule: Weekday.allCases)
+    }
+    let dataset = TrackerDataset(categories: [TrackerCategory(id: "c", title: "Health")], trackers: trackers,
+                                 records: [TrackerRecord(trackerId: id, date: HabitKit.day("2026-01-06"))])
+    let (back, _) = try HabitKit.decode(try HabitKit.encode(dataset))
+    #expect(back.trackers.map(\.name) == ["Walk"] && back.records.count == 1)
+    let losses = HabitKit.losses(dataset)
+    #expect(losses.contains { $0.location.pointer == "/trackers.id" && $0.message.contains(": 1 ") }, "\(losses)")
+  }
+
   /// Loop → HabitKit → back: every completed day of Loop's own example backup, counted by
   /// `sqlite3` on the backup, is a completion in the written file (read by Foundation, apart
   /// from the codec) and comes back.
