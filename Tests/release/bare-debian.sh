@@ -71,7 +71,11 @@ for f in json.load(sys.stdin)["formats"]:
     if f["writes"]:
         keys = [o["key"] for o in f["options"] if o.get("writes")]
         variant = "variant=" + f["shapes"][0]["name"] if "variant" in keys and f["shapes"] else "-"
-        print(f["id"], variant)')
+        # The output named with the ending of the format (else the first it is known by), so a
+        # writer that takes only some names (Habit Builder: a .zip) gets one; the CSV package
+        # is a zip.
+        ending = "zip" if f["id"] == "csv" else (f["extensions"] or f["detectedExtensions"] or [f["id"]])[0]
+        print(f["id"], variant, "out-" + f["id"] + "." + ending)')
 rm -f "$root/tmp/probe"
 [ -n "$formats" ] || { echo "bare-debian: FAIL: the binary lists no writable format" >&2; exit 1; }
 
@@ -98,8 +102,7 @@ tar -xzf $name.tar.gz
 tp=/tmp/job/$name/bin/trackport
 step "archive: \$(\$tp --version)"
 \$tp validate demo.trackport.json --today 2026-11-22
-while read -r id option; do
-  out=out.\$id; [ \$id = csv ] && out=out.zip
+while read -r id option out; do
   if [ "\$option" = - ]; then \$tp convert demo.trackport.json \$out --to \$id --quiet
   else \$tp convert demo.trackport.json \$out --to \$id --option \$option --quiet; fi
   \$tp convert \$out back-\$id.trackport.json --from \$id --quiet
