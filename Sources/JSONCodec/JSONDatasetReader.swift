@@ -27,6 +27,9 @@ struct JSONDatasetReader {
   var keys = JSONKeyTables.forVersion(1)
   /// Told the offset and record count every few thousand records, for a progress display.
   var progress: ProgressMeter?
+  /// Told, every few thousand records or entries, the offset the reader has gone past: the
+  /// input's pages before it may leave memory (``InputBytes/releasePages(before:)``).
+  var passed: ((Int) -> Void)?
 
   init(_ buffer: UnsafeRawBufferPointer) {
     scanner = JSONScanner(buffer)
@@ -204,6 +207,7 @@ struct JSONDatasetReader {
       throw typeError("records", pointer: "/records", "an array of record objects")
     }
     scanner.position += 1
+    let arrayStart = scanner.position
     var records: [TrackerRecord] = []
     var index = 0
     do {
@@ -217,7 +221,17 @@ struct JSONDatasetReader {
           throw failure
         }
         index += 1
-        if index & 4095 == 0, let progress { progress.reached(bytes: scanner.position, items: index) }
+        if index == 4096 {
+          // Sized once for the whole array from the first records' length, rather than
+          // doubling: a doubling copies it, and for millions of records the copy was the peak
+          // of memory. Room never used costs address space only.
+          let perRecord = max(16, (scanner.position - arrayStart) / index)
+          records.reserveCapacity(index + min((scanner.count - scanner.position) / perRecord, 500_000_000) * 5 / 4)
+        }
+        if index & 4095 == 0 {
+          progress?.reached(bytes: scanner.position, items: index)
+          passed?(scanner.position)
+        }
         more = try scanner.hasNextElement()
       }
     } catch var failure as JSONReadFailure {
@@ -269,6 +283,7 @@ struct JSONDatasetReader {
       while more {
         do {
           items.append(try element(&self, items.count))
+          if items.count & 4095 == 0 { passed?(scanner.position) }
         } catch var failure as JSONReadFailure {
           // Broken JSON inside an entity: the entity is the innermost container known.
           if failure.pointer == nil { failure.pointer = "/\(key)/\(items.count)" }

@@ -20,6 +20,8 @@ public enum StandardCodecs {
     BeaverHabitsCodec(),
     HabiticaCodec(),
     TableHabitCodec(),
+    HabitKitCodec(),
+    HabitBuilderCodec(),
     TrackerIOSCodec(),
     CSVCodec(),
   ]

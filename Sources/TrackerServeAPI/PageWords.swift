@@ -72,6 +72,8 @@ enum PageWords {
     ("loop", Text(en: "Loop Habit Tracker: Settings › Export full backup (a .db file); the CSV export (a .zip) works too.", ru: "Loop Habit Tracker: Настройки › Экспорт полной резервной копии (файл .db); подойдёт и экспорт CSV (файл .zip).")),
     ("habo", Text(en: "Habo: Settings › Backup (a .json file).", ru: "Habo: Настройки › Резервная копия (файл .json).")),
     ("tablehabit", Text(en: "Table Habit: Settings › Export all (export-all-….json).", ru: "Table Habit: Настройки › Экспортировать всё (export-all-….json).")),
+    ("habitkit", Text(en: "HabitKit: Settings › Export (a Pro feature; a .json file).", ru: "HabitKit: Настройки › Экспорт (функция Pro; файл .json).")),
+    ("habitbuilder", Text(en: "Habit Builder: ⋮ › Backup and restore › Choose export location (HabitTracker-backup-….zip).", ru: "Habit Builder: меню ⋮ › Backup and restore › Choose export location (файл HabitTracker-backup-….zip; приложение только на английском).")),
     ("beaverhabits", Text(en: "Beaver Habits: the Export JSON button (beaverhabits_….json).", ru: "Beaver Habits: кнопка экспорта в JSON (beaverhabits_….json).")),
     ("habitbull", Text(en: "HabitBull: the CSV export in its settings (a .csv file).", ru: "HabitBull: экспорт CSV в настройках (файл .csv).")),
     ("habitica", Text(en: "Habitica, on the website: Settings › Site Data › Export Data › User Data as JSON.", ru: "Habitica, на сайте: Настройки › Данные сайта › Экспорт данных › данные пользователя в формате JSON.")),

@@ -191,7 +191,11 @@ import TrackerTestSupport
     // command's own words.
     let findings = run.stderr.split(separator: "\n").filter { !$0.hasPrefix(first + ": note: written as") && !$0.hasPrefix("  note: look at it") }
       .joined(separator: "\n")
-    let said = personal(original).filter { findings.contains($0) && !sample.path.contains($0) && !first.contains($0) }
+    // A format's own name (a category a reader named after its app) may be in its findings.
+    let names = StandardCodecs.all.map(\.descriptor.name)
+    let said = personal(original).filter { text in
+      findings.contains(text) && !sample.path.contains(text) && !first.contains(text) && !names.contains { $0.contains(text) }
+    }
     #expect(said.isEmpty, "\(sample.output): the command said \(said.sorted()): \(run.stderr)", sourceLocation: sourceLocation)
   }
 
