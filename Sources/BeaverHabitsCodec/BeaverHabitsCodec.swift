@@ -96,13 +96,19 @@ public struct BeaverHabitsCodec: TrackerCodec {
     try output.checkWritable()
     let written = BeaverHabitsWriter(dataset: dataset, defaultTitle: options.defaultCategory,
                                      includeArchived: options.includeArchived)
-    let bytes = try written.bytes(email: options.email, exportedAt: options.exportedAt ?? written.keptExportedAt ?? Self.now())
+    let bytes = try written.bytes(email: options.email, exportedAt: options.exportedAt ?? written.keptExportedAt ?? Self.timestamp(context.writingNow))
     try output.write { $0.write(bytes: bytes) }
   }
 
-  /// The current time in UTC as the export writes it (`2026-11-24 10:55:00`).
-  static func now() -> String {
-    var seconds = time(nil)
+  /// `include-archived` when the dataset has archived habits: the file read held them, and
+  /// by default they are left out.
+  public func optionsWritingBack(_ dataset: TrackerDataset) -> [String: String] {
+    dataset.trackers.contains(where: \.archived) ? ["include-archived": "true"] : [:]
+  }
+
+  /// `date` in UTC as the export writes it (`2026-11-24 10:55:00`).
+  static func timestamp(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     gmtime_r(&seconds, &parts)
     func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -104,7 +104,7 @@ public struct HaboCodec: TrackerCodec {
   /// - Throws: ``CodecError`` `.cannotCreateOutput` and `.io` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     try output.checkWritable()
-    let plan = HaboBackupPlan(dataset, exportTimestamp: Self.now())
+    let plan = HaboBackupPlan(dataset, exportTimestamp: Self.timestamp(context.writingNow))
     var bytes: [UInt8] = []
     // The plan writes only finite numbers, which compact() always takes.
     do {
@@ -175,11 +175,11 @@ public struct HaboCodec: TrackerCodec {
     .extras: "item(s) with extras of other formats left out",
   ]
 
-  /// The local time now as Habo writes `export_timestamp`: ISO 8601 without a zone.
-  private static func now() -> String {
+  /// `date` in local time as Habo writes `export_timestamp`: ISO 8601 without a zone.
+  private static func timestamp(_ date: Date) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSS"
-    return formatter.string(from: Date())
+    return formatter.string(from: date)
   }
 }

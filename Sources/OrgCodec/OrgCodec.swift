@@ -78,7 +78,7 @@ public struct OrgCodec: TrackerCodec {
   /// - Throws: ``CodecError`` `.cannotCreateOutput` and `.io` from the output.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     try output.checkWritable()
-    let writer = OrgWriter(dataset, today: Self.today(), readBack: false)
+    let writer = OrgWriter(dataset, today: Self.today(context.writingNow), readBack: false)
     try output.write { $0.write(writer.text) }
   }
 
@@ -117,9 +117,10 @@ public struct OrgCodec: TrackerCodec {
     .extras: "item(s) with extras of other formats left out",
   ]
 
-  /// Today's calendar day where the tool runs: a habit with no done day is scheduled from it.
-  static func today() -> LocalDate {
-    let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+  /// The calendar day of `now` where the tool runs (today by default): a habit with no done day
+  /// is scheduled from it.
+  static func today(_ now: Date = Date()) -> LocalDate {
+    let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: now)
     return LocalDate(year: parts.year ?? 2026, month: parts.month ?? 1, day: parts.day ?? 1) ?? LocalDate(dayNumber: 0)
   }
 

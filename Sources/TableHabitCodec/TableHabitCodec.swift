@@ -93,7 +93,7 @@ public struct TableHabitCodec: TrackerCodec {
   ///   number kept in extras that is not one.
   public func encode(_ dataset: TrackerDataset, to output: CodecOutput, context: inout CodecContext) throws {
     try output.checkWritable()
-    let writer = TableHabitWriter(dataset: dataset, fileName: output.displayName)
+    let writer = TableHabitWriter(dataset: dataset, fileName: output.displayName, now: context.writingNow)
     let bytes = try writer.bytes()
     try output.write { $0.write(bytes: bytes) }
   }

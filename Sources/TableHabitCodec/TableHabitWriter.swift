@@ -12,6 +12,8 @@ import TrackerModel
 struct TableHabitWriter {
   let dataset: TrackerDataset
   let fileName: String
+  /// The present, whose day starts a habit with no day of its own (``CodecContext/writingNow``).
+  var now = Date()
 
   /// Group names and units longer than Table Habit's editor allows (`lib/common/rules.dart:40`,
   /// `lib/common/consts.dart:136-138`), in UTF-16 code units as Dart counts them.
@@ -96,7 +98,7 @@ struct TableHabitWriter {
 
   private func habit(_ tracker: Tracker, days: [Day], inGroup: Bool) -> JSONValue {
     let extras = tracker.extras
-    let start = Self.startDate(of: tracker, days: days)
+    let start = Self.startDate(of: tracker, days: days, now: now)
     let midnight = JSONValue.number(String(start.dayNumber * 86_400))
     var m: [JSONMember] = []
     m.append(JSONMember("create_t", Self.kept(extras, "create_t") ?? midnight))
@@ -145,11 +147,11 @@ struct TableHabitWriter {
     return .object(m)
   }
 
-  /// `createdOn`, else the first day written, else today (Table Habit needs a start day).
-  static func startDate(of tracker: Tracker, days: [Day]) -> LocalDate {
+  /// `createdOn`, else the first day written, else the day of `now` (Table Habit needs a start day).
+  static func startDate(of tracker: Tracker, days: [Day], now: Date) -> LocalDate {
     if let created = tracker.createdOn { return created }
     if let first = days.first { return first.date }
-    return LocalDate(dayNumber: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)))
+    return LocalDate(dayNumber: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
   }
 
   /// The colour members: those kept from Table Habit when they still give the tracker's

@@ -1,3 +1,4 @@
+import Foundation
 import TrackerModel
 
 /// What a codec is told and what it tells back, besides the dataset.
@@ -15,12 +16,21 @@ public struct CodecContext: Sendable {
   /// A decoder tells it how far it has read (bytes of the input, items made), every chunk or
   /// few thousand items; `nil` when nobody displays progress.
   public var progress: ProgressMeter?
+  /// What a writer takes for the present: an export's time stamp, today's day for a habit with
+  /// no day to start from, and the seed of an id the format wants fresh (a store's UUID). `nil`
+  /// (the default) means the computer's clock and fresh random ids; a command that must write
+  /// the same bytes for the same input sets it (`trackport anonymize`), and a writer that
+  /// records the present reads it from here, never from the clock alone (``writingNow``).
+  public var now: Date?
 
   /// A fresh context, with no diagnostics and no locator: make one per decode or encode.
   public init(fileName: String, options: [String: String] = [:]) {
     self.fileName = fileName
     self.options = options
   }
+
+  /// ``now``, else the computer's clock: the present as a writer records it.
+  public var writingNow: Date { now ?? Date() }
 
   /// Adds a finding; the location's file is filled in when the codec left it empty.
   public mutating func report(_ diagnostic: Diagnostic) {

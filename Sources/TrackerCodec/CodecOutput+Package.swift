@@ -88,6 +88,9 @@ extension CodecOutput {
     do {
       let archive = try Archive(url: URL(fileURLWithPath: temporary), accessMode: .create)
       for name in writer.names {
+        if let now {
+          try FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: writer.staging + "/" + name)
+        }
         try archive.addEntry(with: name, fileURL: URL(fileURLWithPath: writer.staging + "/" + name),
                              compressionMethod: .deflate)
       }

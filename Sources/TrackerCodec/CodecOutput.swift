@@ -40,6 +40,10 @@ public struct CodecOutput: Sendable {
   public var protectedPaths: [String]
   /// Told the bytes written as they go, for a progress display; `nil` for none.
   public var progress: ProgressMeter?
+  /// The modification time of the members of a `.zip` package written
+  /// (``writePackage(memberSuffixes:_:)``), so that the same files give the same archive
+  /// (``CodecContext/now``); `nil` for the time they were written.
+  public var now: Date?
 
   /// An output to `destination`, replacing an existing file only with `overwrite` and never one
   /// of `protectedPaths`.

@@ -73,6 +73,14 @@ public protocol TrackerCodec: Sendable {
   /// codecs' ``CodecDescriptor/extrasMeanings`` (``LossReport/namingExtras(_:writing:writer:sources:)``);
   /// a library user calling this directly can pass the result through the same.
   func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic]
+
+  /// The writing options that write `dataset`, which this codec read, back in the shape its
+  /// input had, where the writer's defaults would write another (an iOS store: the app it is
+  /// for). What `trackport anonymize` gives the writer besides the user's own options, which
+  /// win. Empty (the default) for a codec that writes back the shape it read without being
+  /// told; one that needs options keeps what they depend on in the dataset's extras when it
+  /// reads, so this is a function of the dataset alone.
+  func optionsWritingBack(_ dataset: TrackerDataset) -> [String: String]
 }
 
 extension TrackerCodec {
@@ -105,4 +113,6 @@ extension TrackerCodec {
   public func losses(writing dataset: TrackerDataset, to output: CodecOutput, options: [String: String]) -> [Diagnostic] {
     LossReport.diagnostics(writing: dataset, as: descriptor, to: output.displayName)
   }
+  /// By default no options: the writer's defaults write back the shape the codec read.
+  public func optionsWritingBack(_ dataset: TrackerDataset) -> [String: String] { [:] }
 }

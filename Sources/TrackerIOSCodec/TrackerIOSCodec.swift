@@ -133,8 +133,10 @@ public struct TrackerIOSCodec: TrackerCodec {
       let template = context.options["template"].flatMap { $0.isEmpty ? nil : $0 }
       let variant = try Self.variant(context.options, template: template)
       let zone = try Self.zone(context.options)
-      let plan = TrackerIOSStorePlan(dataset, variant: variant, zone: zone)
-      let writer = TrackerIOSStoreWriter(fileName: output.displayName)
+      let plan = TrackerIOSStorePlan(dataset, variant: variant, zone: zone, now: context.writingNow)
+      var writer = TrackerIOSStoreWriter(fileName: output.displayName)
+      // A present given (the same bytes for the same input) gives the store's UUID too.
+      writer.storeUUID = context.now.map { StableID.uuid("tracker-ios-store:\(variant.id):\($0.timeIntervalSince1970)") }
       let bytes: [UInt8]
       if let template {
         let (written, warnings) = try writer.bytes(of: plan, variant: variant, template: template)
@@ -164,6 +166,13 @@ public struct TrackerIOSCodec: TrackerCodec {
     let plan = TrackerIOSStorePlan(dataset, variant: variant, zone: (try? Self.zone(options)) ?? .current)
     return LossReport.diagnostics(ModelField.inModelOrder(plan.lost.keys).map { ($0, plan.lost[$0]!) },
                                   writer: "the \(variant.id) app's store", to: output.displayName)
+  }
+
+  /// The app whose store was read (`extras["tracker-ios"].variant`), as `variant`: a store is
+  /// written for one app, and nothing else says which.
+  public func optionsWritingBack(_ dataset: TrackerDataset) -> [String: String] {
+    guard let name = dataset.extras[Self.extrasKey]?["variant"]?.stringValue, TrackerIOSVariant.named(name) != nil else { return [:] }
+    return ["variant": name]
   }
 
   /// `--timezone`, else this computer's zone.

@@ -49,11 +49,12 @@ struct TrackerIOSStorePlan {
   /// The title of the category teenagelove and DmnUAll move pinned trackers into.
   static let pinnedTitle = TrackerIOSDatasetBuilder.pinnedCategory
 
-  /// Plans `dataset` for `variant`, with record days as local midnights of `zone`.
-  init(_ dataset: TrackerDataset, variant: TrackerIOSVariant, zone: TimeZone) {
+  /// Plans `dataset` for `variant`, with record days as local midnights of `zone`; `now` gives
+  /// the creation day of a tracker with no day at all (``CodecContext/writingNow``).
+  init(_ dataset: TrackerDataset, variant: TrackerIOSVariant, zone: TimeZone, now: Date = Date()) {
     for field in Self.alwaysLost { lose(field, field.count(in: dataset)) }
     let categories = planCategories(dataset, variant: variant)
-    let trackers = planTrackers(dataset, variant: variant, zone: zone, categories: categories)
+    let trackers = planTrackers(dataset, variant: variant, zone: zone, now: now, categories: categories)
     planRecords(dataset, variant: variant, zone: zone, trackers: trackers)
   }
 
@@ -103,7 +104,7 @@ struct TrackerIOSStorePlan {
 
   /// Trackers: each id once, in order; the weekday rows of the variants that keep them.
   private mutating func planTrackers(_ dataset: TrackerDataset, variant: TrackerIOSVariant, zone: TimeZone,
-                                     categories: CategoryKeys) -> TrackerKeys {
+                                     now: Date, categories: CategoryKeys) -> TrackerKeys {
     var planned = TrackerKeys()
     var trackerRows: [[String: StoreValue]] = []
     var scheduleRows: [[String: StoreValue]] = []
@@ -146,7 +147,7 @@ struct TrackerIOSStorePlan {
       }
       if variant.id == "teenagelove" {
         let created = tracker.createdOn ?? [tracker.date, firstDays[tracker.id]].compactMap { $0 }.min()
-          ?? LocalDate(dayNumber: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)))
+          ?? LocalDate(dayNumber: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
         row["ZCREATEDAT"] = .real(Self.midnight(created, zone))
       }
       trackerRows.append(row)

@@ -20,6 +20,8 @@ import TrackerModel
 ///   `Z_MAX` raised to cover the new keys (never lowered).
 struct TrackerIOSStoreWriter {
   let fileName: String
+  /// The `Z_UUID` of a new store; `nil` for a fresh random one, as Core Data makes.
+  var storeUUID: String? = nil
 
   /// `NSPersistenceFrameworkVersion` of a new store: Core Data's of 2024 (iOS 17 and 18), which
   /// starts none of the repairs Core Data runs on older stores.
@@ -48,7 +50,7 @@ struct TrackerIOSStoreWriter {
                              arguments: [numbers[entity.name]!, entity.name, rows.count])
             }
             try db.execute(sql: "INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)",
-                           arguments: [UUID().uuidString, Data(Self.metadata(of: model))])
+                           arguments: [storeUUID ?? UUID().uuidString, Data(Self.metadata(of: model))])
             return .commit
           }
           _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")

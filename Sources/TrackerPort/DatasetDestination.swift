@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a command writes a dataset (`convert`, `merge`): the output and its codec, checked
 /// before any input is read so that a refused output fails fast.
 public struct DatasetDestination {
@@ -57,9 +59,13 @@ public struct DatasetDestination {
                             writer: writer.descriptor, sources: sources)
   }
 
-  /// Writes `dataset` atomically; returns the writer's own diagnostics.
-  public mutating func write(_ dataset: TrackerDataset, progress: ProgressMeter? = nil) throws -> [Diagnostic] {
+  /// Writes `dataset` atomically; returns the writer's own diagnostics. `now`, when given, is
+  /// the present the writer records (``CodecContext/now``): the same dataset and `now` give the
+  /// same bytes.
+  public mutating func write(_ dataset: TrackerDataset, progress: ProgressMeter? = nil, now: Date? = nil) throws -> [Diagnostic] {
     var context = CodecContext(fileName: output.displayName, options: options)
+    context.now = now
+    output.now = now
     if let progress {
       progress.begin("writing", subject: output.displayName)
       output.progress = progress

@@ -16,7 +16,7 @@ struct Trackport: ParsableCommand {
       error, 75 the hub is busy (another hub run), 78 a bad hub.toml, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (nothing written).
       """,
     version: "\(BuildVersion.version) (commit \(BuildVersion.commit))",
-    subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self, Inspect.self,
+    subcommands: [Convert.self, Validate.self, Stats.self, Agenda.self, Formats.self, Detect.self, Inspect.self, Anonymize.self,
                   Rules.self, Generate.self, Diff.self, Merge.self, Report.self, CalendarCommand.self, HubCommand.self, Serve.self,
                   MCPCommand.self, ServeWorker.self])
 
