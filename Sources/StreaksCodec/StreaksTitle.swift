@@ -1,8 +1,8 @@
 import Foundation
 
 /// A task title as the CSV export writes it: the name, sometimes followed by `", HH:MM"`, a time
-/// of day (the third-party CSV reader strips it; what the time is, no description says — read
-/// as the task's reminder time, the time Streaks shows with a task).
+/// of day (the third-party CSV reader strips it; what the time is, no description says: it is
+/// read as a reminder at that time, and the title is kept as written).
 struct StreaksTitle: Hashable, Sendable {
   /// The name without the time.
   var name: String
