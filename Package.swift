@@ -56,6 +56,8 @@ let package = Package(
     // The SQLite layer on GRDB (read-only opening, private copies of WAL files and standard
     // input), shared by every codec of an app's SQLite backup.
     // Its C part: the SQLite settings Swift cannot reach (varargs), for hostile files.
+    // The process's arguments handed to the Swift runtime where /proc is missing (a chroot).
+    .target(name: "CArguments"),
     .target(name: "CSQLiteGuard", linkerSettings: [.linkedLibrary("sqlite3")]),
     .target(name: "SQLiteCore", dependencies: ["TrackerCodec", "CSQLiteGuard", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "LoopCodec", dependencies: ["TrackerCodec", "CSVCore", "SQLiteCore", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -70,6 +72,8 @@ let package = Package(
     .target(name: "BeaverHabitsCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HabiticaCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     .target(name: "TableHabitCodec", dependencies: ["TrackerCodec"]),
+    .target(name: "HabitKitCodec", dependencies: ["TrackerCodec"]),
+    .target(name: "HabitBuilderCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     // The host of executable codec plugins (trackport-codec-NAME); speaks canonical JSON to
     // them through the JSON codec, the one codec it may use (docs/plugins.md).
     .target(name: "PluginCodec", dependencies: ["TrackerCodec", "JSONCodec"]),
@@ -83,7 +87,7 @@ let package = Package(
     // diff and merge: identity rules, field changes, the union of days.
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "DaylioCodec", "StreaksCodec", "ObsidianCodec", "OrgCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "PluginCodec", "TrackerMerge"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "DaylioCodec", "StreaksCodec", "ObsidianCodec", "OrgCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "HabitKitCodec", "HabitBuilderCodec", "PluginCodec", "TrackerMerge"]),
     // `trackport report`: the statistics, streaks and year grids of a dataset as one HTML page
     // (or a Markdown summary).
     .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
@@ -125,7 +129,7 @@ let package = Package(
     // The command-line tool.
     .executableTarget(name: "trackport", dependencies: [
       "TrackerPort", "TrackerReport", "TrackerOutput", "TrackerServeAPI", "TrackerServe", "BoundedHTTP", "CalendarSync", "WebDAV",
-      "TrackerHub", "FileWatch", "TrackerMCP",
+      "TrackerHub", "FileWatch", "TrackerMCP", "CArguments",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ], plugins: ["BuildInfo"]),
     // README's "Using the library" code, built with everything so it cannot rot;
@@ -173,6 +177,8 @@ let package = Package(
     .testTarget(name: "OrgCodecTests", dependencies: ["OrgCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HabitKitCodecTests", dependencies: ["HabitKitCodec", "JSONCodec", "LoopCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HabitBuilderCodecTests", dependencies: ["HabitBuilderCodec", "LoopCodec", "TrackerTestSupport", "ZIPFoundation"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TableHabitCodecTests", dependencies: ["TableHabitCodec", "JSONCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     // On the umbrella too: discovery and the registry with plugins (StandardCodecs) are its.
     .testTarget(name: "PluginCodecTests", dependencies: ["PluginCodec", "TrackerPort", "TrackerTestSupport"]),

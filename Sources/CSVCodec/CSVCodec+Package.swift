@@ -11,7 +11,10 @@ extension CSVCodec {
     return try CSVPackageReader.read(input, context: &context) { member, row in
       let parser = try CSVParser(dialect: .standard, file: member.displayName)
       parser.progress = progress
-      try member.withBytes { bytes in
+      // Read once, front to back: the table's pages behind the parser can leave memory.
+      let source = try member.bytes()
+      parser.passed = { source.releasePages(before: $0) }
+      try source.withUnsafeBytes { bytes in
         try parser.parse(bytes, blankLine: { blank in
           throw CSVProblem.blankRow.error("empty line between records",
                                           at: SourceLocation(file: member.displayName, line: blank.line, column: 1, row: blank.nextRecord),

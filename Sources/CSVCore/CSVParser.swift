@@ -27,6 +27,9 @@ package final class CSVParser {
   package var chunkSize = 1 << 16
   /// Told the bytes and rows of every chunk parsed, for a progress display.
   package var progress: ProgressMeter?
+  /// Told after each chunk the file offset the parser has gone past, so the caller can let the
+  /// input's pages before it leave memory (``InputBytes/releasePages(before:)``).
+  package var passed: ((Int) -> Void)?
   /// What the last ``parse(_:blankLine:row:)`` noticed and read past: `encoding-implausible`
   /// for a single-byte encoding over bytes that are valid UTF-8 with non-ASCII text.
   package private(set) var warnings: [Diagnostic] = []
@@ -149,6 +152,7 @@ package final class CSVParser {
             throw libcsvError(code: csv_error(csv), at: start + used, base: base, byteOffset: byteOffset)
           }
           start += length
+          passed?(byteOffset + start)
           if let progress {
             let bytes = sourceCount.map { Int((Double(start) * Double($0) / Double(input.count)).rounded()) } ?? start
             progress.add(bytes: bytes - bytesReported, items: state.pointee.record - rowsReported)

@@ -9,7 +9,8 @@ import TrackerCodec
 /// - An empty string is written `""` and a missing value (``writeNull()``) as nothing, which
 ///   ``CSVParser`` tells apart (``CSVRowView/isQuoted(_:)``); frictionless and spreadsheets read
 ///   both as empty. A row of one missing value is written `""` too: an empty line would vanish.
-/// - Lines end in CRLF (RFC 4180; Excel expects it, and every reader takes it).
+/// - Lines end in CRLF (RFC 4180; Excel expects it, and every reader takes it), or in LF alone
+///   with ``lineFeedOnly`` (for an app whose own files end so: Habit Builder's backup).
 /// - Spreadsheet safety: a cell starting with `=` `+` `-` `@`, tab or CR may run as a formula
 ///   (OWASP "CSV injection"). With ``spreadsheetSafe`` such a cell gets a leading `'`, which
 ///   spreadsheets show as text (the value changes, so this is for spreadsheet output only);
@@ -28,14 +29,18 @@ package final class CSVWriter {
   private(set) var neutralisedCells = 0
   /// Records written so far.
   private(set) var records = 0
+  /// Whether records end in LF alone rather than CRLF.
+  package let lineFeedOnly: Bool
 
   private var fieldsInRow = 0
   private var onlyNull = true
 
-  package init(output: ByteWriter, dialect: CSVDialect = .standard, spreadsheetSafe: Bool = false) {
+  package init(output: ByteWriter, dialect: CSVDialect = .standard, spreadsheetSafe: Bool = false,
+               lineFeedOnly: Bool = false) {
     self.output = output
     self.dialect = dialect
     self.spreadsheetSafe = spreadsheetSafe
+    self.lineFeedOnly = lineFeedOnly
   }
 
   /// The warning to give when cells that may run as formulas were written as they are.
@@ -87,13 +92,13 @@ package final class CSVWriter {
     separate()
   }
 
-  /// Ends the record with CRLF.
+  /// Ends the record with CRLF (LF with ``lineFeedOnly``).
   package func endRow() {
     if fieldsInRow <= 1 && onlyNull {
       output.write(byte: dialect.quote)
       output.write(byte: dialect.quote)
     }
-    output.write(byte: 0x0D)
+    if !lineFeedOnly { output.write(byte: 0x0D) }
     output.write(byte: 0x0A)
     fieldsInRow = 0
     onlyNull = true

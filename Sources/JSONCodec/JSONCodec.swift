@@ -60,6 +60,9 @@ public struct JSONCodec: TrackerCodec {
     let (dataset, warnings) = try source.withUnsafeBytes { buffer in
       var reader = JSONDatasetReader(buffer)
       reader.progress = context.progress
+      // Read once, front to back: the pages behind the reader can leave memory (a 150 MB file
+      // then costs a window of it, not all of it, while the dataset is built).
+      reader.passed = { source.releasePages(before: $0) }
       let dataset: TrackerDataset
       do {
         dataset = try reader.read()

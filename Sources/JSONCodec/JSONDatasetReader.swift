@@ -27,6 +27,9 @@ struct JSONDatasetReader {
   var keys = JSONKeyTables.forVersion(1)
   /// Told the offset and record count every few thousand records, for a progress display.
   var progress: ProgressMeter?
+  /// Told, every few thousand records or entries, the offset the reader has gone past: the
+  /// input's pages before it may leave memory (``InputBytes/releasePages(before:)``).
+  var passed: ((Int) -> Void)?
 
   init(_ buffer: UnsafeRawBufferPointer) {
     scanner = JSONScanner(buffer)
@@ -217,7 +220,10 @@ struct JSONDatasetReader {
           throw failure
         }
         index += 1
-        if index & 4095 == 0, let progress { progress.reached(bytes: scanner.position, items: index) }
+        if index & 4095 == 0 {
+          progress?.reached(bytes: scanner.position, items: index)
+          passed?(scanner.position)
+        }
         more = try scanner.hasNextElement()
       }
     } catch var failure as JSONReadFailure {
@@ -269,6 +275,7 @@ struct JSONDatasetReader {
       while more {
         do {
           items.append(try element(&self, items.count))
+          if items.count & 4095 == 0 { passed?(scanner.position) }
         } catch var failure as JSONReadFailure {
           // Broken JSON inside an entity: the entity is the innermost container known.
           if failure.pointer == nil { failure.pointer = "/\(key)/\(items.count)" }

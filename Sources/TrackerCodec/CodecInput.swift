@@ -152,7 +152,7 @@ public struct CodecInput: Sendable {
     return Int(info.st_size)
   }
 
-  private func checkReadableFile(_ path: String) throws {
+  func checkReadableFile(_ path: String) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw CodecError(.cannotReadInput, "no such file", location: SourceLocation(file: path))

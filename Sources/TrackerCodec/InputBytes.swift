@@ -3,10 +3,15 @@ import Foundation
 /// The bytes of an input, kept alive for as long as someone needs them: a file is
 /// memory-mapped, so keeping it (a ``SourceLocator`` does, to find lines later) costs address
 /// space, not a second copy in memory.
+///
+/// A reader that goes through a big mapped file once can hand back the pages behind it
+/// (``releasePages(before:)``): the kernel drops them from the process's memory, and reads them
+/// from the file again only if something looks there later (a locator placing a warning).
 public final class InputBytes: @unchecked Sendable {
-  // Immutable after init: a mapped file, or an array already in memory (an archive member),
-  // kept as it is rather than copied into `Data`.
+  // Immutable after init: a file this object mapped itself, data already read (standard
+  // input), or an array already in memory (an archive member), kept as it is rather than copied.
   private enum Storage {
+    case mapped(UnsafeRawBufferPointer)
     case data(Data)
     case array([UInt8])
   }
@@ -18,9 +23,29 @@ public final class InputBytes: @unchecked Sendable {
   /// Bytes already in memory, kept without a copy.
   public init(_ bytes: [UInt8]) { storage = .array(bytes) }
 
+  /// The regular file at `path` mapped read-only and private; `nil` when it cannot be mapped
+  /// (not a regular file, empty, or the system refuses), for the caller to read it otherwise.
+  init?(mapping path: String) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size < Int.max / 2 else { return nil }
+    let count = Int(info.st_size)
+    guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+    storage = .mapped(UnsafeRawBufferPointer(start: base, count: count))
+  }
+
+  deinit {
+    if case .mapped(let buffer) = storage, let base = buffer.baseAddress {
+      munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
+    }
+  }
+
   /// How many bytes.
   public var count: Int {
     switch storage {
+    case .mapped(let buffer): buffer.count
     case .data(let data): data.count
     case .array(let array): array.count
     }
@@ -29,10 +54,32 @@ public final class InputBytes: @unchecked Sendable {
   /// Runs `body` over the bytes.
   public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     switch storage {
+    case .mapped(let buffer): try body(buffer)
     case .data(let data): try data.withUnsafeBytes(body)
     case .array(let array): try array.withUnsafeBytes(body)
     }
   }
+
+  /// Tells the system the whole pages before `offset` are not needed now: for a mapped file
+  /// they leave the process's resident memory (the file is unchanged, and a later look reads
+  /// them again); for bytes in memory it does nothing. A reader calls it every few thousand
+  /// items of a big file, so the file costs a window of pages instead of its size.
+  ///
+  /// Pages are handed back a megabyte at a time, each once: calling it often costs nothing.
+  /// Not for use from two threads at once (a reader owns its input).
+  public func releasePages(before offset: Int) {
+    guard case .mapped(let buffer) = storage, let base = buffer.baseAddress else { return }
+    let length = min(offset, buffer.count) / Self.pageSize * Self.pageSize
+    guard length - released >= Self.releaseStep else { return }
+    _ = madvise(UnsafeMutableRawPointer(mutating: base + released), length - released, MADV_DONTNEED)
+    released = length
+  }
+
+  /// How much of a mapped file's start has been handed back.
+  private var released = 0
+  private static let releaseStep = 1 << 20
+
+  private static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
 }
 
 extension CodecInput {
@@ -41,6 +88,10 @@ extension CodecInput {
   /// - Throws: ``CodecError`` `.cannotReadInput` when it cannot be read.
   public func bytes() throws -> InputBytes {
     if case .bytes(let array, _) = source { return InputBytes(array) }
+    if case .file(let path) = source {
+      try checkReadableFile(path)
+      if let mapped = InputBytes(mapping: path) { return mapped }
+    }
     return InputBytes(try loadData())
   }
 }

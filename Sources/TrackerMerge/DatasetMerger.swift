@@ -64,9 +64,11 @@ private struct MergeState {
 
   mutating func add(_ incoming: TrackerDataset) {
     let match = DatasetMatch(dataset, incoming)
+    let ends = DataEnds(base: dataset, incoming: incoming, match: match)
     let categoryIds = addCategories(incoming, match)
     let trackerIds = addTrackers(incoming, match, categoryIds: categoryIds)
     addDays(incoming, trackerIds: trackerIds)
+    ends.apply(to: &dataset, trackerIds: trackerIds, incoming: incoming)
     addTasks(incoming, match)
     if dataset.taskCategoryOrder != incoming.taskCategoryOrder, !log.incomingUncarried.contains("taskCategoryOrder") {
       if log.baseUncarried.contains("taskCategoryOrder") {

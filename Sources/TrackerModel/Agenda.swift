@@ -51,7 +51,7 @@ public struct Agenda: Hashable, Sendable {
     var planned = 0
     for (i, tracker) in dataset.trackers.enumerated() where index.trackerPosition[tracker.id] == i {
       guard tracker.isPlanned(on: day, firstCompletion: index.firstCompletion[i],
-                              lastMarked: index.lastMarked[i]) else { continue }
+                              lastMarked: index.lastMarked[i], dataEnd: index.dataEnds[i]) else { continue }
       planned += 1
       let done = index.completedDays[i].contains(day)
       let skipped = !done && index.skippedDays[i].contains(day)

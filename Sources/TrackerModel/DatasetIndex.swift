@@ -29,6 +29,9 @@ public struct DatasetIndex: Sendable {
   /// For each tracker, its latest day with a record or an entry: where an archived tracker's
   /// plan ends (``Tracker/isPlanned(on:firstCompletion:lastMarked:)``).
   public let lastMarked: [LocalDate?]
+  /// For each tracker, where its data ends when a newer source no longer has it
+  /// (``Tracker/dataEndsOn``), read once; `nil` for almost every tracker.
+  public let dataEnds: [LocalDate?]
   /// For each tracker, the days without a record that its frequency or its goal's period
   /// counts as done: a yes/no habit whose frequency ``TrackerFrequency/coversDays``
   /// (``TrackerFrequency/coveredDays(done:)``, Loop's rule), a habit whose goal is per week,
@@ -132,6 +135,7 @@ public struct DatasetIndex: Sendable {
     }
     frequencyDays = covered
     goalAnchors = anchors
+    dataEnds = dataset.trackers.map(\.dataEndsOn)
   }
 
   /// Whether tracker `tracker` (an index into `trackers`) is skipped on `day`: an entry marks
@@ -153,7 +157,7 @@ public struct DatasetIndex: Sendable {
   /// (``Tracker/isPlanned(on:firstCompletion:lastMarked:)``) and the day is not skipped
   /// (``isSkipped(_:on:)``). The agenda shows a skipped tracker (marked skipped) all the same.
   public func isPlanned(_ tracker: Tracker, at i: Int, on day: LocalDate) -> Bool {
-    tracker.isPlanned(on: day, firstCompletion: firstCompletion[i], lastMarked: lastMarked[i])
+    tracker.isPlanned(on: day, firstCompletion: firstCompletion[i], lastMarked: lastMarked[i], dataEnd: dataEnds[i])
       && !isSkipped(i, on: day)
   }
 }

@@ -31,6 +31,11 @@ struct PlannedCounts {
         through = last.dayNumber - start
         guard through >= 0 else { continue }
       }
+      // A tracker whose data ends (a newer source no longer has it) is planned up to that day.
+      if let end = index.dataEnds[i] {
+        through = min(through, end.dayNumber - start)
+        guard through >= 0 else { continue }
+      }
       switch tracker.kind {
       case .habit:
         guard from < dayCount, from <= through, let schedule = tracker.schedule else { continue }
@@ -76,7 +81,7 @@ struct PlannedCounts {
         let d = day.dayNumber - start
         guard d >= 0 && d < dayCount, !index.completedDays[i].contains(day),
               tracker.isPlanned(on: day, firstCompletion: index.firstCompletion[i],
-                                lastMarked: index.lastMarked[i]) else { continue }
+                                lastMarked: index.lastMarked[i], dataEnd: index.dataEnds[i]) else { continue }
         counts[d] -= 1
       }
     }

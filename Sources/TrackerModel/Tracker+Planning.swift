@@ -26,10 +26,20 @@ extension Tracker {
   /// and the source app stopped planning it some time after that. An archived tracker with no
   /// record and no entry is never planned. A skipped day is left out by
   /// ``DatasetIndex/isPlanned(_:at:on:)``, which knows the entries.
+  ///
+  /// A tracker whose data ends (``dataEndsOn``: a newer source no longer has it) is planned only
+  /// up to that day.
   public func isPlanned(on day: LocalDate, firstCompletion: LocalDate?, lastMarked: LocalDate?) -> Bool {
+    isPlanned(on: day, firstCompletion: firstCompletion, lastMarked: lastMarked, dataEnd: dataEndsOn)
+  }
+
+  /// As ``isPlanned(on:firstCompletion:lastMarked:)``, with ``dataEndsOn`` read once by the
+  /// caller (``DatasetIndex/dataEnds``), for loops over many days.
+  public func isPlanned(on day: LocalDate, firstCompletion: LocalDate?, lastMarked: LocalDate?, dataEnd: LocalDate?) -> Bool {
     if archived {
       guard let lastMarked, day <= lastMarked else { return false }
     }
+    if let dataEnd, day > dataEnd { return false }
     return isPlanned(on: day, firstCompletion: firstCompletion)
   }
 }

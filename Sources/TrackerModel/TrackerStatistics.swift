@@ -98,12 +98,12 @@ public struct TrackerStatistics: Hashable, Sendable {
     var total = 0
     for (i, tracker) in dataset.trackers.enumerated() where !index.completedDays[i].isEmpty && counted(i) {
       let firstCompletion = index.firstCompletion[i]
-      let lastMarked = index.lastMarked[i]
+      let lastMarked = index.lastMarked[i], dataEnd = index.dataEnds[i]
       for day in index.completedDays[i] {
         let d = day.dayNumber - firstDay
         recorded[d] += 1
         // A done day is never skipped (the record wins), so the schedule alone decides.
-        if tracker.isPlanned(on: day, firstCompletion: firstCompletion, lastMarked: lastMarked) { donePlanned[d] += 1 }
+        if tracker.isPlanned(on: day, firstCompletion: firstCompletion, lastMarked: lastMarked, dataEnd: dataEnd) { donePlanned[d] += 1 }
       }
       total += index.recordCounts[i]
     }

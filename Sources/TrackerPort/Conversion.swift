@@ -17,6 +17,9 @@ public struct Conversion: Sendable {
   /// `--fit-names`: shorten names over the app's 38 characters, the full name kept in extras
   /// (``NameFitting``); without it such names are told of as `name-too-long` warnings.
   public var fitNames = false
+  /// `--full-names`: write the full names `--fit-names` shortened (``NameFitting/restore(in:)``),
+  /// for an app without the 38-character limit; long names are then not told of.
+  public var fullNames = false
 
   /// Defaults detect both formats, refuse to replace an existing output and pass no options.
   public init(input: String, output: String, from: String? = nil, to: String? = nil,
@@ -106,7 +109,11 @@ public struct Conversion: Sendable {
     let reader = try DatasetFile.reader(for: source, format: from, registry: registry, options: options)
     try CodecDescriptor.checkOptions(options, reading: [reader.descriptor], writing: [destination.writer.descriptor])
     var file = try DatasetFile.load(source, reader: reader, options: options, progress: progress)
-    file.diagnostics += NameFitting.apply(to: &file.dataset, fit: fitNames, file: destination.output.displayName)
+    if fullNames {
+      NameFitting.restore(in: &file.dataset)
+    } else {
+      file.diagnostics += NameFitting.apply(to: &file.dataset, fit: fitNames, file: destination.output.displayName)
+    }
     return (destination, reader, file)
   }
 }

@@ -8,7 +8,9 @@
 @_exported import StreaksCodec
 @_exported import ObsidianCodec
 @_exported import OrgCodec
+@_exported import HabitBuilderCodec
 @_exported import HabitBullCodec
+@_exported import HabitKitCodec
 @_exported import HabiticaCodec
 @_exported import ICalendarCodec
 @_exported import JSONCodec

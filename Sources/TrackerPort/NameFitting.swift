@@ -57,4 +57,23 @@ public enum NameFitting {
     }
     return said
   }
+
+  /// Gives back the full names `--fit-names` kept (``fullNameKey``), for an app without the
+  /// Tracker app's limit (`convert --full-names`): each tracker whose name is still the one
+  /// fitting made of its kept full name (a name edited since is the person's, and stays) is
+  /// named in full again and loses the mark. Returns how many were given back.
+  @discardableResult
+  public static func restore(in dataset: inout TrackerDataset) -> Int {
+    var restored = 0
+    for i in dataset.trackers.indices {
+      guard case .object(let marks)? = dataset.trackers[i].extras[Tracker.marksNamespace],
+            let full = marks.last(where: { $0.key == fullNameKey })?.value.stringValue,
+            fit(full) == dataset.trackers[i].name else { continue }
+      let rest = marks.filter { $0.key != fullNameKey }
+      dataset.trackers[i].extras[Tracker.marksNamespace] = rest.isEmpty ? nil : .object(rest)
+      dataset.trackers[i].name = full
+      restored += 1
+    }
+    return restored
+  }
 }

@@ -21,6 +21,8 @@ public enum StandardCodecs {
     BeaverHabitsCodec(),
     HabiticaCodec(),
     TableHabitCodec(),
+    HabitKitCodec(),
+    HabitBuilderCodec(),
     TrackerIOSCodec(),
     CSVCodec(),
   ]

@@ -219,9 +219,9 @@ public struct TrackerReport: Sendable {
     for (i, tracker) in dataset.trackers.enumerated() where index.trackerPosition[tracker.id] == i {
       let done = index.completedDays[i]
       let firstCompletion = index.firstCompletion[i]
-      let lastMarked = index.lastMarked[i]
+      let lastMarked = index.lastMarked[i], dataEnd = index.dataEnds[i]
       let plannedBySchedule = { (day: LocalDate) in
-        tracker.isPlanned(on: day, firstCompletion: firstCompletion, lastMarked: lastMarked)
+        tracker.isPlanned(on: day, firstCompletion: firstCompletion, lastMarked: lastMarked, dataEnd: dataEnd)
       }
       let covered = index.frequencyDays[i]
       // The period still in progress at the horizon: its days are pending, not missed.

@@ -39,6 +39,9 @@ extension Trackport {
     @Flag(help: "Shorten tracker names longer than the app's 38 characters (at a word, with …), keeping the full name in extras.trackport.fullName; without it such names are warned of (name-too-long).")
     var fitNames = false
 
+    @Flag(help: "Write in full the names --fit-names shortened (kept in extras.trackport.fullName), for an app without the 38-character limit; long names are then not warned of.")
+    var fullNames = false
+
     @Flag(help: "CSV: prefix cells starting with = + - @ with ' so spreadsheets do not run them as formulas.")
     var spreadsheetSafe = false
 
@@ -80,6 +83,9 @@ extension Trackport {
       if output == "-" && to == nil {
         throw ValidationError("writing to standard output needs --to FORMAT")
       }
+      if fitNames && fullNames {
+        throw ValidationError("--fit-names shortens names and --full-names gives them back in full: choose one")
+      }
       if let dayStart, !(0...23).contains(dayStart) {
         throw ValidationError("--day-start takes an hour from 0 to 23, got \(dayStart)")
       }
@@ -96,6 +102,7 @@ extension Trackport {
         var conversion = Conversion(input: input, output: output, from: inputOptions.from, to: to,
                                     overwrite: force, options: options)
         conversion.fitNames = fitNames
+        conversion.fullNames = fullNames
         Interruption.writing(output == "-" ? .standardOutput : .file)
         let registry = try pluginOptions.registry(quiet: quiet)
         if dryRun { return try plan(conversion, registry: registry) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CArguments
 import Foundation
 import FileWatch
 import TrackerHub
@@ -22,6 +23,8 @@ struct Trackport: ParsableCommand {
   /// Installs the handling of Ctrl-C, SIGTERM and SIGHUP (``Interruption``), then runs the
   /// command line as swift-argument-parser does.
   static func main() {
+    // Links CArguments, whose initialiser gives the runtime the arguments where /proc is missing.
+    _ = trackport_argument_count()
     Interruption.install()
     if let message = MisspeltCommand.message(Array(CommandLine.arguments.dropFirst()), root: Trackport.self) {
       StandardError.line(message)

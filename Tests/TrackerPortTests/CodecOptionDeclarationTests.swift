@@ -28,7 +28,7 @@ struct OptionEchoCodec: TrackerCodec {
   static let sourceFolders = [
     "json": "JSONCodec", "xml": "XMLCodec", "ics": "ICalendarCodec", "habitbull": "HabitBullCodec",
     "loop": "LoopCodec", "tickmate": "TickmateCodec", "habo": "HaboCodec", "harsh": "HarshCodec", "daylio": "DaylioCodec", "streaks": "StreaksCodec", "obsidian": "ObsidianCodec", "org": "OrgCodec", "beaverhabits": "BeaverHabitsCodec",
-    "habitica": "HabiticaCodec", "tablehabit": "TableHabitCodec", "tracker-ios": "TrackerIOSCodec", "csv": "CSVCodec",
+    "habitica": "HabiticaCodec", "tablehabit": "TableHabitCodec", "habitkit": "HabitKitCodec", "habitbuilder": "HabitBuilderCodec", "tracker-ios": "TrackerIOSCodec", "csv": "CSVCodec",
   ]
 
   static var writers: [String] { StandardCodecs.all.map(\.descriptor).filter(\.canWrite).map(\.id) }
@@ -106,7 +106,9 @@ struct OptionEchoCodec: TrackerCodec {
   func anUnknownOptionIsRefusedByEveryWriter(_ id: String) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let output = folder.appendingPathComponent("out").path
+    // Named as the format names its files: a writer may refuse another name (Habit Builder, not a .zip).
+    let d = try StandardCodecs.registry.codec(id: id).descriptor
+    let output = folder.appendingPathComponent("out." + (d.extensions.first ?? d.sniffedExtensions.first ?? id)).path
     let conversion = Conversion(input: SampleDataTests.root.appendingPathComponent("SampleData/demo.trackport.json").path,
                                 output: output, to: id, options: ["emial": "me@example.org"])
     do {

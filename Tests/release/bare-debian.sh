@@ -141,4 +141,12 @@ step "dpkg -r left nothing (\$(echo "\$files" | wc -l) files removed)"
 JOB
 chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 /bin/bash /tmp/job/job.sh \
   || { echo "bare-debian: FAIL: the job failed in the bare root" >&2; exit 1; }
+# A root without /proc (as a chroot often is): the arguments reach the subcommand, not the root help.
+umount "$root/proc" 2>/dev/null || true
+[ ! -e "$root/proc/self/cmdline" ] || { echo "bare-debian: FAIL: /proc is still mounted in the root" >&2; exit 1; }
+noproc=$(chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+  "/tmp/job/$name/bin/trackport" validate /tmp/job/demo.trackport.json --today 2026-11-22 2>&1) \
+  || { echo "bare-debian: FAIL: without /proc: $noproc" >&2; exit 1; }
+case "$noproc" in *"valid (0 errors"*) echo "bare-debian: without /proc: $noproc" ;;
+  *) echo "bare-debian: FAIL: without /proc the binary said: $noproc" >&2; exit 1 ;; esac
 echo "bare-debian: ok: the release works on a bare $suite without Swift ($(( $(date +%s) - start )) s)"

@@ -82,5 +82,14 @@ import TrackerTestSupport
     #expect(back.status == 0, "\(back.stderr)")
     let ics = try String(contentsOf: folder.appendingPathComponent("back.ics"), encoding: .utf8)
     #expect(ics.contains("SUMMARY:Pay rent\r\n") && ics.contains("SUMMARY:Team sync\r\n"), "\(ics)")
+    // --full-names: the full name comes back as the name (for an app without the limit), its mark gone.
+    let full = try CLI.run(["convert", "fitted.trackport.json", "full.trackport.json", "--full-names"], in: folder)
+    #expect(full.status == 0 && !full.stderr.contains("name-too-long"), "\(full.stderr)")
+    let fullJSON = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("full.trackport.json"))) as? [String: Any])
+    let fullTrackers = try #require(fullJSON["trackers"] as? [[String: Any]])
+    #expect(fullTrackers[2]["name"] as? String == "Call grandma every Sunday after lunch and ask about her garden and the neighbours")
+    #expect(((fullTrackers[2]["extras"] as? [String: Any])?["trackport"] as? [String: Any])?["fullName"] == nil)
+    let both = try CLI.run(["convert", "fitted.trackport.json", "x.trackport.json", "--full-names", "--fit-names"], in: folder)
+    #expect(both.status == 64 && both.stderr.contains("choose one"), "\(both.stderr)")
   }
 }
