@@ -52,7 +52,8 @@ enum CSVPackageReader {
     var inputs: [CSVTable: CodecInput] = [:]
     for (table, path) in contents.paths { inputs[table] = try input.member(prefix + path) }
     return try assemble(contents, descriptorFile: descriptorFile,
-                        fileName: { inputs[$0]?.displayName ?? $0.fileName }, context: &context) { table, consume in
+                        fileName: { inputs[$0]?.displayName ?? $0.fileName }, byteCount: { inputs[$0]?.byteCountHint },
+                        context: &context) { table, consume in
       guard let member = inputs[table] else { return }
       try withoutActuallyEscaping(consume) { try rows(member, $0) }
     }
@@ -61,7 +62,8 @@ enum CSVPackageReader {
   /// Reads the tables of the package's version through `feed` (which hands each table's
   /// records to the callback) and puts the dataset together with what the descriptor said.
   static func assemble(_ contents: CSVPackageDescriptor.Contents, descriptorFile: String,
-                       fileName: (CSVTable) -> String, context: inout CodecContext,
+                       fileName: (CSVTable) -> String, byteCount: (CSVTable) -> Int? = { _ in nil },
+                       context: inout CodecContext,
                        feed: (CSVTable, (CSVRowView) throws -> Void) throws -> Void) throws -> TrackerDataset {
     let version = contents.version
     var categories = CSVTableReader<CategoryTable>(file: fileName(.categories), version: version)
@@ -70,6 +72,8 @@ enum CSVPackageReader {
     var entries = CSVTableReader<EntryTable>(file: fileName(.entries), version: version)
     var tasks = CSVTableReader<TaskTable>(file: fileName(.tasks), version: version)
     let hasEntries = CSVTable.tables(version: version).contains(.entries)
+    records.expectedBytes = byteCount(.records)
+    entries.expectedBytes = byteCount(.entries)
     try feed(.categories) { try categories.consume($0) }
     try feed(.trackers) { try trackers.consume($0) }
     try feed(.records) { try records.consume($0) }

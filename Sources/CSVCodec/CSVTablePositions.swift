@@ -21,6 +21,13 @@ struct CSVTablePositions: Sendable {
 
   mutating func setHeader(_ labels: [String]) { self.labels = labels }
 
+  /// Room for `rows` data rows, made once.
+  mutating func reserve(_ rows: Int) {
+    records.reserveCapacity(rows)
+    lines.reserveCapacity(rows)
+    columns.reserveCapacity(rows * max(labels.count, 1))
+  }
+
   /// Records data row number ``count`` (0-based), the model entity of the same index.
   mutating func append(_ row: CSVRowView) {
     let entity = records.count

@@ -18,6 +18,12 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
   private var context: CSVRowContext?
   private var header: CSVHeader? { context?.header }
   private var dataRows = 0
+  /// The table's size in bytes, when known: after ``sampleRows`` rows the entities' array is
+  /// sized for the whole table once, instead of doubling (a doubling copies the array, and for
+  /// a table of millions of records the copy was the peak of memory).
+  var expectedBytes: Int?
+  private var sampledBytes = 0
+  static var sampleRows: Int { 2048 }
 
   init(file: String, version: Int) {
     self.file = file
@@ -60,6 +66,17 @@ struct CSVTableReader<Mapping: CSVTableMapping>: CSVRowConsumer {
     }
     let entity = Mapping.entity(&reader, index: index)
     problems += reader.problems
+    if let expectedBytes, dataRows <= Self.sampleRows {
+      // A row's bytes in the file: its fields, a separator or line end each (quotes not counted,
+      // so the estimate errs high, which costs only address space: pages never written are
+      // never in memory).
+      sampledBytes += row.byteCount + row.count
+      if dataRows == Self.sampleRows {
+        let estimate = min(expectedBytes / max(1, sampledBytes / Self.sampleRows), 500_000_000) * 5 / 4
+        entities.reserveCapacity(estimate)
+        positions.reserve(estimate)
+      }
+    }
     positions.append(row)
     if !reader.problems.contains(where: { $0.severity == .error }) { entities.append(entity) }
   }

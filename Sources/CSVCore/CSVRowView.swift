@@ -51,6 +51,9 @@ public struct CSVRowView {
   /// How many fields the record has.
   public var count: Int { ends.count }
 
+  /// How many bytes its fields hold, unescaped.
+  public var byteCount: Int { ends.last ?? 0 }
+
   /// The bytes of field `i` (0-based), valid only inside the callback.
   public func field(_ i: Int) -> UnsafeRawBufferPointer {
     let start = i == 0 ? 0 : ends[i - 1]

@@ -207,6 +207,7 @@ struct JSONDatasetReader {
       throw typeError("records", pointer: "/records", "an array of record objects")
     }
     scanner.position += 1
+    let arrayStart = scanner.position
     var records: [TrackerRecord] = []
     var index = 0
     do {
@@ -220,6 +221,13 @@ struct JSONDatasetReader {
           throw failure
         }
         index += 1
+        if index == 4096 {
+          // Sized once for the whole array from the first records' length, rather than
+          // doubling: a doubling copies it, and for millions of records the copy was the peak
+          // of memory. Room never used costs address space only.
+          let perRecord = max(16, (scanner.position - arrayStart) / index)
+          records.reserveCapacity(index + min((scanner.count - scanner.position) / perRecord, 500_000_000) * 5 / 4)
+        }
         if index & 4095 == 0 {
           progress?.reached(bytes: scanner.position, items: index)
           passed?(scanner.position)

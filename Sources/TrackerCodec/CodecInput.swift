@@ -60,6 +60,19 @@ public struct CodecInput: Sendable {
   }
 
   /// The name used in diagnostics: the path as given, or `-`.
+  /// How many bytes the input holds, when that is known without reading it (a file's size,
+  /// bytes in memory); `nil` for standard input. A reader sizes its arrays from it.
+  public var byteCountHint: Int? {
+    switch source {
+    case .bytes(let bytes, _): return bytes.count
+    case .standardInput: return nil
+    case .file(let path):
+      var info = stat()
+      guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+      return Int(info.st_size)
+    }
+  }
+
   public var displayName: String {
     switch source {
     case .file(let path): path

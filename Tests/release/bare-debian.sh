@@ -79,6 +79,16 @@ name=$(basename "$archive" .tar.gz)
 mkdir -p "$root/tmp/job"
 cp "$archive" "$archive.sha256" "$deb" "$root/tmp/job/"
 cp SampleData/demo.trackport.json "$root/tmp/job/"
+# An XML dataset in windows-1251 (the Russian names as single bytes, emoji as character
+# references): the static binary's libxml2 decodes it through glibc's iconv, with no ICU linked.
+tar -xzOf "$archive" --wildcards '*/bin/trackport' > "$root/tmp/probe" && chmod +x "$root/tmp/probe"
+"$root/tmp/probe" convert SampleData/demo.trackport.json "$root/tmp/job/demo.trackport.xml" --quiet
+rm -f "$root/tmp/probe"
+python3 -c '
+import sys
+text = open(sys.argv[1], encoding="utf-8").read().replace("encoding=\"UTF-8\"", "encoding=\"windows-1251\"", 1)
+open(sys.argv[2], "wb").write(text.encode("cp1251", errors="xmlcharrefreplace"))' \
+  "$root/tmp/job/demo.trackport.xml" "$root/tmp/job/cp1251.trackport.xml"
 cat > "$root/tmp/job/job.sh" <<JOB
 set -eu
 cd /tmp/job
@@ -98,6 +108,10 @@ while read -r id option; do
 done <<FORMATS
 $formats
 FORMATS
+\$tp convert cp1251.trackport.xml cp1251.trackport.json --quiet
+\$tp convert demo.trackport.xml utf8.trackport.json --quiet
+cmp cp1251.trackport.json utf8.trackport.json
+step "an XML file in windows-1251 reads as its UTF-8 twin"
 \$tp report demo.trackport.json -o report.html
 grep -q '<html' report.html
 step "report written"
