@@ -66,6 +66,7 @@ let package = Package(
     .target(name: "HaboCodec", dependencies: ["TrackerCodec"]),
     .target(name: "HarshCodec", dependencies: ["TrackerCodec"]),
     .target(name: "DaylioCodec", dependencies: ["TrackerCodec", "CSVCore"]),
+    .target(name: "StreaksCodec", dependencies: ["TrackerCodec", "CSVCore"]),
     .target(name: "ObsidianCodec", dependencies: ["TrackerCodec", "Yams"]),
     .target(name: "OrgCodec", dependencies: ["TrackerCodec"]),
     .target(name: "BeaverHabitsCodec", dependencies: ["TrackerCodec"]),
@@ -86,7 +87,7 @@ let package = Package(
     // diff and merge: identity rules, field changes, the union of days.
     .target(name: "TrackerMerge", dependencies: ["TrackerModel", "TrackerCodec"]),
     // The umbrella library: re-exports and the one list of built-in codecs.
-    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "DaylioCodec", "ObsidianCodec", "OrgCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "HabitKitCodec", "HabitBuilderCodec", "PluginCodec", "TrackerMerge"]),
+    .target(name: "TrackerPort", dependencies: ["TrackerModel", "TrackerValidation", "TrackerCodec", "JSONCodec", "CSVCodec", "XMLCodec", "ICalendarCodec", "HabitBullCodec", "LoopCodec", "TickmateCodec", "TrackerIOSCodec", "HaboCodec", "HarshCodec", "DaylioCodec", "StreaksCodec", "ObsidianCodec", "OrgCodec", "BeaverHabitsCodec", "HabiticaCodec", "TableHabitCodec", "HabitKitCodec", "HabitBuilderCodec", "PluginCodec", "TrackerMerge"]),
     // `trackport report`: the statistics, streaks and year grids of a dataset as one HTML page
     // (or a Markdown summary).
     .target(name: "TrackerReport", dependencies: ["TrackerModel"]),
@@ -172,6 +173,7 @@ let package = Package(
     .testTarget(name: "HarshCodecTests", dependencies: ["HarshCodec", "LoopCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ObsidianCodecTests", dependencies: ["ObsidianCodec", "LoopCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "DaylioCodecTests", dependencies: ["DaylioCodec", "TrackerValidation", "TrackerTestSupport", "ZIPFoundation"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "StreaksCodecTests", dependencies: ["StreaksCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "OrgCodecTests", dependencies: ["OrgCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "BeaverHabitsCodecTests", dependencies: ["BeaverHabitsCodec", "JSONCodec", "TrackerTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HabiticaCodecTests", dependencies: ["HabiticaCodec", "TrackerValidation", "TrackerTestSupport"], resources: [.copy("Fixtures")]),

@@ -5,6 +5,7 @@
 @_exported import HaboCodec
 @_exported import HarshCodec
 @_exported import DaylioCodec
+@_exported import StreaksCodec
 @_exported import ObsidianCodec
 @_exported import OrgCodec
 @_exported import HabitBuilderCodec

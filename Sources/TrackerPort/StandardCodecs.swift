@@ -15,6 +15,7 @@ public enum StandardCodecs {
     HaboCodec(),
     HarshCodec(),
     DaylioCodec(),
+    StreaksCodec(),
     ObsidianCodec(),
     OrgCodec(),
     BeaverHabitsCodec(),

@@ -79,6 +79,7 @@ enum PageWords {
     ("habitica", Text(en: "Habitica, on the website: Settings › Site Data › Export Data › User Data as JSON.", ru: "Habitica, на сайте: Настройки › Данные сайта › Экспорт данных › данные пользователя в формате JSON.")),
     ("tickmate", Text(en: "Tickmate: Export database (tickmate-backup-….db).", ru: "Tickmate: «Экспорт базы данных» (tickmate-backup-….db).")),
     ("daylio", Text(en: "Daylio: the backup (a .daylio file) or the CSV export of entries.", ru: "Daylio: резервная копия (файл .daylio) или экспорт записей в CSV.")),
+    ("streaks", Text(en: "Streaks: its CSV export, or a backup (a .streaks file).", ru: "Streaks: экспорт в CSV или резервная копия (файл .streaks).")),
     ("tracker-ios", Text(en: "The iOS Tracker app: its store (a .sqlite file), copied out of the app's container.", ru: "iOS-приложение «Трекер»: его хранилище (файл .sqlite), скопированное из контейнера приложения.")),
     ("harsh", Text(en: "harsh: zip its folder (~/.config/harsh, the files habits and log) and choose the .zip.", ru: "harsh: заархивируйте его папку (~/.config/harsh, файлы habits и log) в .zip и выберите архив.")),
     ("obsidian", Text(en: "Obsidian: zip the vault's folder of habit notes and choose the .zip.", ru: "Obsidian: заархивируйте папку хранилища с заметками привычек в .zip и выберите архив.")),

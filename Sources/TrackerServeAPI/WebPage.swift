@@ -61,7 +61,7 @@ public enum WebPage {
     <h2 id="h-file" data-t="h-file">1. Your file</h2>
     <label id="drop" class="drop" for="file">
     <span data-t="drop">Choose a file, or drop it here</span>
-    <span class="hint" data-t="drop-hint">A backup or export from Loop, Habo, Table Habit, HabitKit, Habit Builder, Beaver Habits, HabitBull, Habitica, Tickmate, Daylio, the iOS Tracker app, an org-mode file, a calendar (.ics), or a TrackerPort file; an Obsidian habits folder or a harsh folder zipped.</span>
+    <span class="hint" data-t="drop-hint">A backup or export from Loop, Habo, Table Habit, HabitKit, Habit Builder, Beaver Habits, HabitBull, Habitica, Tickmate, Daylio, Streaks, the iOS Tracker app, an org-mode file, a calendar (.ics), or a TrackerPort file; an Obsidian habits folder or a harsh folder zipped.</span>
     <input type="file" id="file" name="file">
     </label>
     <div id="summary" class="summary" role="status" aria-live="polite"></div>

@@ -27,7 +27,7 @@ struct OptionEchoCodec: TrackerCodec {
   /// The source folder of each built-in codec, by id.
   static let sourceFolders = [
     "json": "JSONCodec", "xml": "XMLCodec", "ics": "ICalendarCodec", "habitbull": "HabitBullCodec",
-    "loop": "LoopCodec", "tickmate": "TickmateCodec", "habo": "HaboCodec", "harsh": "HarshCodec", "daylio": "DaylioCodec", "obsidian": "ObsidianCodec", "org": "OrgCodec", "beaverhabits": "BeaverHabitsCodec",
+    "loop": "LoopCodec", "tickmate": "TickmateCodec", "habo": "HaboCodec", "harsh": "HarshCodec", "daylio": "DaylioCodec", "streaks": "StreaksCodec", "obsidian": "ObsidianCodec", "org": "OrgCodec", "beaverhabits": "BeaverHabitsCodec",
     "habitica": "HabiticaCodec", "tablehabit": "TableHabitCodec", "habitkit": "HabitKitCodec", "habitbuilder": "HabitBuilderCodec", "tracker-ios": "TrackerIOSCodec", "csv": "CSVCodec",
   ]
 

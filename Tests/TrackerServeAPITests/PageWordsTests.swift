@@ -90,7 +90,7 @@ import TrackerTestSupport
     let start = try #require(script.range(of: language + ": {"))
     let hint = try #require(script[start.upperBound...].firstMatch(of: /"drop-hint": "([^"]+)"/)).1
     let names = ["json": "TrackerPort", "xml": "TrackerPort", "csv": "TrackerPort", "ics": ".ics", "habitbull": "HabitBull",
-                 "loop": "Loop", "tickmate": "Tickmate", "habo": "Habo", "harsh": "harsh", "daylio": "Daylio",
+                 "loop": "Loop", "tickmate": "Tickmate", "habo": "Habo", "harsh": "harsh", "daylio": "Daylio", "streaks": "Streaks",
                  "obsidian": "Obsidian", "org": "org-mode", "beaverhabits": "Beaver Habits", "habitica": "Habitica",
                  "tablehabit": "Table Habit", "habitkit": "HabitKit", "habitbuilder": "Habit Builder", "tracker-ios": language == "ru" ? "«Трекер»" : "iOS Tracker"]
     for codec in StandardCodecs.all where codec.descriptor.canRead {
