@@ -114,12 +114,13 @@ static-build: static-libs
 # The static link alone, over a build already made (make test's); again only when SwiftPM's
 # own link of trackport is newer (its objects changed), so dist, deb and install ship one binary.
 static-link: static-libs
-	@if [ ! -e $(STATIC_BIN_$(INSTALL_CONFIG)) ] || [ $(SCRATCH)/$(INSTALL_CONFIG)/trackport -nt $(STATIC_BIN_$(INSTALL_CONFIG)) ]; then \
+	@if [ ! -e $(STATIC_BIN_$(INSTALL_CONFIG)) ] || [ $(SCRATCH)/$(INSTALL_CONFIG)/trackport -nt $(STATIC_BIN_$(INSTALL_CONFIG)) ] \
+	  || [ $(SCRATCH)/static-libs/icu-data.o -nt $(STATIC_BIN_$(INSTALL_CONFIG)) ]; then \
 	  echo "packaging/link-static $(SCRATCH)/$(INSTALL_CONFIG) $(SCRATCH)/static-libs $(STATIC_BIN_$(INSTALL_CONFIG))"; \
 	  packaging/link-static $(SCRATCH)/$(INSTALL_CONFIG) $(SCRATCH)/static-libs $(STATIC_BIN_$(INSTALL_CONFIG)); fi
 
 static-libs:
-	@packaging/static-libs $(SCRATCH)/static-libs
+	@SWIFT=$(SWIFT) packaging/static-libs $(SCRATCH)/static-libs
 
 ## demo: validate, inspect and convert the demo dataset.
 demo: build
@@ -364,7 +365,8 @@ man-page:
 	sh docs/man/add-sections "$(MANUAL_OUT)/trackport.1" docs/man/trackport-sections.mdoc README.md > $(MAN_OUT).tmp
 	mv $(MAN_OUT).tmp $(MAN_OUT)
 
-## dist: dist/trackport-VERSION-linux-x86_64.tar.gz and its .sha256: the release binary, man
+## dist: dist/trackport-VERSION-linux-x86_64.tar.xz (and the same tar as .tar.gz, for a system
+## without xz), each with its .sha256: the release binary, man
 ## page, completions (a prefix's layout), LICENSE, THIRD-PARTY and a README (packaging/).
 ## deb: dist/trackport_VERSION_amd64.deb (dpkg-deb; lintian overrides in packaging/). Both install
 ## the one release build into a stage folder; VERSION is scripts/version's (git's release tag).
@@ -412,10 +414,11 @@ image-test:
 ## Tests/release/bare-debian.sh (both on a Debian without Swift, in a chroot), and action.yml's
 ## script on the archive (Tests/ci/action_test.py).
 release-check: dist deb
-	Tests/release/check-release.sh $(STATIC_BIN_$(PACKAGE_CONFIG)) $(DIST_DIR)/$(DIST_NAME).tar.gz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
+	Tests/release/check-release.sh $(STATIC_BIN_$(PACKAGE_CONFIG)) $(DIST_DIR)/$(DIST_NAME).tar.xz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
+	Tests/release/static-matches-tested.sh $(STATIC_BIN_$(PACKAGE_CONFIG)) $(SCRATCH)/$(PACKAGE_CONFIG)/trackport
 	Tests/release/bare-debian.sh $(DIST_DIR)/$(DIST_NAME).tar.gz $(DIST_DIR)/trackport_$(VERSION)_amd64.deb
 	SWIFT=$(SWIFT) Tests/release/resolve-docs.sh
-	python3 Tests/ci/action_test.py $(DIST_DIR)/$(DIST_NAME).tar.gz
+	python3 Tests/ci/action_test.py $(DIST_DIR)/$(DIST_NAME).tar.xz
 
 uninstall:
 	rm -f "$(BINDIR)/trackport" "$(MANDIR)/trackport.1" "$(BASHDIR)/trackport" \

@@ -3,7 +3,7 @@
 # - BIN needs nothing but glibc: every library ldd lists is glibc's own (libc, libm,
 #   libpthread, libdl, librt, the loader, the kernel's vDSO) and none is under the toolchain;
 # - `BIN --version` prints scripts/version's version and the commit HEAD is at;
-# - ARCHIVE's .sha256 checks; it holds one top folder with bin/trackport (the same bytes as
+# - ARCHIVE (.tar.xz) and its .tar.gz twin: each one's .sha256 checks, both hold the same tar; it holds one top folder with bin/trackport (the same bytes as
 #   BIN), the man page, the three completions, the systemd user units (starting
 #   ~/.local/bin/trackport), LICENSE, THIRD-PARTY and README;
 # - DEB holds /usr/bin/trackport (the same bytes), the gzipped man page, completions where
@@ -44,10 +44,16 @@ case $(scripts/version) in
 esac
 
 # The archive.
-(cd "$(dirname "$archive")" && sha256sum --quiet -c "$(basename "$archive").sha256") \
-  && pass "$(basename "$archive").sha256 checks" || fail "$(basename "$archive").sha256 does not check"
-name=$(basename "$archive" .tar.gz)
-listing=$(tar -tzf "$archive")
+name=$(basename "$archive" .tar.xz)
+twin=$(dirname "$archive")/$name.tar.gz
+for a in "$archive" "$twin"; do
+  (cd "$(dirname "$a")" && sha256sum --quiet -c "$(basename "$a").sha256") \
+    && pass "$(basename "$a").sha256 checks" || fail "$(basename "$a").sha256 does not check"
+done
+cmp -s <(xz -dc "$archive") <(gzip -dc "$twin") && pass "$name.tar.xz and $name.tar.gz hold the same tar" \
+  || fail "$name.tar.xz and $name.tar.gz hold different tars"
+pass "archive: $(stat -c %s "$archive") bytes (.tar.xz), $(stat -c %s "$twin") bytes (.tar.gz)"
+listing=$(tar -tJf "$archive")
 for f in bin/trackport share/man/man1/trackport.1 share/bash-completion/completions/trackport \
          share/zsh/site-functions/_trackport share/fish/vendor_completions.d/trackport.fish \
          share/systemd/user/trackport-hub-watch@.service share/systemd/user/trackport-hub-run@.service \
@@ -55,13 +61,13 @@ for f in bin/trackport share/man/man1/trackport.1 share/bash-completion/completi
   grep -qx "$name/$f" <<< "$listing" || fail "the archive has no $name/$f"
 done
 # The archive's units start the binary where its README copies it.
-tar -xzOf "$archive" "$name/share/systemd/user/trackport-hub-watch@.service" | grep -qx 'ExecStart=%h/.local/bin/trackport hub watch "%f"' \
+tar -xJOf "$archive" "$name/share/systemd/user/trackport-hub-watch@.service" | grep -qx 'ExecStart=%h/.local/bin/trackport hub watch "%f"' \
   && pass "the archive's units start ~/.local/bin/trackport" || fail "the archive's trackport-hub-watch@.service does not start %h/.local/bin/trackport"
 tops=$(cut -d/ -f1 <<< "$listing" | sort -u)
 [ "$tops" = "$name" ] || fail "the archive's top folders are '$tops', not $name"
-tar -xzOf "$archive" "$name/bin/trackport" | cmp -s - "$bin" && pass "the archive's bin/trackport is the release build" \
+tar -xJOf "$archive" "$name/bin/trackport" | cmp -s - "$bin" && pass "the archive's bin/trackport is the release build" \
   || fail "the archive's bin/trackport differs from $bin"
-owners=$(tar -tvzf "$archive" | awk '{print $2}' | sort -u)
+owners=$(tar -tvJf "$archive" | awk '{print $2}' | sort -u)
 case $owners in 0/0|root/root) ;; *) false ;; esac || fail "the archive's files are owned by $owners"
 
 # The package.

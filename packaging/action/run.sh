@@ -1,12 +1,12 @@
 #!/bin/sh
 # packaging/action/run.sh: the steps of action.yml (the composite GitHub Action), kept in a script
 # so that make test runs them (Tests/ci/action_test.py). It installs the release archive `make dist`
-# makes (trackport-VERSION-linux-x86_64.tar.gz, docs/releasing.md), checks its .sha256, puts its
+# makes (trackport-VERSION-linux-x86_64.tar.xz, docs/releasing.md), checks its .sha256, puts its
 # bin/ on the PATH, then runs `trackport validate --format github|sarif` on the paths given.
 #
 # Environment (action.yml maps its inputs onto these):
 #   TRACKPORT_VERSION   the release, X.Y.Z (required unless TRACKPORT_ARCHIVE is given)
-#   TRACKPORT_RELEASES  where releases are downloaded from: BASE/vX.Y.Z/NAME.tar.gz (and .sha256)
+#   TRACKPORT_RELEASES  where releases are downloaded from: BASE/vX.Y.Z/NAME.tar.xz (and .sha256)
 #   TRACKPORT_ARCHIVE   a local archive (with its .sha256 beside it) instead of a download
 #   TRACKPORT_PATHS     the dataset files to validate, separated by white space (required)
 #   TRACKPORT_FORMAT    github (annotations, the default) or sarif
@@ -33,15 +33,15 @@ else
   version=${TRACKPORT_VERSION:?set the version input: a release, X.Y.Z}
   version=${version#v}
   base=${TRACKPORT_RELEASES:?set the releases input: where releases are downloaded from}
-  name=trackport-$version-linux-x86_64.tar.gz
+  name=trackport-$version-linux-x86_64.tar.xz
   curl -fsSL --retry 3 -o "$dir/$name" "$base/v$version/$name" || fail "cannot download $base/v$version/$name"
   curl -fsSL --retry 3 -o "$dir/$name.sha256" "$base/v$version/$name.sha256" || fail "cannot download $name.sha256"
 fi
-name=$(cd "$dir" && ls *.tar.gz)
+name=$(cd "$dir" && ls *.tar.xz)
 (cd "$dir" && sha256sum --quiet -c "$name.sha256") || fail "$name does not match its .sha256"
-tar -xzf "$dir/$name" -C "$dir"
-bin=$dir/${name%.tar.gz}/bin
-[ -x "$bin/trackport" ] || fail "$name has no ${name%.tar.gz}/bin/trackport"
+tar -xJf "$dir/$name" -C "$dir"
+bin=$dir/${name%.tar.xz}/bin
+[ -x "$bin/trackport" ] || fail "$name has no ${name%.tar.xz}/bin/trackport"
 PATH=$bin:$PATH; export PATH
 [ -n "${GITHUB_PATH:-}" ] && echo "$bin" >> "$GITHUB_PATH"
 echo "trackport: $("$bin/trackport" --version)" >&2
