@@ -37,12 +37,14 @@ INSTALL_CONFIG ?= release
 DEMO_OUT   := .build/demo
 
 # Debian packages, each with a command that succeeds when it is installed. BUILD_PACKAGES are
-# needed to build and run the tool (a codec on a C library adds its -dev package here);
+# needed to build and run the tool (a codec on a C library adds its -dev package here; binutils
+# and xz-utils cut ICU's data and pack the release);
 # TEST_PACKAGES only by the tests' oracles (Python packages, xmllint, sqlite3; openssl for the
 # calendar tests' HTTPS certificate; shells and groff
 # to check the installed completions and man page; chromium to open `trackport report` pages,
 # and with chromium-driver to drive serve's page).
-BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev libicu-dev liblzma-dev zlib1g-dev libcurl4-openssl-dev
+BUILD_PACKAGES := libcsv-dev libxml2-dev libsqlite3-dev libssl-dev libicu-dev liblzma-dev zlib1g-dev libcurl4-openssl-dev \
+                  binutils xz-utils
 TEST_PACKAGES  := python3 python3-venv libxml2-utils sqlite3 openssl zsh fish groff-base zlib1g-dev chromium chromium-driver emacs-nox \
                   debootstrap lintian podman runc catatonit
 BENCH_PACKAGES := time
