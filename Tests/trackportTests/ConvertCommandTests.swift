@@ -70,11 +70,14 @@ import Testing
   }
 
   @Test func unknownFormatIdIsAUsageErrorListingOnlyTheFormatsThatCanWrite() throws {
-    let result = try CLI.run(["convert", CLI.demo, "/tmp/x.out", "--to", "yaml"])
+    // Outputs in a folder of the test's own: a file left at a fixed path would make the tool
+    // refuse to replace it (73) before it looks at the format.
+    let folder = try CLI.temporaryFolder()
+    let result = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("x.out").path, "--to", "yaml"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("formats it can write: json"))
     for readOnly in ["tickmate", "habitica"] { #expect(!result.stderr.contains(readOnly), "\(result.stderr)") }
-    let reading = try CLI.run(["convert", CLI.demo, "/tmp/x.trackport.json", "--from", "yaml"])
+    let reading = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("x.trackport.json").path, "--from", "yaml"])
     #expect(reading.status == 64)
     #expect(reading.stderr.contains("formats it can read: json") && reading.stderr.contains("tickmate"), "\(reading.stderr)")
   }
@@ -106,7 +109,8 @@ import Testing
   }
 
   @Test func aReadOnlyTargetIsRefusedNamingTheFormatsThatCanWrite() throws {
-    let result = try CLI.run(["convert", CLI.demo, "/tmp/x.out", "--to", "tickmate"])
+    let folder = try CLI.temporaryFolder()
+    let result = try CLI.run(["convert", CLI.demo, folder.appendingPathComponent("x.out").path, "--to", "tickmate"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("format 'tickmate' can be read but not written"))
     #expect(result.stderr.contains("formats it can write: json") && !result.stderr.contains("habitica"), "\(result.stderr)")
