@@ -234,7 +234,7 @@ NAMES = {"TrackerPort", "English", "trackport", "convert", "openapi", "json", "L
          "Habo", "Beaver", "Habits", "HabitBull", "Habitica", "Tickmate", "Daylio", "Obsidian", "harsh", "org", "mode",
          "Emacs", "Orgzly", "organice", "Google", "CSV", "JSON", "XML", "iOS", "ics", "sqlite", "daylio", "config", "habits",
          "log", "export", "all", "beaverhabits", "tickmate", "backup", "trackport", "xml", "zip", "JPEG", "PDF", "csv", "db",
-         "HabitKit", "Pro", "Builder", "HabitTracker"}
+         "HabitKit", "Pro", "Builder", "HabitTracker", "Streaks", "streaks"}
 # Menu labels of an app that is only in English (Habit Builder: "Backup and restore › Choose
 # export location"), quoted as the Russian user will see them in it.
 NAMES |= {"Backup", "and", "restore", "Choose", "location"}
