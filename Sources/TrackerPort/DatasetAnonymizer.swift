@@ -79,12 +79,10 @@ public struct DatasetAnonymizer: Hashable, Sendable {
   /// or of 2000-01-01 when it holds none. A function of the data, so the same input gives the
   /// same bytes, and it tells no more than the data's days do.
   public static func writingNow(for dataset: TrackerDataset) -> Date {
-    var last: LocalDate? = nil
+    var last = dataset.markedDays?.upperBound
     func see(_ day: LocalDate?) {
       if let day, last.map({ day > $0 }) ?? true { last = day }
     }
-    for record in dataset.records { see(record.date) }
-    for entry in dataset.entries { see(entry.date) }
     for tracker in dataset.trackers {
       see(tracker.createdOn)
       see(tracker.date)
@@ -119,8 +117,7 @@ public struct DatasetAnonymizer: Hashable, Sendable {
     for i in task.attachments.indices {
       let attachment = task.attachments[i]
       let placeholder = book.text(attachment.name, "Attachment")
-      let ext = Self.fileExtension(attachment.name)
-      task.attachments[i].name = placeholder + ext
+      task.attachments[i].name = placeholder + Self.fileExtension(attachment.name)
       // The URI keeps its scheme (`file://`, `https://`) and the file's extension.
       let scheme = attachment.uri.range(of: "://").map { String(attachment.uri[..<$0.upperBound]) } ?? ""
       task.attachments[i].uri = scheme + placeholder.lowercased().replacingOccurrences(of: " ", with: "-") + Self.fileExtension(attachment.uri)
@@ -135,17 +132,12 @@ public struct DatasetAnonymizer: Hashable, Sendable {
       book.scrubbed[unit] = unit
       return unit
     }
-    let made = book.text(unit, "Unit")
-    return made
+    return book.text(unit, "Unit")
   }
 
-  /// `.pdf` of `plan.pdf`: a dot and one to eight ASCII letters or digits at the end; empty
-  /// when there is none.
+  /// `.pdf` of `plan.pdf` (``PlaceholderBook/fileExtension(_:)``); empty when there is none.
   private static func fileExtension(_ name: String) -> String {
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    let tail = name[name.index(after: dot)...]
-    guard (1...8).contains(tail.count), tail.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return "" }
-    return String(name[dot...])
+    PlaceholderBook.fileExtension(Substring(name)).map(String.init) ?? ""
   }
 
   /// TrackerPort's marks on a tracker, in their order: `invented` made again for the new

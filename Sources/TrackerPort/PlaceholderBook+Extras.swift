@@ -245,12 +245,9 @@ extension PlaceholderBook {
       let segment = String(part)
       guard !segment.isEmpty else { return segment }
       var stem = segment, ext = ""
-      if let dot = segment.lastIndex(of: "."), dot != segment.startIndex {
-        let tail = segment[segment.index(after: dot)...]
-        if (1...8).contains(tail.count), tail.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-          stem = String(segment[..<dot])
-          ext = String(segment[dot...])
-        }
+      if let found = Self.fileExtension(part) {
+        stem = String(part[..<found.startIndex])
+        ext = String(found)
       }
       if let known = placeholder(of: stem) { return known + ext }
       if let kept = atom(stem, alone: true) { return kept.text + ext }

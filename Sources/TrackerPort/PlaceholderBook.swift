@@ -22,9 +22,10 @@ struct PlaceholderBook {
   private var ids: [IDSpace: [String: String]] = [:]
   /// A UUID's 32 upper-case hex digits → those of its replacement, whatever its space.
   private var uuids: [String: String] = [:]
-  /// The replaced texts of three characters or more, lower-cased and longest first: a code
-  /// word that contains one is replaced too (``containsPersonal(_:)``).
-  private var personal: [String] = []
+  /// The replaced texts of three characters or more, lower-cased: a code word that contains
+  /// one is replaced too (``containsPersonal(_:)``). A set: a dataset with a note per record
+  /// adds one per note, and keeping them sorted cost a search and a move each.
+  private var personal: Set<String> = []
   /// Each string of extras already scrubbed, with what it became.
   var scrubbed: [String: String] = [:]
 
@@ -127,14 +128,23 @@ struct PlaceholderBook {
   private mutating func remember(_ original: String) {
     let lower = original.trimmingWhitespace.lowercased()
     guard lower.count >= 3 else { return }
-    let at = personal.firstIndex { $0.utf8.count < lower.utf8.count } ?? personal.endIndex
-    personal.insert(lower, at: at)
+    personal.insert(lower)
   }
 
   private mutating func next(_ counter: String) -> Int {
     let n = (counts[counter] ?? 0) + 1
     counts[counter] = n
     return n
+  }
+
+  /// `.pdf` of `plan.pdf`: the dot and the one to eight ASCII letters or digits that end
+  /// `name`, not at its start; `nil` when there are none. Attachments' names and paths' file
+  /// names keep it.
+  static func fileExtension(_ name: Substring) -> Substring? {
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let tail = name[name.index(after: dot)...]
+    guard (1...8).contains(tail.count), tail.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+    return name[dot...]
   }
 
   // MARK: - Days
