@@ -68,10 +68,11 @@ import TrackerTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let opened = folder.appendingPathComponent("opened.txt").path
     let browser = folder.appendingPathComponent("browser").path
-    // Written whole, then renamed: the test may look between the shell's `>` and printf.
-    try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened).part' && mv '\(opened).part' '\(opened)'\n"
-      .write(toFile: browser, atomically: true, encoding: .utf8)
-    chmod(browser, 0o755)
+    // Its output written whole, then renamed: the test may look between the shell's `>` and
+    // printf. The script itself through a close-on-exec descriptor: another test's child that
+    // inherited a plain one kept it busy, and the browser failed with status 126 (ETXTBSY).
+    try writeScript("#!/bin/sh\nprintf '%s' \"$1\" > '\(opened).part' && mv '\(opened).part' '\(opened)'\n",
+                    to: browser)
     let serving = try Serving(["--open"], environment: ["BROWSER": browser], folder: folder)
     #expect(serving.process.waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: opened) && serving.said.contains("opening") },
             "\(serving.said)")
