@@ -131,13 +131,14 @@ public struct HabiticaCodec: TrackerCodec {
 
   private func decodeJSON(_ input: CodecInput, context: inout CodecContext) throws -> TrackerDataset {
     let fileName = context.fileName.isEmpty ? input.displayName : context.fileName
-    let document = try ForeignJSON(input, fileName: fileName, format: "a Habitica userdata.json")
+    // Every task's history is most of the file: each is built when its task is read.
+    let document = try ForeignJSON(input, fileName: fileName, format: "a Habitica userdata.json", deferring: ["history"])
     context.sourceLocator = document.locator
     var reader = HabiticaJSONReader(document: document)
     let export = try reader.read()
     let clock = try HabiticaClock.make(options: context.options, timezoneOffset: export.timezoneOffset, dayStart: export.dayStart)
     var builder = HabiticaDatasetBuilder(fileName: fileName, options: context.options, clock: clock)
-    let dataset = builder.build(export, fromCSV: false)
+    let dataset = builder.build(consume export, fromCSV: false)
     context.report(contentsOf: reader.warnings + builder.warnings)
     return dataset
   }
@@ -149,7 +150,7 @@ public struct HabiticaCodec: TrackerCodec {
     let progress = context.progress
     let export = try input.withBytes { try reader.read($0, progress: progress) }
     var builder = HabiticaDatasetBuilder(fileName: fileName, options: context.options, clock: clock)
-    let dataset = builder.build(export, fromCSV: true)
+    let dataset = builder.build(consume export, fromCSV: true)
     context.report(contentsOf: reader.warnings + builder.warnings)
     return dataset
   }

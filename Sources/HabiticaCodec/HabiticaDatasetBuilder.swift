@@ -23,7 +23,9 @@ struct HabiticaDatasetBuilder {
   }
 
   /// - Parameter fromCSV: the export is a `history.csv` (no schedules, flags or crons).
-  mutating func build(_ export: HabiticaExport, fromCSV: Bool) -> TrackerDataset {
+  ///   Each task's history is let go once its days are made, so that a long export's
+  ///   entries and its records are not both held whole.
+  mutating func build(_ export: consuming HabiticaExport, fromCSV: Bool) -> TrackerDataset {
     let fallback = options["default-category"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultCategory
     var dataset = TrackerDataset()
     var tags = TagTable(export.tags)
@@ -32,10 +34,12 @@ struct HabiticaDatasetBuilder {
     let window = HistoryWindow(firstCron: HabiticaHistory.firstCrons(export.crons, clock: &clock),
                                rawSince: newest - HabiticaHistory.rawWindow)
     var tally = Tally()
-    for task in export.tasks {
+    for index in export.tasks.indices {
+      let task = export.tasks[index]
       switch task.kind {
       case .habit, .daily:
         let (tracker, days) = self.tracker(task, fromCSV: fromCSV, tags: &tags, fallback: fallback, window: window, tally: &tally)
+        export.tasks[index].history = []
         dataset.trackers.append(tracker)
         dataset.records.append(contentsOf: days.map { TrackerRecord(trackerId: task.id, date: $0) })
       case .todo:

@@ -13,6 +13,8 @@ public struct ForeignJSON: Sendable {
   /// The name in every location (the input's display name unless the caller gave another).
   public let fileName: String
   private let bytes: InputBytes
+  /// The arrays checked but not built at parse time, by pointer (see `deferring`).
+  private let deferred: [String: DeferredValue]
 
   /// Reads all of `input` as one JSON value.
   ///
@@ -20,23 +22,30 @@ public struct ForeignJSON: Sendable {
   ///   (`a Table Habit export`).
   /// - Throws: ``CodecError`` `.malformedInput` at the line and column where the text stops
   ///   being JSON (or is not UTF-8); `.cannotReadInput` from the input.
-  public init(_ input: CodecInput, fileName: String, format: String) throws {
-    try self.init(source: try input.bytes(), fileName: fileName, format: format)
+  ///   - deferring: member names whose array values are checked now (the whole file must be
+  ///     JSON, with the same errors) but built only when ``ForeignJSONValue/member(_:)`` or
+  ///     ``ForeignJSONValue/members()`` reads them, one at a time. For the few big lists of a
+  ///     format (Habitica's per-task `history`): the whole tree never exists at once. In
+  ///     ``root`` and a parent's `value` such a member is `null`.
+  public init(_ input: CodecInput, fileName: String, format: String, deferring: Set<String> = []) throws {
+    try self.init(source: try input.bytes(), fileName: fileName, format: format, deferring: deferring)
   }
 
   /// Reads bytes already in memory (tests).
-  public init(bytes: [UInt8], fileName: String, format: String) throws {
-    try self.init(source: InputBytes(bytes), fileName: fileName, format: format)
+  public init(bytes: [UInt8], fileName: String, format: String, deferring: Set<String> = []) throws {
+    try self.init(source: InputBytes(bytes), fileName: fileName, format: format, deferring: deferring)
   }
 
-  private init(source: InputBytes, fileName: String, format: String) throws {
+  private init(source: InputBytes, fileName: String, format: String, deferring keys: Set<String>) throws {
     self.bytes = source
     self.fileName = fileName
-    let parsed: Result<JSONValue, JSONText.Failure> = source.withUnsafeBytes { buffer in
-      Result { () throws(JSONText.Failure) in try JSONText.parse(bytes: buffer) }
+    let parsed: Result<(value: JSONValue, deferred: [String: DeferredValue]), JSONText.Failure> = source.withUnsafeBytes { buffer in
+      Result { () throws(JSONText.Failure) in try JSONText.parse(bytes: buffer, deferring: keys) }
     }
     switch parsed {
-    case .success(let value): root = value
+    case .success(let result):
+      root = result.value
+      deferred = result.deferred
     case .failure(let failure):
       var location = SourceLocation(file: fileName)
       let place = source.withUnsafeBytes { TextPosition.lineAndColumn(in: $0, at: failure.offset) }
@@ -44,6 +53,19 @@ public struct ForeignJSON: Sendable {
       location.column = place.column
       throw CodecError(.malformedInput, "not \(format): \(failure.message)", location: location)
     }
+  }
+
+  /// The array deferred at `pointer`, built now; `nil` when nothing was deferred there.
+  func deferredValue(at pointer: String) -> JSONValue? {
+    guard let place = deferred[pointer] else { return nil }
+    let built = bytes.withUnsafeBytes { buffer in
+      Result { () throws(JSONText.Failure) in try JSONText.parseDeferred(place, in: buffer) }
+    }
+    // The file up to its end is needed no more: its pages go back to the kernel (a reader
+    // goes front to back; a later look, such as the locator's, reads them again).
+    bytes.releasePages(before: place.range.upperBound)
+    // It was checked with the same grammar when the document was read, so it builds.
+    return try? built.get()
   }
 
   /// The top-level value, to read with located errors.
@@ -73,6 +95,13 @@ public struct ForeignJSON: Sendable {
 enum TextPosition {
   /// The lines and columns of several offsets in one pass over the bytes.
   static func linesAndColumns(in buffer: UnsafeRawBufferPointer, at targets: Set<Int>) -> [Int: (line: Int, column: Int)] {
+    var pages = PassingPages(nil)
+    return linesAndColumns(in: buffer, at: targets, pages: &pages)
+  }
+
+  /// The same, handing the pages behind the pass back through `pages`.
+  static func linesAndColumns(in buffer: UnsafeRawBufferPointer, at targets: Set<Int>,
+                              pages: inout PassingPages) -> [Int: (line: Int, column: Int)] {
     var result: [Int: (line: Int, column: Int)] = [:]
     var line = 1
     var lineStart = JSONTextParser.byteOrderMarkLength(buffer)
@@ -80,6 +109,9 @@ enum TextPosition {
     // Scalars counted on the current line up to `counted` (exports are often one long line).
     var counted = lineStart
     var column = 1
+    // The scalars of a line are counted in a second pass behind the first (an export is often
+    // one line: both go through the whole file).
+    var columnPages = pages.restarted(at: counted)
     for target in targets.sorted() {
       // Lines first (one comparison a byte), then the scalars of the target's line.
       let end = min(target, buffer.count)
@@ -87,6 +119,7 @@ enum TextPosition {
         // Eight bytes at a time while none is a line feed.
         if offset + 8 <= end, !hasLineFeed(buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
           offset += 8
+          pages.reached(offset)
           continue
         }
         if buffer[offset] == 0x0A {
@@ -104,6 +137,7 @@ enum TextPosition {
         let word = buffer.loadUnaligned(fromByteOffset: counted, as: UInt64.self)
         column += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
         counted += 8
+        columnPages.reached(counted)
       }
       while counted < end {
         if buffer[counted] & 0xC0 != 0x80 { column += 1 }

@@ -19,7 +19,7 @@ struct ForeignJSONLocator: SourceLocator {
     }
     guard !leaves.isEmpty else { return [:] }
     return bytes.withUnsafeBytes { buffer in
-      var walker = PointerWalker(buffer: buffer, trie: trie, leaves: Set(leaves.map(\.node)))
+      var walker = PointerWalker(buffer: buffer, trie: trie, leaves: Set(leaves.map(\.node)), pages: PassingPages(bytes))
       walker.skipByteOrderMark()
       walker.walk(node: 0)
       var offsets: [String: Int] = [:]
@@ -36,7 +36,8 @@ struct ForeignJSONLocator: SourceLocator {
           current = trie.parents[n]
         }
       }
-      let places = TextPosition.linesAndColumns(in: buffer, at: Set(offsets.values))
+      var pages = PassingPages(bytes)
+      let places = TextPosition.linesAndColumns(in: buffer, at: Set(offsets.values), pages: &pages)
       return offsets.compactMapValues { offset in
         places[offset].map { SourceLocation(line: $0.line, column: $0.column) }
       }
@@ -99,10 +100,14 @@ private struct PointerWalker {
   private var missing: Set<Int>
   private var done = false
 
-  init(buffer: UnsafeRawBufferPointer, trie: PointerTrie, leaves: Set<Int>) {
+  /// The pages behind the walk, handed back as it goes.
+  private var pages: PassingPages
+
+  init(buffer: UnsafeRawBufferPointer, trie: PointerTrie, leaves: Set<Int>, pages: PassingPages) {
     self.buffer = buffer
     self.trie = trie
     missing = leaves
+    self.pages = pages
   }
 
   mutating func skipByteOrderMark() { position = JSONTextParser.byteOrderMarkLength(buffer) }
@@ -127,6 +132,7 @@ private struct PointerWalker {
       failed = true
       return
     }
+    pages.reached(position)
     offsets[node] = position
     if missing.remove(node) != nil, missing.isEmpty {
       done = true
@@ -229,6 +235,7 @@ private struct PointerWalker {
           position += 1
           continue
         }
+        pages.reached(position)
         switch c {
         case UInt8(ascii: "\""):
           skipString()

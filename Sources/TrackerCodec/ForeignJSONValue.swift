@@ -27,8 +27,12 @@ public struct ForeignJSONValue: Sendable {
 
   /// The member `key` of this object; `nil` when it is missing or `null` (or this is no object).
   public func member(_ key: String) -> ForeignJSONValue? {
-    guard let found = value[key], found != .null else { return nil }
-    return ForeignJSONValue(found, pointer: pointer + "/" + JSONPointer.escape(key), document: document)
+    guard let found = value[key] else { return nil }
+    let place = pointer + "/" + JSONPointer.escape(key)
+    guard found != .null else {
+      return document.deferredValue(at: place).map { ForeignJSONValue($0, pointer: place, document: document) }
+    }
+    return ForeignJSONValue(found, pointer: place, document: document)
   }
 
   /// The member `key`, which must be there and not `null`.
@@ -43,7 +47,11 @@ public struct ForeignJSONValue: Sendable {
   /// The members of an object, in file order, each with its pointer.
   public func members() throws -> [(key: String, value: ForeignJSONValue)] {
     guard case .object(let members) = value else { throw mismatch("an object") }
-    return members.map { ($0.key, ForeignJSONValue($0.value, pointer: pointer + "/" + JSONPointer.escape($0.key), document: document)) }
+    return members.map { member in
+      let place = pointer + "/" + JSONPointer.escape(member.key)
+      let value = member.value == .null ? document.deferredValue(at: place) ?? .null : member.value
+      return (member.key, ForeignJSONValue(value, pointer: place, document: document))
+    }
   }
 
   /// The elements of an array, each with its pointer.

@@ -75,6 +75,17 @@ public final class InputBytes: @unchecked Sendable {
     released = length
   }
 
+  /// Hands back the whole pages inside `range` of a mapped file, whatever was handed back
+  /// before (a second pass over the file reads its pages again); for bytes in memory it does
+  /// nothing. See ``PassingPages``.
+  func releasePages(in range: Range<Int>) {
+    guard case .mapped(let buffer) = storage, let base = buffer.baseAddress else { return }
+    let start = (range.lowerBound + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+    let end = min(range.upperBound, buffer.count) / Self.pageSize * Self.pageSize
+    guard end > start else { return }
+    _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+  }
+
   /// How much of a mapped file's start has been handed back.
   private var released = 0
   private static let releaseStep = 1 << 20
@@ -93,5 +104,33 @@ extension CodecInput {
       if let mapped = InputBytes(mapping: path) { return mapped }
     }
     return InputBytes(try loadData())
+  }
+}
+
+/// A pass that reads an input front to back (a locator's walk, the count of lines) and hands
+/// the pages behind it back a megabyte at a time, so that a second look at a big file costs a
+/// window of it, not its size again.
+struct PassingPages {
+  private let bytes: InputBytes?
+  private var from: Int
+
+  /// For a pass over `bytes` from `offset`; `nil` bytes release nothing.
+  init(_ bytes: InputBytes?, from offset: Int = 0) {
+    self.bytes = bytes
+    from = offset
+  }
+
+  /// The same pages for another pass, starting at `offset`.
+  func restarted(at offset: Int) -> PassingPages { PassingPages(bytes, from: offset) }
+
+  /// The pass is at `offset`.
+  @inline(__always)
+  mutating func reached(_ offset: Int) {
+    if offset &- from >= 1 << 20 { release(to: offset) }
+  }
+
+  private mutating func release(to offset: Int) {
+    bytes?.releasePages(in: from..<offset)
+    from = offset
   }
 }

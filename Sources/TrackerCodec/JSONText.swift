@@ -38,7 +38,16 @@ public enum JSONText {
   /// Parses the bytes of a whole file as exactly one JSON value: they must be UTF-8 (a
   /// leading byte order mark is skipped), and the offset of a failure is into these bytes.
   public static func parse(bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
-    var parser = JSONTextParser(bytes)
+    try parse(bytes: bytes, deferring: []).value
+  }
+
+  /// Parses a whole file as ``parse(bytes:)`` does, except that an array under a member named
+  /// in `keys` is checked (it fails exactly as it would when built) but not built: the tree
+  /// holds `null` there and `deferred` says where its bytes are, to build with
+  /// ``parseDeferred(_:in:)`` when it is read.
+  static func parse(bytes: UnsafeRawBufferPointer, deferring keys: Set<String>) throws(Failure)
+    -> (value: JSONValue, deferred: [String: DeferredValue]) {
+    var parser = JSONTextParser(bytes, deferring: keys)
     parser.skipByteOrderMark()
     if let bad = UTF8Scan.firstInvalidOffset(in: bytes, from: parser.position) {
       throw Failure(message: "the text is not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))", offset: bad)
@@ -46,7 +55,13 @@ public enum JSONText {
     let value = try parser.value(depth: 0)
     parser.skipSpace()
     guard parser.position == bytes.count else { throw parser.fail("unexpected text after the value") }
-    return value
+    return (value, parser.deferred)
+  }
+
+  /// Builds a value that ``parse(bytes:deferring:)`` checked and deferred, from the same bytes.
+  static func parseDeferred(_ deferred: DeferredValue, in bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
+    var parser = JSONTextParser(bytes, at: deferred.range.lowerBound)
+    return try parser.value(depth: deferred.depth)
   }
 
   /// The value on one line without spaces (`{"a":[1,true]}`), as canonical JSON escapes strings.
@@ -162,4 +177,12 @@ public enum JSONText {
       bytes.append(hex.utf8Start[Int(b & 0x0F)])
     }
   }
+}
+
+/// Where a value that was checked but not built lies in its document.
+struct DeferredValue: Sendable {
+  /// Its bytes, from its first to just past its last.
+  var range: Range<Int>
+  /// How deep it is nested (for the same depth limit).
+  var depth: Int
 }

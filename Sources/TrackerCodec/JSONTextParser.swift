@@ -5,8 +5,29 @@ import TrackerModel
 struct JSONTextParser {
   private let bytes: UnsafeRawBufferPointer
   private(set) var position = 0
+  /// Member names whose array values are checked but not built (see ``deferred``).
+  private let deferredKeys: Set<String>
+  /// Where each deferred array is: its JSON pointer → its bytes and nesting depth. The tree
+  /// holds `null` in its place.
+  private(set) var deferred: [String: DeferredValue] = [:]
+  /// The way from the top to the value being read, kept only when something is deferred.
+  private var path: [PathStep] = []
 
-  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+  private enum PathStep {
+    case key(String)
+    case index(Int)
+  }
+
+  init(_ bytes: UnsafeRawBufferPointer, deferring keys: Set<String> = []) {
+    self.bytes = bytes
+    deferredKeys = keys
+  }
+
+  /// Starts at `offset` (a deferred value's first byte).
+  init(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+    self.init(bytes)
+    position = offset
+  }
 
   /// 3 when the bytes start with a UTF-8 byte order mark, else 0.
   static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -58,6 +79,7 @@ struct JSONTextParser {
       }
       // One allocation for the small objects most documents are made of, not three.
       members.reserveCapacity(4)
+      if tracking { path.append(.key("")) }
       while true {
         guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key") }
         let keyStart = position
@@ -78,10 +100,25 @@ struct JSONTextParser {
           throw JSONText.Failure(message: "duplicate key \"\(key)\" in an object", offset: keyStart)
         }
         try expect(UInt8(ascii: ":"))
-        members.append(JSONMember(key, try value(depth: depth + 1)))
+        if tracking {
+          path[path.count - 1] = .key(key)
+          if deferredKeys.contains(key), peek() == UInt8(ascii: "[") {
+            let start = position
+            try skipValue(depth: depth + 1)
+            deferred[pointer()] = DeferredValue(range: start..<position, depth: depth + 1)
+            members.append(JSONMember(key, .null))
+          } else {
+            members.append(JSONMember(key, try value(depth: depth + 1)))
+          }
+        } else {
+          members.append(JSONMember(key, try value(depth: depth + 1)))
+        }
         guard let next = peek() else { throw fail("unterminated object") }
         position += 1
-        if next == UInt8(ascii: "}") { return .object(members) }
+        if next == UInt8(ascii: "}") {
+          if tracking { path.removeLast() }
+          return .object(members)
+        }
         guard next == UInt8(ascii: ",") else {
           position -= 1
           throw fail("expected ',' or '}'")
@@ -95,11 +132,16 @@ struct JSONTextParser {
         position += 1
         return .array([])
       }
+      if tracking { path.append(.index(0)) }
       while true {
+        if tracking { path[path.count - 1] = .index(elements.count) }
         elements.append(try value(depth: depth + 1))
         guard let next = peek() else { throw fail("unterminated array") }
         position += 1
-        if next == UInt8(ascii: "]") { return .array(elements) }
+        if next == UInt8(ascii: "]") {
+          if tracking { path.removeLast() }
+          return .array(elements)
+        }
         guard next == UInt8(ascii: ",") else {
           position -= 1
           throw fail("expected ',' or ']'")
@@ -117,9 +159,122 @@ struct JSONTextParser {
     }
   }
 
+  /// Whether the path is kept (only when something is deferred: it costs a step per value).
+  private var tracking: Bool { !deferredKeys.isEmpty }
+
+  /// The JSON pointer of the value being read.
+  private func pointer() -> String {
+    var text = ""
+    for step in path {
+      text += "/"
+      switch step {
+      case .key(let key): text += JSONPointer.escape(key)
+      case .index(let index): text += String(index)
+      }
+    }
+    return text
+  }
+
+  /// Keys of the objects being skipped, innermost last (one buffer, not one per object).
+  private var skippedKeys: [String] = []
+
+  /// Steps over one value, checking it exactly as ``value(depth:)`` does (the same failures
+  /// at the same offsets) without building it.
+  mutating func skipValue(depth: Int) throws(JSONText.Failure) {
+    guard let b = peek() else { throw fail("unexpected end of text") }
+    switch b {
+    case UInt8(ascii: "{"):
+      guard depth < JSONText.maximumDepth else { throw fail("nested too deeply") }
+      position += 1
+      if peek() == UInt8(ascii: "}") {
+        position += 1
+        return
+      }
+      let base = skippedKeys.count
+      defer { skippedKeys.removeSubrange(base...) }
+      var keys: Set<String>?
+      while true {
+        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key") }
+        let keyStart = position
+        let key = try string()
+        let repeated: Bool
+        if var set = keys {
+          keys = nil
+          repeated = !set.insert(key).inserted
+          keys = set
+        } else if skippedKeys.count - base < 12 {
+          repeated = skippedKeys[base...].contains(key)
+          skippedKeys.append(key)
+        } else {
+          var set = Set(skippedKeys[base...])
+          repeated = !set.insert(key).inserted
+          keys = set
+        }
+        guard !repeated else {
+          throw JSONText.Failure(message: "duplicate key \"\(key)\" in an object", offset: keyStart)
+        }
+        try expect(UInt8(ascii: ":"))
+        try skipValue(depth: depth + 1)
+        guard let next = peek() else { throw fail("unterminated object") }
+        position += 1
+        if next == UInt8(ascii: "}") { return }
+        guard next == UInt8(ascii: ",") else {
+          position -= 1
+          throw fail("expected ',' or '}'")
+        }
+      }
+    case UInt8(ascii: "["):
+      guard depth < JSONText.maximumDepth else { throw fail("nested too deeply") }
+      position += 1
+      if peek() == UInt8(ascii: "]") {
+        position += 1
+        return
+      }
+      while true {
+        try skipValue(depth: depth + 1)
+        guard let next = peek() else { throw fail("unterminated array") }
+        position += 1
+        if next == UInt8(ascii: "]") { return }
+        guard next == UInt8(ascii: ",") else {
+          position -= 1
+          throw fail("expected ',' or ']'")
+        }
+      }
+    case UInt8(ascii: "\""):
+      try skipString()
+    case UInt8(ascii: "-"), 0x30...0x39:
+      try skipNumber()
+    default:
+      if literal("true") || literal("false") || literal("null") { return }
+      throw fail("expected a JSON value")
+    }
+  }
+
+  /// Steps over a string literal; one with an escape or a control character is read whole,
+  /// so that it fails as ``string()`` does.
+  private mutating func skipString() throws(JSONText.Failure) {
+    var end = position + 1
+    while end < bytes.count {
+      let b = bytes[end]
+      if b == UInt8(ascii: "\"") {
+        position = end + 1
+        return
+      }
+      if b == UInt8(ascii: "\\") || b < 0x20 { break }
+      end += 1
+    }
+    _ = try string()
+  }
+
   /// A number literal, checked against the JSON grammar, as its text.
   mutating func number() throws(JSONText.Failure) -> String {
     let start = position
+    try skipNumber()
+    return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+  }
+
+  /// Steps over a number literal, checked against the JSON grammar.
+  private mutating func skipNumber() throws(JSONText.Failure) {
     func digits(_ p: inout JSONTextParser) -> Int {
       let from = p.position
       while p.position < p.bytes.count, (0x30...0x39).contains(p.bytes[p.position]) { p.position += 1 }
@@ -141,7 +296,6 @@ struct JSONTextParser {
       if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
       guard digits(&self) > 0 else { throw fail("invalid number") }
     }
-    return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
   }
 
   /// Steps over `word` when the bytes at the position spell it.

@@ -102,16 +102,30 @@ public struct HubStore: Sendable {
     try HubFiles.makeFolder(storePath)
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw HubError(.io, "\(lockPath): cannot open: \(HubFiles.errorText())") }
+    // A lock that is let go can still look held for a moment: a process this one started
+    // from another thread holds a copy of every descriptor from its fork to its exec, and a
+    // flock belongs to the open file, not to the process. So "busy" only after a grace.
+    var tries = 0
     while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
-      if errno == EINTR { continue }
+      let failure = errno
+      if failure == EINTR { continue }
+      if failure == EWOULDBLOCK, tries < Self.busyTries {
+        tries += 1
+        usleep(Self.busyPause)
+        continue
+      }
       close(fd)
-      if errno == EWOULDBLOCK {
+      if failure == EWOULDBLOCK {
         throw HubError(.busy, "\(folder): another run of this hub is in progress", note: "wait for it, or pass --wait")
       }
-      throw HubError(.io, "\(lockPath): cannot lock: \(HubFiles.errorText())")
+      throw HubError(.io, "\(lockPath): cannot lock: \(String(cString: strerror(failure)))")
     }
     return HubLock(fd: fd)
   }
+
+  /// How long a lock that looks held is tried again before the hub says it is busy: 2 s.
+  private static let busyTries = 100
+  private static let busyPause: useconds_t = 20_000
 }
 
 /// The hub's lock while held.
