@@ -25,15 +25,18 @@ struct DataEnds {
   }
 
   static func lastDays(_ dataset: TrackerDataset) -> (LocalDate?, [String: LocalDate]) {
-    var last: [String: LocalDate] = [:]
+    // By slot first: a dictionary look-up per day was most of this.
+    var slots = TrackerSlots()
+    var last: [LocalDate] = []
     var end: LocalDate?
     func see(_ id: String, _ day: LocalDate) {
-      if last[id].map({ $0 < day }) ?? true { last[id] = day }
+      let slot = slots.slot(id)
+      if slot == last.count { last.append(day) } else if last[slot] < day { last[slot] = day }
       if end.map({ $0 < day }) ?? true { end = day }
     }
     for record in dataset.records { see(record.trackerId, record.date) }
     for entry in dataset.entries { see(entry.trackerId, entry.date) }
-    return (end, last)
+    return (end, Dictionary(uniqueKeysWithValues: zip(slots.ids, last)))
   }
 
   /// Marks or clears the ends in `merged` (the base after this step); `trackerIds` maps each

@@ -185,15 +185,14 @@ private struct MergeState {
   /// The union of days by (tracker, day): a day is never duplicated. A completion and a mark
   /// of one tracker on one day conflict; the preferred side's stays.
   private mutating func addDays(_ incoming: TrackerDataset, trackerIds: [String: String]) {
-    var keys = DayKeys()
+    var keys = DayKeys(trackerIds: trackerIds)
     var days = DayTables()
-    days.records.reserveCapacity(dataset.records.count + incoming.records.count)
-    for (i, r) in dataset.records.enumerated() { days.records[keys.key(r.trackerId, r.date)] = i }
-    for (i, e) in dataset.entries.enumerated() { days.entries[keys.key(e.trackerId, e.date)] = i }
+    for (i, r) in dataset.records.enumerated() { days.records.set(keys.slots.slot(r.trackerId), r.date.dayNumber, i) }
+    for (i, e) in dataset.entries.enumerated() { days.entries.set(keys.slots.slot(e.trackerId), e.date.dayNumber, i) }
     let names = Dictionary(dataset.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-    mergeDays(incoming.records, \.records, \.entries, tables: &days, keys: &keys, names: names, trackerIds: trackerIds,
+    mergeDays(incoming.records, \.records, \.entries, tables: &days, keys: &keys, names: names,
               counts: (\.records, \.recordsNew, \.recordsPresent, \.recordsInConflict))
-    mergeDays(incoming.entries, \.entries, \.records, tables: &days, keys: &keys, names: names, trackerIds: trackerIds,
+    mergeDays(incoming.entries, \.entries, \.records, tables: &days, keys: &keys, names: names,
               counts: (\.entries, \.entriesNew, \.entriesPresent, \.entriesInConflict))
     if !days.droppedRecords.isEmpty {
       dataset.records = dataset.records.enumerated().filter { !days.droppedRecords.contains($0.offset) }.map(\.element)
@@ -209,7 +208,7 @@ private struct MergeState {
   /// on the same date is a conflict.
   private mutating func mergeDays<Item: MergedDay, Other: MergedDay>(
     _ items: [Item], _ mine: WritableKeyPath<TrackerDataset, [Item]>, _ other: KeyPath<TrackerDataset, [Other]>,
-    tables: inout DayTables, keys: inout DayKeys, names: [String: String], trackerIds: [String: String],
+    tables: inout DayTables, keys: inout DayKeys, names: [String: String],
     counts: (total: WritableKeyPath<MergePlan, Int>, new: WritableKeyPath<MergePlan, Int>,
              present: WritableKeyPath<MergePlan, Int>, conflicts: WritableKeyPath<MergePlan, Int>)
   ) {
@@ -217,8 +216,9 @@ private struct MergeState {
     for item in items {
       plan[keyPath: counts.total] += 1
       var theirs = item
-      theirs.trackerId = trackerIds[item.trackerId] ?? item.trackerId
-      let key = keys.key(theirs.trackerId, theirs.date)
+      let (id, slot) = keys.merged(item.trackerId)
+      theirs.trackerId = id
+      let key = DayKey(slot: slot, day: theirs.date.dayNumber)
       let subject = { "tracker \"\(names[theirs.trackerId] ?? theirs.trackerId)\"" }
       if let i = tables.index(myTable, key), !tables.dropped(myTable, i) {
         plan[keyPath: counts.present] += 1
@@ -394,26 +394,33 @@ struct ConflictLog {
   }
 }
 
-/// Whole-number keys for (tracker, day): each tracker id gets a slot once, so the tables of
-/// days hash integers, not strings.
+/// The tracker slots of one merge step's days: the merged dataset's ids by ``TrackerSlots``,
+/// and each incoming id's merged id and slot, found once per incoming tracker.
 private struct DayKeys {
-  private var slots: [String: Int] = [:]
-  private var lastId = ""
-  private var lastSlot = -1
+  var slots = TrackerSlots()
+  private var incoming = TrackerSlots()
+  /// Per incoming slot, its merged id and slot.
+  private var mapped: [(id: String, slot: Int)?] = []
+  private let trackerIds: [String: String]
 
-  mutating func key(_ tracker: String, _ date: LocalDate) -> Int {
-    if tracker != lastId || lastSlot < 0 {
-      if let slot = slots[tracker] {
-        lastSlot = slot
-      } else {
-        lastSlot = slots.count
-        slots[tracker] = lastSlot
-      }
-      lastId = tracker
-    }
-    // Day numbers fit in 32 bits with room to spare (±5.8 million years).
-    return lastSlot << 32 | Int(UInt32(truncatingIfNeeded: date.dayNumber))
+  init(trackerIds: [String: String]) { self.trackerIds = trackerIds }
+
+  /// The merged id and slot of an incoming day's tracker id.
+  mutating func merged(_ id: String) -> (id: String, slot: Int) {
+    let n = incoming.slot(id)
+    if n < mapped.count, let known = mapped[n] { return known }
+    if n >= mapped.count { mapped.append(contentsOf: repeatElement(nil, count: n - mapped.count + 1)) }
+    let target = trackerIds[id] ?? id
+    let found = (target, slots.slot(target))
+    mapped[n] = found
+    return found
   }
+}
+
+/// A tracker slot and a day number.
+struct DayKey {
+  var slot: Int
+  var day: Int
 }
 
 /// The two kinds of day a merge unites: completions (records) and marks (entries).
@@ -444,21 +451,21 @@ extension TrackerEntry: MergedDay {
   }
 }
 
-/// Where each day of the merged dataset is (by ``DayKeys`` key), and which were given up to
+/// Where each day of the merged dataset is (by ``DayKey``), and which were given up to
 /// the other kind in a conflict.
 struct DayTables {
   enum Table: String { case records, entries }
-  var records: [Int: Int] = [:]
-  var entries: [Int: Int] = [:]
+  var records = DayPositions()
+  var entries = DayPositions()
   private(set) var droppedRecords = Set<Int>()
   private(set) var droppedEntries = Set<Int>()
 
-  func index(_ table: Table, _ key: Int) -> Int? {
-    table == .records ? records[key] : entries[key]
+  func index(_ table: Table, _ key: DayKey) -> Int? {
+    table == .records ? records.position(key.slot, key.day) : entries.position(key.slot, key.day)
   }
 
-  mutating func set(_ table: Table, _ key: Int, _ index: Int) {
-    if table == .records { records[key] = index } else { entries[key] = index }
+  mutating func set(_ table: Table, _ key: DayKey, _ index: Int) {
+    if table == .records { records.set(key.slot, key.day, index) } else { entries.set(key.slot, key.day, index) }
   }
 
   func dropped(_ table: Table, _ index: Int) -> Bool {

@@ -1,0 +1,53 @@
+import Testing
+@testable import TrackerMerge
+
+/// The merge's day tables against a plain dictionary: days set forwards, backwards, far apart
+/// (the slot turns to a dictionary) and set again, for several slots; and tracker slots that
+/// tell apart ids sharing their first and last bytes.
+@Suite struct DayPositionsTests {
+  @Test(arguments: [1, 2, 3])
+  func positionsAreWhatWasSet(seed: UInt64) {
+    var generator = SplitMix(seed)
+    var positions = DayPositions()
+    var expected: [Int: [Int: Int]] = [:]
+    for n in 0..<20_000 {
+      let slot = Int(generator.next() % 7)
+      // Mostly near one another, now and then a century away, and negative day numbers.
+      let spread: UInt64 = generator.next() % 50 == 0 ? 40_000 : 600
+      let day = Int(generator.next() % spread) - (slot == 3 ? 20_000 : 100)
+      positions.set(slot, day, n)
+      expected[slot, default: [:]][day] = n
+    }
+    for slot in 0..<8 {
+      for day in -20_200...40_000 where day % 7 == 0 || expected[slot]?[day] != nil {
+        #expect(positions.position(slot, day) == expected[slot]?[day], "slot \(slot) day \(day)")
+      }
+    }
+  }
+
+  @Test func slotsTellApartIdsThatDifferOnlyInTheMiddle() {
+    var slots = TrackerSlots()
+    let ids = ["habit-aaaa-1-zzzzzzzz", "habit-aaaa-2-zzzzzzzz", "short", "shor", "", "habit-aaaa-1-zzzzzzzz"]
+    let found = ids.map { slots.slot($0) }
+    #expect(found == [0, 1, 2, 3, 4, 0])
+    #expect(slots.ids == Array(ids.prefix(5)))
+    // Many ids: the table grows and keeps every one.
+    let many = (0..<5_000).map { "tracker \($0)" }
+    let numbers = many.map { slots.slot($0) }
+    #expect(many.map { slots.slot($0) } == numbers)
+    #expect(Set(numbers).count == 5_000)
+  }
+}
+
+/// A small seeded generator (SplitMix64), so a failure can be replayed.
+private struct SplitMix {
+  var state: UInt64
+  init(_ seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
