@@ -139,7 +139,9 @@ import Testing
   }
 
   @Test func anIdleKeptAliveConnectionIsClosedAtItsTimeout() async throws {
-    try await Self.withServer(HTTPLimits(idleTimeout: 1)) { port, _, _ in
+    // 5 s, not 1: under CI's load the test itself was once off the processor for longer than
+    // a second between the first answer and the second request, and the server rightly closed.
+    try await Self.withServer(HTTPLimits(idleTimeout: 5)) { port, _, _ in
       let connection = try RawConnection(port: port)
       connection.send(Self.get)
       #expect(await connection.readAnswer(within: 120).status == 200)
@@ -151,7 +153,7 @@ import Testing
       let end = await connection.readToEnd(within: 120)
       #expect(end.closed && end.bytes.isEmpty)
       let seconds = Date().timeIntervalSince(started)
-      #expect(seconds >= 0.5 && seconds < 30, "\(seconds) s")
+      #expect(seconds >= 2.5 && seconds < 60, "\(seconds) s")
     }
   }
 
