@@ -113,15 +113,9 @@ struct JSONTextParser {
         } else {
           members.append(JSONMember(key, try value(depth: depth + 1)))
         }
-        guard let next = peek() else { throw fail("unterminated object") }
-        position += 1
-        if next == UInt8(ascii: "}") {
+        if try closes(UInt8(ascii: "}"), "object") {
           if tracking { path.removeLast() }
           return .object(members)
-        }
-        guard next == UInt8(ascii: ",") else {
-          position -= 1
-          throw fail("expected ',' or '}'")
         }
       }
     case UInt8(ascii: "["):
@@ -136,15 +130,9 @@ struct JSONTextParser {
       while true {
         if tracking { path[path.count - 1] = .index(elements.count) }
         elements.append(try value(depth: depth + 1))
-        guard let next = peek() else { throw fail("unterminated array") }
-        position += 1
-        if next == UInt8(ascii: "]") {
+        if try closes(UInt8(ascii: "]"), "array") {
           if tracking { path.removeLast() }
           return .array(elements)
-        }
-        guard next == UInt8(ascii: ",") else {
-          position -= 1
-          throw fail("expected ',' or ']'")
         }
       }
     case UInt8(ascii: "\""):
@@ -157,6 +145,19 @@ struct JSONTextParser {
       if literal("null") { return .null }
       throw fail("expected a JSON value")
     }
+  }
+
+  /// After a member or an element: `true` at `close` (stepped over), `false` at a comma (stepped
+  /// over), else the failure both readers give.
+  private mutating func closes(_ close: UInt8, _ container: StaticString) throws(JSONText.Failure) -> Bool {
+    guard let next = peek() else { throw fail("unterminated \(container)") }
+    if next == close {
+      position += 1
+      return true
+    }
+    guard next == UInt8(ascii: ",") else { throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'") }
+    position += 1
+    return false
   }
 
   /// Whether the path is kept (only when something is deferred: it costs a step per value).
@@ -215,13 +216,7 @@ struct JSONTextParser {
         }
         try expect(UInt8(ascii: ":"))
         try skipValue(depth: depth + 1)
-        guard let next = peek() else { throw fail("unterminated object") }
-        position += 1
-        if next == UInt8(ascii: "}") { return }
-        guard next == UInt8(ascii: ",") else {
-          position -= 1
-          throw fail("expected ',' or '}'")
-        }
+        if try closes(UInt8(ascii: "}"), "object") { return }
       }
     case UInt8(ascii: "["):
       guard depth < JSONText.maximumDepth else { throw fail("nested too deeply") }
@@ -232,13 +227,7 @@ struct JSONTextParser {
       }
       while true {
         try skipValue(depth: depth + 1)
-        guard let next = peek() else { throw fail("unterminated array") }
-        position += 1
-        if next == UInt8(ascii: "]") { return }
-        guard next == UInt8(ascii: ",") else {
-          position -= 1
-          throw fail("expected ',' or ']'")
-        }
+        if try closes(UInt8(ascii: "]"), "array") { return }
       }
     case UInt8(ascii: "\""):
       try skipString()

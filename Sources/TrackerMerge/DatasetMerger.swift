@@ -399,8 +399,8 @@ struct ConflictLog {
 private struct DayKeys {
   var slots = TrackerSlots()
   private var incoming = TrackerSlots()
-  /// Per incoming slot, its merged id and slot.
-  private var mapped: [(id: String, slot: Int)?] = []
+  /// Per incoming slot, its merged id and slot (slots are dense: a new one is the next index).
+  private var mapped: [(id: String, slot: Int)] = []
   private let trackerIds: [String: String]
 
   init(trackerIds: [String: String]) { self.trackerIds = trackerIds }
@@ -408,12 +408,10 @@ private struct DayKeys {
   /// The merged id and slot of an incoming day's tracker id.
   mutating func merged(_ id: String) -> (id: String, slot: Int) {
     let n = incoming.slot(id)
-    if n < mapped.count, let known = mapped[n] { return known }
-    if n >= mapped.count { mapped.append(contentsOf: repeatElement(nil, count: n - mapped.count + 1)) }
+    if n < mapped.count { return mapped[n] }
     let target = trackerIds[id] ?? id
-    let found = (target, slots.slot(target))
-    mapped[n] = found
-    return found
+    mapped.append((target, slots.slot(target)))
+    return mapped[n]
   }
 }
 

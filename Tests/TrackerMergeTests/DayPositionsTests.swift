@@ -1,4 +1,5 @@
 import Testing
+import TrackerModel
 @testable import TrackerMerge
 
 /// The merge's day tables against a plain dictionary: days set forwards, backwards, far apart
@@ -7,7 +8,7 @@ import Testing
 @Suite struct DayPositionsTests {
   @Test(arguments: [1, 2, 3])
   func positionsAreWhatWasSet(seed: UInt64) {
-    var generator = SplitMix(seed)
+    var generator = SplitMix64(seed: seed)
     var positions = DayPositions()
     var expected: [Int: [Int: Int]] = [:]
     for n in 0..<20_000 {
@@ -36,18 +37,5 @@ import Testing
     let numbers = many.map { slots.slot($0) }
     #expect(many.map { slots.slot($0) } == numbers)
     #expect(Set(numbers).count == 5_000)
-  }
-}
-
-/// A small seeded generator (SplitMix64), so a failure can be replayed.
-private struct SplitMix {
-  var state: UInt64
-  init(_ seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
