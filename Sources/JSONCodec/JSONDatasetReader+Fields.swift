@@ -71,7 +71,7 @@ extension JSONDatasetReader {
       throw typeError(key, pointer: base() + "/" + key, "a day as a string \"YYYY-MM-DD\"")
     }
     let token = try scanner.readString()
-    guard let date = scanner.withBytes(token, { LocalDate(utf8: $0) }) else {
+    guard let date = scanner.withBytes(token, { dates.date($0) }) else {
       throw JSONReadFailure(at: token.offset,
                             "\"\(key)\" must be a day that exists, written YYYY-MM-DD, not \(quoted(scanner.string(token)))",
                             pointer: base() + "/" + key)

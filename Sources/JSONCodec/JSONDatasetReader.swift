@@ -18,6 +18,7 @@ struct JSONDatasetReader {
 
   var scanner: JSONScanner
   var interner = StringInterner()
+  var dates = LastDay()
   /// The unknown keys met, in input order, for the codec to report.
   var unknownKeys: [UnknownKey] = []
   var rootOffset = 0

@@ -81,9 +81,8 @@ extension JSONDatasetWriter {
   /// written when empty).
   mutating func entries(_ entries: [TrackerEntry]) throws {
     out.byte(UInt8(ascii: "["))
-    var lastID = LastTrackerID()
     for (i, entry) in entries.enumerated() {
-      try lineStart(i, entry.trackerId, entry.date, &lastID, "/entries/\(i)/date")
+      try lineStart(i, entry.trackerId, entry.date, "/entries/\(i)/date")
       if entry.skipped { out.raw(", \"skipped\": true") }
       try amountAndNote(entry.amount, entry.note, "/entries/\(i)")
       if !entry.extras.isEmpty {

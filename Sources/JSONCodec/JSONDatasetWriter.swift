@@ -143,9 +143,8 @@ struct JSONDatasetWriter {
   private mutating func records(_ records: [TrackerRecord]) throws {
     guard !records.isEmpty else { return out.raw("[]") }
     out.byte(UInt8(ascii: "["))
-    var lastID = LastTrackerID()
     for (i, record) in records.enumerated() {
-      try lineStart(i, record.trackerId, record.date, &lastID, "/records/\(i)/date")
+      try lineStart(i, record.trackerId, record.date, "/records/\(i)/date")
       if record.amount != nil || record.note != nil {
         try amountAndNote(record.amount, record.note, "/records/\(i)")
       }
@@ -159,23 +158,12 @@ struct JSONDatasetWriter {
     out.raw("\n  ]")
   }
 
-  /// The tracker id of the last record or entry written, and its escaped bytes, reused while
-  /// it repeats.
-  struct LastTrackerID {
-    var id: String?
-    var bytes: [UInt8] = []
-  }
-
   /// The start of the `i`th line of records or entries: `{ "trackerId": "…", "date": "…"`.
   @inline(__always)
-  mutating func lineStart(_ i: Int, _ trackerId: String, _ date: LocalDate, _ last: inout LastTrackerID,
+  mutating func lineStart(_ i: Int, _ trackerId: String, _ date: LocalDate,
                           _ datePointer: @autoclosure () -> String) throws {
     out.raw(i == 0 ? "\n    { \"trackerId\": " : ",\n    { \"trackerId\": ")
-    if trackerId != last.id {
-      last.bytes = JSONOutputBuffer.quoted(trackerId)
-      last.id = trackerId
-    }
-    out.raw(last.bytes)
+    out.string(trackerId)
     out.raw(", \"date\": ")
     try self.date(date, datePointer())
   }

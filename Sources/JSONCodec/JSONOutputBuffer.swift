@@ -2,30 +2,76 @@ import TrackerCodec
 import TrackerModel
 
 /// Bytes of JSON text collected in memory and handed to a ``ByteWriter`` in large chunks, so
-/// writing a record costs a few appends to an array, not a call per piece.
+/// writing a record costs a few stores into a buffer, not a call per piece.
+///
+/// The buffer is raw memory, not an array: each piece makes room once (``room(_:)``, which
+/// hands a full chunk to the sink first) and is stored without an array's uniqueness and
+/// capacity checks per append. A copy of a buffer shares its memory: the writer keeps one, in
+/// place.
 struct JSONOutputBuffer {
-  private var bytes: [UInt8] = []
+  /// Frees the memory when the last copy of the buffer goes.
+  private final class Memory {
+    var start: UnsafeMutablePointer<UInt8>
+    init(capacity: Int) { start = .allocate(capacity: capacity) }
+    deinit { start.deallocate() }
+  }
+
+  private let memory: Memory
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
   private let sink: ByteWriter
   private static let chunk = 1 << 20
+  /// The day ``dateDigits(_:)`` wrote last, and its 10 digits and dashes.
+  private var lastDay = Int.min
+  private var lastDigits: (UInt64, UInt64) = (0, 0)
 
   init(_ sink: ByteWriter) {
     self.sink = sink
-    bytes.reserveCapacity(JSONOutputBuffer.chunk + 4096)
+    capacity = JSONOutputBuffer.chunk + 4096
+    memory = Memory(capacity: capacity)
+    start = memory.start
   }
 
   /// Hands the buffer to the writer once it holds a chunk.
   @inline(__always)
   mutating func flushIfFull() {
-    if bytes.count >= JSONOutputBuffer.chunk { flush() }
+    if count >= JSONOutputBuffer.chunk { flush() }
   }
 
   mutating func flush() {
-    bytes.withUnsafeBytes { sink.write($0) }
-    bytes.removeAll(keepingCapacity: true)
+    if count > 0 { sink.write(UnsafeRawBufferPointer(start: start, count: count)) }
+    count = 0
+  }
+
+  /// Where the next `needed` bytes go: the buffer is flushed first when they would not fit, and
+  /// grown when one piece is bigger than all of it (a long note).
+  @inline(__always)
+  private mutating func room(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+    if count + needed > capacity { makeRoom(needed) }
+    return start + count
+  }
+
+  private mutating func makeRoom(_ needed: Int) {
+    flush()
+    guard needed > capacity else { return }
+    capacity = needed
+    memory.start.deallocate()
+    memory.start = .allocate(capacity: capacity)
+    start = memory.start
   }
 
   @inline(__always)
-  mutating func byte(_ b: UInt8) { bytes.append(b) }
+  private mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int) {
+    room(length).update(from: source, count: length)
+    count += length
+  }
+
+  @inline(__always)
+  mutating func byte(_ b: UInt8) {
+    room(1).pointee = b
+    count += 1
+  }
 
   /// Counts a record written, for a progress display (see ``ByteWriter/countItems(_:)``).
   @inline(__always)
@@ -34,24 +80,46 @@ struct JSONOutputBuffer {
   /// Appends ASCII text as is.
   @inline(__always)
   mutating func raw(_ text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    append(text.utf8Start, text.utf8CodeUnitCount)
   }
 
   /// Appends bytes as is.
   @inline(__always)
-  mutating func raw(_ data: [UInt8]) { bytes.append(contentsOf: data) }
+  mutating func raw(_ data: [UInt8]) {
+    data.withUnsafeBufferPointer { if let base = $0.baseAddress { append(base, $0.count) } }
+  }
 
   /// Appends a string's UTF-8 as is (number literals).
   mutating func verbatim(_ text: String) {
     var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    text.withUTF8 { if let base = $0.baseAddress { append(base, $0.count) } }
   }
 
   mutating func spaces(_ count: Int) {
-    for _ in 0..<count { bytes.append(0x20) }
+    room(count).update(repeating: 0x20, count: count)
+    self.count += count
   }
 
-  mutating func int(_ value: Int) { verbatim(String(value)) }
+  /// `value` in decimal, without a `String` on the way.
+  mutating func int(_ value: Int) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { scratch in
+      var at = scratch.count
+      var rest = value.magnitude
+      repeat {
+        at -= 1
+        scratch[at] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+        rest /= 10
+      } while rest > 0
+      if value < 0 {
+        at -= 1
+        scratch[at] = UInt8(ascii: "-")
+      }
+      if let base = scratch.baseAddress {
+        append(base.assumingMemoryBound(to: UInt8.self) + at, scratch.count - at)
+      }
+    }
+  }
 
   /// A finite `Double` as a JSON number that reads back as the same `Double`: a whole number
   /// without a fraction (`6`, `-0`), anything else in Swift's shortest round-trip form, with a
@@ -64,54 +132,58 @@ struct JSONOutputBuffer {
       return int(Int(value))
     }
     // The one text of amounts (TrackerModel's `amountText`), so every format writes the same.
-    bytes.append(contentsOf: value.amountText.utf8)
+    verbatim(value.amountText)
   }
 
   /// A quoted JSON string. Only `"`, `\` and control characters are escaped; everything else,
-  /// non-ASCII included, is written as its own UTF-8.
+  /// non-ASCII included, is written as its own UTF-8 (``JSONText/writeQuoted(_:to:)``).
   mutating func string(_ text: String) {
-    JSONText.appendQuoted(text, to: &bytes)
-  }
-
-  /// The bytes ``string(_:)`` writes for `text`, to reuse for a value that repeats.
-  static func quoted(_ text: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONText.appendQuoted(text, to: &bytes)
-    return bytes
+    var text = text
+    text.withUTF8 { utf8 in
+      let at = room(JSONText.quotedCapacity(utf8.count))
+      count += JSONText.writeQuoted(utf8, to: at)
+    }
   }
 
   /// `"YYYY-MM-DD"`, quoted.
   mutating func date(_ date: LocalDate) {
-    bytes.append(UInt8(ascii: "\""))
-    dateDigits(date)
-    bytes.append(UInt8(ascii: "\""))
+    let at = room(12)
+    at[0] = UInt8(ascii: "\"")
+    dateDigits(date, at + 1)
+    at[11] = UInt8(ascii: "\"")
+    count += 12
   }
 
   /// `"YYYY-MM-DDTHH:MM"`, quoted.
   mutating func dateTime(_ value: LocalDateTime) {
-    bytes.append(UInt8(ascii: "\""))
-    dateDigits(value.date)
-    bytes.append(UInt8(ascii: "T"))
-    twoDigits(value.hour)
-    bytes.append(UInt8(ascii: ":"))
-    twoDigits(value.minute)
-    bytes.append(UInt8(ascii: "\""))
+    let at = room(18)
+    at[0] = UInt8(ascii: "\"")
+    dateDigits(value.date, at + 1)
+    at[11] = UInt8(ascii: "T")
+    twoDigits(value.hour, at + 12)
+    at[14] = UInt8(ascii: ":")
+    twoDigits(value.minute, at + 15)
+    at[17] = UInt8(ascii: "\"")
+    count += 18
   }
 
-  /// `YYYY-MM-DD` by ``LocalDate/writeUTF8(into:)``, through 16 bytes on the stack.
+  /// `YYYY-MM-DD` by ``LocalDate/writeUTF8(into:)`` at `at`, kept for the next date: records
+  /// come in date order, so a day repeats for as many records as there are trackers.
   @inline(__always)
-  private mutating func dateDigits(_ date: LocalDate) {
-    var scratch: (UInt64, UInt64) = (0, 0)
-    withUnsafeMutableBytes(of: &scratch) { buffer in
-      let n = date.writeUTF8(into: buffer)
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+  private mutating func dateDigits(_ date: LocalDate, _ at: UnsafeMutablePointer<UInt8>) {
+    if date.dayNumber != lastDay {
+      withUnsafeMutableBytes(of: &lastDigits) { _ = date.writeUTF8(into: $0) }
+      lastDay = date.dayNumber
+    }
+    withUnsafeBytes(of: &lastDigits) { digits in
+      UnsafeMutableRawPointer(at).copyMemory(from: digits.baseAddress!, byteCount: 10)
     }
   }
 
-  /// `value` (0...99) as two digits.
+  /// `value` (0...99) as two digits at `at`.
   @inline(__always)
-  private mutating func twoDigits(_ value: Int) {
-    bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / 10 % 10))
-    bytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+  private func twoDigits(_ value: Int, _ at: UnsafeMutablePointer<UInt8>) {
+    at[0] = UInt8(truncatingIfNeeded: 0x30 + value / 10 % 10)
+    at[1] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
   }
 }

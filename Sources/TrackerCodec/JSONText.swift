@@ -143,40 +143,87 @@ public enum JSONText {
 
   /// Appends `text` as a quoted JSON string literal (see ``quoted(_:)``).
   public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
-      var run = 0
-      for i in 0..<utf8.count {
-        let b = utf8[i]
-        guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-        if run < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i])) }
-        escape(b, to: &bytes)
-        run = i + 1
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: quotedCapacity(utf8.count)) { room in
+        guard let start = room.baseAddress else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: writeQuoted(utf8, to: start)))
       }
-      if run < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...])) }
     }
-    bytes.append(UInt8(ascii: "\""))
   }
 
-  private static func escape(_ b: UInt8, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\\"))
+  /// The most bytes ``writeQuoted(_:to:)`` writes for `count` bytes of UTF-8: six a byte
+  /// (`\u001f`) and the two quotes.
+  @inline(__always)
+  public static func quotedCapacity(_ count: Int) -> Int { count * 6 + 2 }
+
+  /// Writes `utf8` as a quoted JSON string literal (see ``quoted(_:)``) at `out`, which has
+  /// room for ``quotedCapacity(_:)`` bytes; returns how many it wrote. For a writer that
+  /// keeps its own buffer.
+  public static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    out[0] = UInt8(ascii: "\"")
+    var written = 1
+    var run = 0
+    guard let source = utf8.baseAddress else {
+      out[1] = UInt8(ascii: "\"")
+      return 2
+    }
+    let count = utf8.count
+    var i = 0
+    while i < count {
+      // Eight bytes at a time past the ones that need no escape (ids, most text).
+      if i + 8 <= count, !needsEscape(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)) {
+        i += 8
+        continue
+      }
+      let b = source[i]
+      i += 1
+      guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+      let at = i - 1
+      (out + written).update(from: source + run, count: at - run)
+      written += at - run
+      written += escape(b, to: out + written)
+      run = i
+    }
+    (out + written).update(from: source + run, count: utf8.count - run)
+    written += utf8.count - run
+    out[written] = UInt8(ascii: "\"")
+    return written + 1
+  }
+
+  /// Whether any of the eight bytes of `word` is `"`, `\` or a control character (below 0x20).
+  /// A byte of 0x80 or more never needs one, and never makes this true.
+  @inline(__always)
+  static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+    let control = (word &- ones &* 0x20) & ~word & highs
+    return (control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))) != 0
+  }
+
+  /// Writes the escape of `b` (`"`, `\` or a control character) at `out`; returns its length.
+  private static func escape(_ b: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    out[0] = UInt8(ascii: "\\")
     switch b {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = b
+    case 0x0A: out[1] = UInt8(ascii: "n")
+    case 0x0D: out[1] = UInt8(ascii: "r")
+    case 0x09: out[1] = UInt8(ascii: "t")
+    case 0x08: out[1] = UInt8(ascii: "b")
+    case 0x0C: out[1] = UInt8(ascii: "f")
     default:
       let hex: StaticString = "0123456789abcdef"
-      bytes.append(UInt8(ascii: "u"))
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(hex.utf8Start[Int(b >> 4)])
-      bytes.append(hex.utf8Start[Int(b & 0x0F)])
+      out[1] = UInt8(ascii: "u")
+      out[2] = UInt8(ascii: "0")
+      out[3] = UInt8(ascii: "0")
+      out[4] = hex.utf8Start[Int(b >> 4)]
+      out[5] = hex.utf8Start[Int(b & 0x0F)]
+      return 6
     }
+    return 2
   }
+
 }
 
 /// Where a value that was checked but not built lies in its document.

@@ -79,12 +79,28 @@ public struct StringInterner {
     slots = newSlots
   }
 
-  /// FNV-1a, 64-bit: short ids, no allocation, good enough spread for an open table.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in bytes {
-      h ^= UInt64(b)
-      h = h &* 0x0000_0100_0000_01B3
+  /// A word at a time: each 8 bytes (the last ones zero-padded) folded in by a multiply and a
+  /// shift, seeded with the length. Ids are 8 to 40 bytes, so this is a few multiplies where a
+  /// byte-wise hash took one per byte; the spread is plenty for an open table.
+  @inline(__always)
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    let count = bytes.count
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+    var offset = 0
+    while offset + 8 <= count {
+      h = (h ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+      h ^= h >> 31
+      offset += 8
+    }
+    if offset < count {
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < count {
+        tail |= UInt64(bytes[offset]) << shift
+        shift += 8
+        offset += 1
+      }
+      h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
     }
     return h ^ (h >> 29)
   }

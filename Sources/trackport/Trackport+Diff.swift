@@ -45,8 +45,8 @@ extension Trackport {
         let readers = try sources.map { try DatasetFile.reader(for: $0, format: inputOptions.from, registry: registry, options: options) }
         try CodecDescriptor.checkOptions(options, reading: readers.map(\.descriptor), writing: [])
         var files: [DatasetFile] = []
-        for (source, reader) in zip(sources, readers) {
-          let file = try DatasetFile.load(source, reader: reader, options: options)
+        for loaded in DatasetFile.loadSideBySide(zip(sources, readers).map { (input: $0, reader: $1) }, options: options) {
+          let file = try loaded.get()
           if let failed = badRows.check(file) { return failed }
           files.append(file)
         }

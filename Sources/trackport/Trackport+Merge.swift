@@ -73,8 +73,8 @@ extension Trackport {
         try CodecDescriptor.checkOptions(options, reading: readers.map(\.descriptor),
                                          writing: destination.map { [$0.writer.descriptor] } ?? [])
         var files: [DatasetFile] = []
-        for (source, reader) in zip(sources, readers) {
-          let file = try DatasetFile.load(source, reader: reader, options: options)
+        for loaded in DatasetFile.loadSideBySide(zip(sources, readers).map { (input: $0, reader: $1) }, options: options) {
+          let file = try loaded.get()
           if let failed = badRows.check(file, refusing: dryRun ? "nothing shown" : "nothing written") { return failed }
           if !quiet { say(file.diagnostics.filter { $0.severity != .error }) }
           files.append(file)
