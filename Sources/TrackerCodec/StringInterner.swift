@@ -9,7 +9,7 @@ import Darwin
 ///
 /// It looks bytes up without allocating: the last string returned is checked first (records
 /// of one tracker usually come together), then an open-addressing table keyed by a hash of
-/// the bytes. Past ``maximumEntries`` distinct values it stops remembering new ones. Readers of
+/// the bytes; the bytes are compared only where the hash matches. Past ``maximumEntries`` distinct values it stops remembering new ones. Readers of
 /// every format use it for ids that repeat per record.
 public struct StringInterner {
   /// How many distinct values are remembered; later ones are returned without sharing.
@@ -34,8 +34,8 @@ public struct StringInterner {
 
   /// The shared string for `bytes` (valid UTF-8).
   public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> String {
-    if last >= 0, matches(last, bytes) { return entries[last].string }
     let hash = StringInterner.hash(bytes)
+    if last >= 0, entries[last].hash == hash, matches(last, bytes) { return entries[last].string }
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {

@@ -9,19 +9,32 @@ import TrackerModel
 /// its last day says nothing of this tracker). A tracker both sides have keeps no end once a
 /// side that has it unended reaches past the end. Merging the same data again changes nothing.
 struct DataEnds {
-  /// The last day with a record or an entry, of each side, and of each tracker on each side.
+  /// The last day with a record or an entry, of each side.
   let baseEnd: LocalDate?, incomingEnd: LocalDate?
-  let baseLast: [String: LocalDate], incomingLast: [String: LocalDate]
+  /// The last day of each base tracker the incoming side lacks (the only ones ``apply(to:trackerIds:incoming:)``
+  /// asks for); empty, and not looked for, when the incoming side has every base tracker.
+  let baseLast: [String: LocalDate]
   /// For each incoming tracker, its base tracker's position, if it has one.
   let inBase: [Int?]
   /// How many trackers the base had: merging keeps them first, in place.
   let baseCount: Int
 
   init(base: TrackerDataset, incoming: TrackerDataset, match: DatasetMatch) {
-    (baseEnd, baseLast) = Self.lastDays(base)
-    (incomingEnd, incomingLast) = Self.lastDays(incoming)
     inBase = match.trackerInFirst
     baseCount = base.trackers.count
+    baseEnd = Self.end(base)
+    incomingEnd = Self.end(incoming)
+    let matched = Set(inBase.compactMap { $0 })
+    let lacking = base.trackers.indices.filter { !matched.contains($0) }
+    baseLast = lacking.isEmpty ? [:] : Self.lastDays(base).1
+  }
+
+  /// The last day with a record or an entry: a scan of day numbers, no look-up.
+  static func end(_ dataset: TrackerDataset) -> LocalDate? {
+    var last = Int.min
+    for record in dataset.records where record.date.dayNumber > last { last = record.date.dayNumber }
+    for entry in dataset.entries where entry.date.dayNumber > last { last = entry.date.dayNumber }
+    return last == Int.min ? nil : LocalDate(dayNumber: last)
   }
 
   static func lastDays(_ dataset: TrackerDataset) -> (LocalDate?, [String: LocalDate]) {

@@ -190,10 +190,20 @@ private struct MergeState {
     for (i, r) in dataset.records.enumerated() { days.records.set(keys.slots.slot(r.trackerId), r.date.dayNumber, i) }
     for (i, e) in dataset.entries.enumerated() { days.entries.set(keys.slots.slot(e.trackerId), e.date.dayNumber, i) }
     let names = Dictionary(dataset.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-    mergeDays(incoming.records, \.records, \.entries, tables: &days, keys: &keys, names: names,
-              counts: (\.records, \.recordsNew, \.recordsPresent, \.recordsInConflict))
-    mergeDays(incoming.entries, \.entries, \.records, tables: &days, keys: &keys, names: names,
-              counts: (\.entries, \.entriesNew, \.entriesPresent, \.entriesInConflict))
+    var counts = DayCounts()
+    Self.mergeDays(incoming.records, into: &dataset.records, beside: dataset.entries, tables: &days, keys: &keys,
+                   names: names, log: &log, counts: &counts)
+    plan.records += counts.total
+    plan.recordsNew += counts.new
+    plan.recordsPresent += counts.present
+    plan.recordsInConflict += counts.conflicts
+    counts = DayCounts()
+    Self.mergeDays(incoming.entries, into: &dataset.entries, beside: dataset.records, tables: &days, keys: &keys,
+                   names: names, log: &log, counts: &counts)
+    plan.entries += counts.total
+    plan.entriesNew += counts.new
+    plan.entriesPresent += counts.present
+    plan.entriesInConflict += counts.conflicts
     if !days.droppedRecords.isEmpty {
       dataset.records = dataset.records.enumerated().filter { !days.droppedRecords.contains($0.offset) }.map(\.element)
       log.removed(days.droppedRecords, from: .records)
@@ -204,43 +214,50 @@ private struct MergeState {
     }
   }
 
-  /// One kind of day (completions, or marks) merged in; `Other` is the other kind, whose day
-  /// on the same date is a conflict.
-  private mutating func mergeDays<Item: MergedDay, Other: MergedDay>(
-    _ items: [Item], _ mine: WritableKeyPath<TrackerDataset, [Item]>, _ other: KeyPath<TrackerDataset, [Other]>,
-    tables: inout DayTables, keys: inout DayKeys, names: [String: String],
-    counts: (total: WritableKeyPath<MergePlan, Int>, new: WritableKeyPath<MergePlan, Int>,
-             present: WritableKeyPath<MergePlan, Int>, conflicts: WritableKeyPath<MergePlan, Int>)
+  /// What ``mergeDays(_:into:beside:tables:keys:names:log:counts:)`` met of one kind of day.
+  struct DayCounts {
+    var total = 0, new = 0, present = 0, conflicts = 0
+  }
+
+  /// One kind of day (completions, or marks) merged into `mine`; `others` are the other kind,
+  /// whose day on the same date is a conflict. Static, on the arrays themselves, so it is
+  /// compiled for each kind: through key paths it ran generic, and was a fifth of a merge.
+  @inline(__always)
+  private static func mergeDays<Item: MergedDay, Other: MergedDay>(
+    _ items: [Item], into mine: inout [Item], beside others: [Other],
+    tables: inout DayTables, keys: inout DayKeys, names: [String: String], log: inout ConflictLog,
+    counts: inout DayCounts
   ) {
     let myTable = Item.table, otherTable = Other.table
+    let prefer = log.prefer
     for item in items {
-      plan[keyPath: counts.total] += 1
+      counts.total += 1
       var theirs = item
       let (id, slot) = keys.merged(item.trackerId)
       theirs.trackerId = id
       let key = DayKey(slot: slot, day: theirs.date.dayNumber)
-      let subject = { "tracker \"\(names[theirs.trackerId] ?? theirs.trackerId)\"" }
+      func subject() -> String { "tracker \"\(names[id] ?? id)\"" }
       if let i = tables.index(myTable, key), !tables.dropped(myTable, i) {
-        plan[keyPath: counts.present] += 1
-        if dataset[keyPath: mine][i].sameContent(as: theirs) { continue }
+        counts.present += 1
+        if mine[i].sameContent(as: theirs) { continue }
         let before = log.conflicts.count
-        log.reconcileDay(&dataset[keyPath: mine][i], theirs, subject: subject(), pointer: "/\(myTable.rawValue)/\(i)")
-        if log.conflicts.count > before { plan[keyPath: counts.conflicts] += 1 }
+        log.reconcileDay(&mine[i], theirs, subject: subject(), pointer: "/\(myTable.rawValue)/\(i)")
+        if log.conflicts.count > before { counts.conflicts += 1 }
       } else if let o = tables.index(otherTable, key), !tables.dropped(otherTable, o) {
-        plan[keyPath: counts.conflicts] += 1
+        counts.conflicts += 1
         // The kept day: the base's, or the incoming one appended below.
-        let kept = log.conflict(subject(), theirs.date.description, dataset[keyPath: other][o].dayText, theirs.dayText,
+        let kept = log.conflict(subject(), theirs.date.description, others[o].dayText, theirs.dayText,
                                 pointer: prefer == .base ? "/\(otherTable.rawValue)/\(o)"
-                                  : "/\(myTable.rawValue)/\(dataset[keyPath: mine].count)")
+                                  : "/\(myTable.rawValue)/\(mine.count)")
         if kept == .incoming {
           tables.drop(otherTable, o)
-          tables.set(myTable, key, dataset[keyPath: mine].count)
-          dataset[keyPath: mine].append(theirs)
+          tables.set(myTable, key, mine.count)
+          mine.append(theirs)
         }
       } else {
-        plan[keyPath: counts.new] += 1
-        tables.set(myTable, key, dataset[keyPath: mine].count)
-        dataset[keyPath: mine].append(theirs)
+        counts.new += 1
+        tables.set(myTable, key, mine.count)
+        mine.append(theirs)
       }
     }
   }

@@ -13,28 +13,47 @@ struct TrackerSlots {
   private var words: [UInt64] = []
   /// Slot + 1 per bucket, 0 for none; a power of two, at most half full.
   private var buckets = [Int32](repeating: 0, count: 64)
+  /// Per slot, the slot met right after it last time, or -1.
+  private var next: [Int32] = []
   private var last = -1
 
   /// The slot of `id`, a new one the first time it is met.
+  ///
+  /// Before the table, two guesses: the same id as last time (records of one tracker
+  /// together), and the id that followed the last one before (records in date order list the
+  /// trackers in the same order every day). Either costs a compare of words, and of the ids
+  /// only where the words match.
   mutating func slot(_ id: String) -> Int {
     let word = Self.word(id)
-    if last >= 0, words[last] == word, ids[last] == id { return last }
+    if last >= 0 {
+      if words[last] == word, ids[last] == id { return last }
+      let guess = Int(next[last])
+      if guess >= 0, words[guess] == word, ids[guess] == id {
+        last = guess
+        return guess
+      }
+    }
+    let slot = lookUp(id, word)
+    if last >= 0 { next[last] = Int32(slot) }
+    last = slot
+    return slot
+  }
+
+  /// The slot of `id` by its word, a new one the first time it is met.
+  private mutating func lookUp(_ id: String, _ word: UInt64) -> Int {
     let mask = buckets.count - 1
     var bucket = Self.bucket(word, mask)
     while buckets[bucket] != 0 {
       let slot = Int(buckets[bucket]) - 1
-      if words[slot] == word, ids[slot] == id {
-        last = slot
-        return slot
-      }
+      if words[slot] == word, ids[slot] == id { return slot }
       bucket = (bucket + 1) & mask
     }
     let slot = ids.count
     ids.append(id)
     words.append(word)
+    next.append(-1)
     buckets[bucket] = Int32(slot + 1)
     if ids.count * 2 > buckets.count { grow() }
-    last = slot
     return slot
   }
 

@@ -53,6 +53,7 @@ extension Trackport {
         let diff = DatasetDiff(from: MergeInput(files[0].dataset, cannotCarry: files[0].codec.cannotCarry),
                                to: MergeInput(files[1].dataset, cannotCarry: files[1].codec.cannotCarry))
         let renderer = DiffRenderer(diff: diff, old: files[0], new: files[1], verbose: verbose)
+        defer { ProcessEnd.keep((files, diff)) }
         switch format {
         case .text: try StandardOutput.write(renderer.text())
         case .json: try StandardOutput.line(renderer.json())

@@ -83,6 +83,7 @@ extension Trackport {
         // unset on that side, never a conflict or an override.
         let sides = files.map { MergeInput($0.dataset, cannotCarry: $0.codec.cannotCarry) }
         let result = DatasetMerger(prefer: prefer).merge(sides[0], Array(sides.dropFirst()))
+        defer { ProcessEnd.keep((files, sides, result)) }
         // At the incoming file that disagreed; once written, at the kept value in the output.
         func conflicts(at places: [String: SourceLocation] = [:]) -> [Diagnostic] {
           result.conflicts.map { conflict in

@@ -38,4 +38,26 @@ import TrackerModel
     #expect(many.map { slots.slot($0) } == numbers)
     #expect(Set(numbers).count == 5_000)
   }
+
+  /// The guesses (the same id again, the one that followed it last time) against a dictionary:
+  /// days listing trackers in one order, then that order broken, repeats, and new ids mid-cycle.
+  @Test func slotsGuessedFromTheLastOrderAreTheSlotsLookedUp() {
+    var slots = TrackerSlots()
+    var expected: [String: Int] = [:]
+    var random = SplitMix64(seed: 7)
+    let trackers = (0..<50).map { "id-\($0)-" + String(repeating: "x", count: $0 % 12) }
+    for day in 0..<60 {
+      var order = trackers.prefix(day < 30 ? 40 : 50).map { $0 }
+      if day % 10 == 9 { order.shuffle(using: &random) }
+      if day % 7 == 3 { order.insert(order[5], at: 6) }
+      for id in order {
+        let slot = slots.slot(id)
+        if let known = expected[id] { #expect(slot == known, "\(id) on day \(day)") } else {
+          #expect(slot == expected.count)
+          expected[id] = slot
+        }
+      }
+    }
+    #expect(slots.ids.count == 50)
+  }
 }
