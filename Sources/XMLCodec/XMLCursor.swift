@@ -60,6 +60,7 @@ final class XMLCursor {
     guard bytes.count <= Int(Int32.max) else {
       throw CodecError(.malformedInput, "file larger than 2 GiB", note: "the XML reader takes at most 2 GiB")
     }
+    _ = XMLLibrary.ready
     let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
     let empty: [CChar] = [0]
     let created: xmlTextReaderPtr? = empty.withUnsafeBufferPointer { fallback in

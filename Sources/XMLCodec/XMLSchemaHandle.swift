@@ -7,6 +7,7 @@ final class XMLSchemaHandle {
 
   /// Parses the embedded ``TrackportXSD``.
   init() throws {
+    _ = XMLLibrary.ready
     let text = TrackportXSD.text
     let parsed: xmlSchemaPtr? = text.utf8CString.withUnsafeBufferPointer { chars in
       guard let base = chars.baseAddress,

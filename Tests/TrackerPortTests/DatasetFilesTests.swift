@@ -46,6 +46,21 @@ import TrackerPort
     #expect((try? together[0].get().dataset) != (try? together[2].get().dataset))
   }
 
+  /// libxml2 set up lazily by two threads at once raced; XML files beside JSON and each other.
+  @Test func xmlFilesReadSideBySideAsAlone() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let xml = folder.appendingPathComponent("demo.trackport.xml").path
+    #expect(try Conversion(input: demo, output: xml).run().wrote)
+    for _ in 0..<20 {
+      let paths = [xml, xml, demo]
+      let together = DatasetFile.loadSideBySide(try readers(paths))
+      let expected = try DatasetFile.load(xml).dataset
+      #expect(try together.prefix(2).map { try $0.get().dataset } == [expected, expected])
+      #expect(try together[2].get().dataset == DatasetFile.load(demo).dataset)
+    }
+  }
+
   @Test func oneInputIsReadAsAlone() throws {
     let together = DatasetFile.loadSideBySide(try readers([demo]))
     #expect(try together.map { try $0.get().dataset } == [try DatasetFile.load(demo).dataset])
