@@ -17,6 +17,7 @@ struct JSONOutputBuffer {
   }
 
   private let memory: Memory
+  /// `memory.start`, held here so that a store reads no class property.
   private var start: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int
@@ -81,12 +82,6 @@ struct JSONOutputBuffer {
   @inline(__always)
   mutating func raw(_ text: StaticString) {
     append(text.utf8Start, text.utf8CodeUnitCount)
-  }
-
-  /// Appends bytes as is.
-  @inline(__always)
-  mutating func raw(_ data: [UInt8]) {
-    data.withUnsafeBufferPointer { if let base = $0.baseAddress { append(base, $0.count) } }
   }
 
   /// Appends a string's UTF-8 as is (number literals).

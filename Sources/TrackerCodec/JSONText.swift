@@ -223,7 +223,6 @@ public enum JSONText {
     }
     return 2
   }
-
 }
 
 /// Where a value that was checked but not built lies in its document.

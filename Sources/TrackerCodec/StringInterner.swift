@@ -9,8 +9,9 @@ import Darwin
 ///
 /// It looks bytes up without allocating: the last string returned is checked first (records
 /// of one tracker usually come together), then an open-addressing table keyed by a hash of
-/// the bytes; the bytes are compared only where the hash matches. Past ``maximumEntries`` distinct values it stops remembering new ones. Readers of
-/// every format use it for ids that repeat per record.
+/// the bytes; the bytes are compared only where the hash matches. Past ``maximumEntries``
+/// distinct values it stops remembering new ones. Readers of every format use it for ids that
+/// repeat per record.
 public struct StringInterner {
   /// How many distinct values are remembered; later ones are returned without sharing.
   public static let maximumEntries = 1 << 16
@@ -83,7 +84,7 @@ public struct StringInterner {
   /// shift, seeded with the length. Ids are 8 to 40 bytes, so this is a few multiplies where a
   /// byte-wise hash took one per byte; the spread is plenty for an open table.
   @inline(__always)
-  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     let count = bytes.count
     var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
     var offset = 0

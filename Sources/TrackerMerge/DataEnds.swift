@@ -25,8 +25,7 @@ struct DataEnds {
     baseEnd = Self.end(base)
     incomingEnd = Self.end(incoming)
     let matched = Set(inBase.compactMap { $0 })
-    let lacking = base.trackers.indices.filter { !matched.contains($0) }
-    baseLast = lacking.isEmpty ? [:] : Self.lastDays(base).1
+    baseLast = base.trackers.indices.contains { !matched.contains($0) } ? Self.lastDays(base) : [:]
   }
 
   /// The last day with a record or an entry: a scan of day numbers, no look-up.
@@ -37,19 +36,18 @@ struct DataEnds {
     return last == Int.min ? nil : LocalDate(dayNumber: last)
   }
 
-  static func lastDays(_ dataset: TrackerDataset) -> (LocalDate?, [String: LocalDate]) {
+  /// The last day with a record or an entry of each tracker that has one.
+  static func lastDays(_ dataset: TrackerDataset) -> [String: LocalDate] {
     // By slot first: a dictionary look-up per day was most of this.
     var slots = TrackerSlots()
     var last: [LocalDate] = []
-    var end: LocalDate?
     func see(_ id: String, _ day: LocalDate) {
       let slot = slots.slot(id)
       if slot == last.count { last.append(day) } else if last[slot] < day { last[slot] = day }
-      if end.map({ $0 < day }) ?? true { end = day }
     }
     for record in dataset.records { see(record.trackerId, record.date) }
     for entry in dataset.entries { see(entry.trackerId, entry.date) }
-    return (end, Dictionary(uniqueKeysWithValues: zip(slots.ids, last)))
+    return Dictionary(uniqueKeysWithValues: zip(slots.ids, last))
   }
 
   /// Marks or clears the ends in `merged` (the base after this step); `trackerIds` maps each

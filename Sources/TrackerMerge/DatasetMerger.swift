@@ -190,20 +190,13 @@ private struct MergeState {
     for (i, r) in dataset.records.enumerated() { days.records.set(keys.slots.slot(r.trackerId), r.date.dayNumber, i) }
     for (i, e) in dataset.entries.enumerated() { days.entries.set(keys.slots.slot(e.trackerId), e.date.dayNumber, i) }
     let names = Dictionary(dataset.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-    var counts = DayCounts()
+    var records = DayCounts(), entries = DayCounts()
     Self.mergeDays(incoming.records, into: &dataset.records, beside: dataset.entries, tables: &days, keys: &keys,
-                   names: names, log: &log, counts: &counts)
-    plan.records += counts.total
-    plan.recordsNew += counts.new
-    plan.recordsPresent += counts.present
-    plan.recordsInConflict += counts.conflicts
-    counts = DayCounts()
+                   names: names, log: &log, counts: &records)
     Self.mergeDays(incoming.entries, into: &dataset.entries, beside: dataset.records, tables: &days, keys: &keys,
-                   names: names, log: &log, counts: &counts)
-    plan.entries += counts.total
-    plan.entriesNew += counts.new
-    plan.entriesPresent += counts.present
-    plan.entriesInConflict += counts.conflicts
+                   names: names, log: &log, counts: &entries)
+    records.add(to: &plan, \.records, \.recordsNew, \.recordsPresent, \.recordsInConflict)
+    entries.add(to: &plan, \.entries, \.entriesNew, \.entriesPresent, \.entriesInConflict)
     if !days.droppedRecords.isEmpty {
       dataset.records = dataset.records.enumerated().filter { !days.droppedRecords.contains($0.offset) }.map(\.element)
       log.removed(days.droppedRecords, from: .records)
@@ -217,6 +210,15 @@ private struct MergeState {
   /// What ``mergeDays(_:into:beside:tables:keys:names:log:counts:)`` met of one kind of day.
   struct DayCounts {
     var total = 0, new = 0, present = 0, conflicts = 0
+
+    /// Adds these counts to the plan's fields of their kind (once per kind, outside the loop).
+    func add(to plan: inout MergePlan, _ totalField: WritableKeyPath<MergePlan, Int>, _ newField: WritableKeyPath<MergePlan, Int>,
+             _ presentField: WritableKeyPath<MergePlan, Int>, _ conflictsField: WritableKeyPath<MergePlan, Int>) {
+      plan[keyPath: totalField] += total
+      plan[keyPath: newField] += new
+      plan[keyPath: presentField] += present
+      plan[keyPath: conflictsField] += conflicts
+    }
   }
 
   /// One kind of day (completions, or marks) merged into `mine`; `others` are the other kind,
