@@ -8,7 +8,7 @@ enum HubHash {
   static func of(_ bytes: some ContiguousBytes) -> String {
     var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
     bytes.withUnsafeBytes { message in
-      _ = SHA256(message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, &digest)
+      trackport_sha256(message.baseAddress, message.count, &digest)
     }
     return hex(digest)
   }

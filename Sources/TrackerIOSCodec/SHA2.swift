@@ -20,11 +20,11 @@ struct SHA2 {
     switch function {
     case .sha256:
       var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-      bytes.withUnsafeBufferPointer { message in _ = SHA256(message.baseAddress, message.count, &digest) }
+      bytes.withUnsafeBufferPointer { message in trackport_sha256(message.baseAddress, message.count, &digest) }
       return digest
     case .sha512:
       var digest = [UInt8](repeating: 0, count: Int(SHA512_DIGEST_LENGTH))
-      bytes.withUnsafeBufferPointer { message in _ = SHA512(message.baseAddress, message.count, &digest) }
+      bytes.withUnsafeBufferPointer { message in trackport_sha512(message.baseAddress, message.count, &digest) }
       return digest
     }
   }

@@ -38,7 +38,7 @@ public enum WebPage {
   static func hash(_ text: String) -> String {
     var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
     let bytes = Array(text.utf8)
-    bytes.withUnsafeBufferPointer { message in _ = SHA256(message.baseAddress, message.count, &digest) }
+    bytes.withUnsafeBufferPointer { message in trackport_sha256(message.baseAddress, message.count, &digest) }
     return "sha256-" + Data(digest).base64EncodedString()
   }
 

@@ -86,6 +86,12 @@ cmp -s "$unpacked/usr/bin/trackport" "$bin" && pass "the .deb's /usr/bin/trackpo
   || fail "the .deb's /usr/bin/trackport differs from $bin"
 depends=$(dpkg-deb -f "$deb" Depends)
 grep -Eqx 'libc6 \(>= [0-9.]+\)' <<< "$depends" && pass "the .deb depends on $depends" || fail "the .deb depends on '$depends'"
+# The binary's packed relocations (DT_RELR, packaging/link-static) need glibc 2.36's loader.
+if objdump -p "$bin" | grep -q GLIBC_ABI_DT_RELR; then
+  floor=$(sed -E 's/libc6 \(>= ([0-9.]+)\)/\1/' <<< "$depends")
+  [ "$(printf '%s\n' 2.36 "$floor" | sort -V | head -1)" = 2.36 ] && pass "the binary packs its relocations (DT_RELR) and the .deb asks glibc $floor" \
+    || fail "the binary packs its relocations (DT_RELR, glibc 2.36) but the .deb asks only glibc $floor"
+fi
 [ "$(dpkg-deb -f "$deb" Version)" = "$(scripts/version)" ] || fail "the .deb's version is not scripts/version's"
 
 if command -v lintian >/dev/null; then
