@@ -56,7 +56,7 @@ public struct DatasetIndex: Sendable {
     var recordTracker = [Int](repeating: -1, count: dataset.records.count)
     var days = [[Int]](repeating: [], count: trackerCount)
     var measured: [Int] = []
-    var lookup = TrackerLookup(positions: trackers)
+    var lookup = TrackerLookup(dataset.trackers)
     for (r, record) in dataset.records.enumerated() {
       let t = lookup.position(of: record.trackerId)
       recordTracker[r] = t
@@ -162,20 +162,27 @@ public struct DatasetIndex: Sendable {
   }
 }
 
-/// Tracker id → index, remembering the last id asked: records (and entries) of one tracker
-/// usually come together, so most lookups compare one string and hash nothing.
+/// Tracker id → index in `trackers`, by ``TrackerSlots``: records in date order name the
+/// trackers in the same order every day, so a look-up is mostly the slot's guess (a word and an
+/// id compared) and hashes nothing. A `[String: Int]` look-up per record (the id SipHashed) was
+/// most of building the index.
 private struct TrackerLookup {
-  let positions: [String: Int]
-  private var lastID: String?
-  private var lastIndex = -1
+  private var slots = TrackerSlots()
+  /// Per slot, the tracker's index, or `-1` for an id no tracker has.
+  private var positions: [Int] = []
 
-  init(positions: [String: Int]) { self.positions = positions }
+  /// Slots for `trackers`' ids in order, the first of a repeated id keeping its slot.
+  init(_ trackers: [Tracker]) {
+    positions.reserveCapacity(trackers.count)
+    for (i, tracker) in trackers.enumerated() where slots.slot(tracker.id) == positions.count {
+      positions.append(i)
+    }
+  }
 
   /// The index of the tracker with `id` (the first, when ids repeat), or `-1`.
   mutating func position(of id: String) -> Int {
-    if id == lastID { return lastIndex }
-    lastID = id
-    lastIndex = positions[id] ?? -1
-    return lastIndex
+    let slot = slots.slot(id)
+    if slot == positions.count { positions.append(-1) }
+    return positions[slot]
   }
 }

@@ -5,10 +5,11 @@
 /// A `[String: Int]` hashed every byte of the id with SipHash for each day; this table keys on
 /// a word made of the id's length and its first and last eight bytes (ids differ there: UUIDs
 /// at the start, "habit 2" and "habit 3" at the end), and compares the whole id only where
-/// that word matches.
-struct TrackerSlots {
+/// that word matches. The merge numbers its days' trackers with it, and ``DatasetIndex`` its
+/// records' and entries'.
+package struct TrackerSlots: Sendable {
   /// The id of each slot.
-  private(set) var ids: [String] = []
+  package private(set) var ids: [String] = []
   /// Each slot's word.
   private var words: [UInt64] = []
   /// Slot + 1 per bucket, 0 for none; a power of two, at most half full.
@@ -17,13 +18,15 @@ struct TrackerSlots {
   private var next: [Int32] = []
   private var last = -1
 
+  package init() {}
+
   /// The slot of `id`, a new one the first time it is met.
   ///
   /// Before the table, two guesses: the same id as last time (records of one tracker
   /// together), and the id that followed the last one before (records in date order list the
   /// trackers in the same order every day). Either costs a compare of words, and of the ids
   /// only where the words match.
-  mutating func slot(_ id: String) -> Int {
+  package mutating func slot(_ id: String) -> Int {
     let word = Self.word(id)
     if last >= 0 {
       if words[last] == word, ids[last] == id { return last }
@@ -73,7 +76,7 @@ struct TrackerSlots {
 
   /// The length and the first and last eight bytes of `id`'s UTF-8, mixed; for a string
   /// without contiguous UTF-8, its hash.
-  static func word(_ id: String) -> UInt64 {
+  package static func word(_ id: String) -> UInt64 {
     id.utf8.withContiguousStorageIfAvailable { utf8 -> UInt64 in
       let count = utf8.count
       var head: UInt64 = 0, tail: UInt64 = 0
