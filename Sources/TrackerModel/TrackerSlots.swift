@@ -76,7 +76,7 @@ package struct TrackerSlots: Sendable {
 
   /// The length and the first and last eight bytes of `id`'s UTF-8, mixed; for a string
   /// without contiguous UTF-8, its hash.
-  package static func word(_ id: String) -> UInt64 {
+  private static func word(_ id: String) -> UInt64 {
     id.utf8.withContiguousStorageIfAvailable { utf8 -> UInt64 in
       let count = utf8.count
       var head: UInt64 = 0, tail: UInt64 = 0
