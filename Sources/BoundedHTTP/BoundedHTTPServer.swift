@@ -32,6 +32,11 @@ public final class BoundedHTTPServer: Sendable {
   private let group: MultiThreadedEventLoopGroup
   private let status = NIOLockedValueBox(Status.created)
   private let finished = NIOLockedValueBox(false)
+  /// Whether the event loops still run. A channel closed from outside its loop is a task
+  /// enqueued there, which NIO refuses once the group has shut down (with a line on standard
+  /// error, not in the log's format): ``stop(grace:)`` closes channels only under this lock
+  /// while it is true, and ``run()`` makes it false before it shuts the group down.
+  private let loopsRunning = NIOLockedValueBox(true)
 
   /// A server for `host:port` (an IPv4 or IPv6 literal, or a name such as `localhost`), not yet
   /// listening (``run()``). `log` gets one line for what a client is not told: refusals, failed
@@ -69,6 +74,18 @@ public final class BoundedHTTPServer: Sendable {
     return (min(wanted, max(1, current - max(0, reservedFiles))), current)
   }
 
+  /// Ends the event loops, once no channel may be closed from outside them any more.
+  private func shutDownLoops() async {
+    loopsRunning.withLockedValue { $0 = false }
+    try? await group.shutdownGracefully()
+  }
+
+  /// Runs `body` (which closes channels) while the event loops run; else does nothing, their
+  /// channels being closed already.
+  private func whileLoopsRun<T>(_ body: () -> T?) -> T? {
+    loopsRunning.withLockedValue { running in running ? body() : nil }
+  }
+
   /// Listens and serves until ``stop()``; throws when the address cannot be bound.
   public func run() async throws {
     let registry = self.registry, limits = self.limits, service = self.service, log = self.log
@@ -104,7 +121,7 @@ public final class BoundedHTTPServer: Sendable {
         }
     } catch {
       status.withLockedValue { $0 = .failed("\(error)") }
-      try? await group.shutdownGracefully()
+      await shutDownLoops()
       throw error
     }
     let stoppedEarly = status.withLockedValue { current -> Bool in
@@ -125,14 +142,16 @@ public final class BoundedHTTPServer: Sendable {
         failure = error
       }
     }
-    finished.withLockedValue { $0 = true }
-    try? await group.shutdownGracefully()
-    // Accepting ended without stop(): the caller must not take that for a clean stop.
+    // Accepting ended without stop(): the caller must not take that for a clean stop. The
+    // status lets go of the listener here, before the loops end: what it still holds (the
+    // connections accepted and not yet served) is released while their loops can close them.
     let stopped = status.withLockedValue { current -> Bool in
       if case .stopped = current { return true }
       current = .failed("stopped accepting connections: \(failure.map { "\($0)" } ?? "the listening socket closed")")
       return false
     }
+    finished.withLockedValue { $0 = true }
+    await shutDownLoops()
     if !stopped { throw BoundedHTTPError.stoppedAccepting(failure.map { "\($0)" } ?? "the listening socket closed") }
   }
 
@@ -175,13 +194,18 @@ public final class BoundedHTTPServer: Sendable {
       if case .listening(_, let listener) = current { return listener }
       return nil
     }
-    registry.quiesce()
-    try? await listener?.channel.close()
+    // Not awaited: waiting on a future from outside its loop enqueues a callback there, and
+    // the loops may end as soon as the listener closes. run() ending is awaited below instead.
+    _ = whileLoopsRun {
+      registry.quiesce()
+      listener?.channel.close(promise: nil)
+    }
     let deadline = NIODeadline.now() + .nanoseconds(Int64(max(0, grace) * 1e9))
     while registry.requestsInFlight > 0 && NIODeadline.now() < deadline {
       try? await Task.sleep(nanoseconds: 10_000_000)
     }
-    registry.closeAll()
+    // run() may have ended meanwhile (nothing was in flight): its loops closed every channel.
+    _ = whileLoopsRun { registry.closeAll() }
     guard listener != nil else { return }
     let end = NIODeadline.now() + .seconds(1)
     while !finished.withLockedValue({ $0 }) && NIODeadline.now() < end {
