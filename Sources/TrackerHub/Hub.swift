@@ -133,7 +133,7 @@ public struct Hub: Sendable {
         guard let input = entry.input else { continue }
         let incoming = try HubDatasetBytes.decode(try store.get(input), name: "store object \(input)")
         let prefer: MergePreference = entry.kept == "history" ? .base : .incoming
-        dataset = DatasetMerger(prefer: prefer).merge(MergeInput(dataset), [MergeInput(incoming, uncarried: Set(entry.uncarried))]).dataset
+        dataset = DatasetMerger(prefer: prefer).merge(MergeInput(consume dataset), [MergeInput(incoming, uncarried: Set(entry.uncarried))]).dataset
       }
       bytes = try HubDatasetBytes.encode(dataset)
     }

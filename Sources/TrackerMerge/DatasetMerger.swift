@@ -35,8 +35,13 @@ public struct DatasetMerger: Sendable {
 
   /// Merges each of `incoming` into `base`, in order; a field a side's format cannot carry
   /// counts as unset on that side (``MergeInput``).
-  public func merge(_ base: MergeInput, _ incoming: [MergeInput]) -> Result {
-    var state = MergeState(base.dataset, prefer: prefer)
+  ///
+  /// `base` is consumed: when the caller holds no other copy of its dataset (pass it with
+  /// `consume`), the merge adds to its arrays in place instead of copying them first.
+  public func merge(_ base: consuming MergeInput, _ incoming: [MergeInput]) -> Result {
+    var dataset = TrackerDataset()
+    swap(&dataset, &base.dataset)
+    var state = MergeState(consume dataset, prefer: prefer)
     state.log.baseUncarried = base.uncarried
     for (n, other) in incoming.enumerated() {
       state.log.incomingIndex = n
@@ -57,7 +62,7 @@ private struct MergeState {
   var conflicts: [MergeConflict] { log.conflicts }
   var prefer: MergePreference { log.prefer }
 
-  init(_ base: TrackerDataset, prefer: MergePreference) {
+  init(_ base: consuming TrackerDataset, prefer: MergePreference) {
     dataset = base
     log = ConflictLog(prefer: prefer)
   }
@@ -187,10 +192,18 @@ private struct MergeState {
   private mutating func addDays(_ incoming: TrackerDataset, trackerIds: [String: String]) {
     var keys = DayKeys(trackerIds: trackerIds)
     var days = DayTables()
-    for (i, r) in dataset.records.enumerated() { days.records.set(keys.slots.slot(r.trackerId), r.date.dayNumber, i) }
-    for (i, e) in dataset.entries.enumerated() { days.entries.set(keys.slots.slot(e.trackerId), e.date.dayNumber, i) }
+    dataset.records.withUnsafeBufferPointer { records in
+      for i in records.indices { days.records.set(keys.slots.slot(records[i].trackerId), records[i].date.dayNumber, i) }
+    }
+    dataset.entries.withUnsafeBufferPointer { entries in
+      for i in entries.indices { days.entries.set(keys.slots.slot(entries[i].trackerId), entries[i].date.dayNumber, i) }
+    }
     let names = Dictionary(dataset.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
     var records = DayCounts(), entries = DayCounts()
+    // Room for every incoming day at once: grown by appends, the base's records were copied
+    // (each retained and released) once more for each doubling.
+    dataset.records.reserveCapacity(dataset.records.count + incoming.records.count)
+    dataset.entries.reserveCapacity(dataset.entries.count + incoming.entries.count)
     Self.mergeDays(incoming.records, into: &dataset.records, beside: dataset.entries, tables: &days, keys: &keys,
                    names: names, log: &log, counts: &records)
     Self.mergeDays(incoming.entries, into: &dataset.entries, beside: dataset.records, tables: &days, keys: &keys,
@@ -235,8 +248,8 @@ private struct MergeState {
     for item in items {
       counts.total += 1
       var theirs = item
-      let (id, slot) = keys.merged(item.trackerId)
-      theirs.trackerId = id
+      let (id, slot, renamed) = keys.merged(item.trackerId)
+      if renamed { theirs.trackerId = id }
       let key = DayKey(slot: slot, day: theirs.date.dayNumber)
       func subject() -> String { "tracker \"\(names[id] ?? id)\"" }
       if let i = tables.index(myTable, key), !tables.dropped(myTable, i) {
@@ -418,18 +431,20 @@ struct ConflictLog {
 private struct DayKeys {
   var slots = TrackerSlots()
   private var incoming = TrackerSlots()
-  /// Per incoming slot, its merged id and slot (slots are dense: a new one is the next index).
-  private var mapped: [(id: String, slot: Int)] = []
+  /// Per incoming slot, its merged id and slot (slots are dense: a new one is the next index),
+  /// and whether the merged id differs from the incoming one.
+  private var mapped: [(id: String, slot: Int, renamed: Bool)] = []
   private let trackerIds: [String: String]
 
   init(trackerIds: [String: String]) { self.trackerIds = trackerIds }
 
-  /// The merged id and slot of an incoming day's tracker id.
-  mutating func merged(_ id: String) -> (id: String, slot: Int) {
+  /// The merged id and slot of an incoming day's tracker id, and whether the id changed (most
+  /// do not: the day keeps its own string then, with no retain and release per day).
+  mutating func merged(_ id: String) -> (id: String, slot: Int, renamed: Bool) {
     let n = incoming.slot(id)
     if n < mapped.count { return mapped[n] }
     let target = trackerIds[id] ?? id
-    mapped.append((target, slots.slot(target)))
+    mapped.append((target, slots.slot(target), target != id))
     return mapped[n]
   }
 }

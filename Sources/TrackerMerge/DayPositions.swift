@@ -55,6 +55,10 @@ struct DayPositions {
         spans[slot].positions.insert(contentsOf: repeatElement(-1, count: added), at: 0)
         spans[slot].first = first - added
         offset += added
+      } else if offset - length < 8 {
+        // The next days (a history read in order, a habit on some weekdays): the common case,
+        // without a sequence's append.
+        for _ in length...offset { spans[slot].positions.append(-1) }
       } else {
         spans[slot].positions.append(contentsOf: repeatElement(-1, count: offset - length + 1))
       }

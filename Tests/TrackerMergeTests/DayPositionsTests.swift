@@ -25,4 +25,25 @@ import TrackerModel
       }
     }
   }
+
+  /// Days in order with gaps of 1 to 12 days (a habit on some weekdays, a history read as
+  /// written): each past the last one held, where a slot grows at its end.
+  @Test(arguments: [4, 5])
+  func daysInOrderWithGapsAreWhatWasSet(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    var positions = DayPositions()
+    var expected: [Int: [Int: Int]] = [:]
+    var last = [Int](repeating: 1_000, count: 3)
+    for n in 0..<6_000 {
+      let slot = Int(generator.next() % 3)
+      last[slot] += 1 + Int(generator.next() % 12)
+      positions.set(slot, last[slot], n)
+      expected[slot, default: [:]][last[slot]] = n
+    }
+    for slot in 0..<3 {
+      for day in 990...(last[slot] + 20) {
+        #expect(positions.position(slot, day) == expected[slot]?[day], "slot \(slot) day \(day)")
+      }
+    }
+  }
 }
