@@ -200,8 +200,8 @@ private struct MergeState {
     }
     let names = Dictionary(dataset.trackers.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
     var records = DayCounts(), entries = DayCounts()
-    // Room for every incoming day at once: grown by appends, the base's records were copied
-    // (each retained and released) once more for each doubling.
+    // Room for every incoming day at once: grown by appends, the records would move to a
+    // buffer twice the size (and fault in its pages) at each doubling.
     dataset.records.reserveCapacity(dataset.records.count + incoming.records.count)
     dataset.entries.reserveCapacity(dataset.entries.count + incoming.entries.count)
     Self.mergeDays(incoming.records, into: &dataset.records, beside: dataset.entries, tables: &days, keys: &keys,
