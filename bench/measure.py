@@ -3,10 +3,10 @@
 the command and its children: steadier than wall time on a shared machine) and peak memory
 (max RSS).
 
-Usage: measure.py [--interleave] --repeat N --label NAME -- command args... [--label NAME -- command ...]
-With --interleave, each round runs every command once (A B C A B C ...) instead of each command N
-times in a row: a machine whose speed drifts over the minutes (frequency, a neighbour) then moves
-every command alike, and their ratios stay true.
+Usage: measure.py --repeat N --label NAME -- command args... [--label NAME -- command ...]
+The commands take turns: each of the N rounds runs every command once (A B C A B C ...), not each
+command N times in a row, so a machine whose speed drifts over the minutes (frequency, a
+neighbour) moves every command alike and their ratios stay true.
 Prints one JSON object per label: {"label", "seconds" (median), "cpu_seconds" (median),
 "peak_mib", "runs"}.
 Peak memory is the command's own high-water mark (max RSS). A child forked from Python
@@ -38,13 +38,10 @@ def run_once(argv):
 def main():
     args = sys.argv[1:]
     repeat = 3
-    interleave = False
     jobs = []
     i = 0
     while i < len(args):
-        if args[i] == "--interleave":
-            interleave = True; i += 1
-        elif args[i] == "--repeat":
+        if args[i] == "--repeat":
             repeat = int(args[i + 1]); i += 2
         elif args[i] == "--label":
             label = args[i + 1]
@@ -56,19 +53,16 @@ def main():
         else:
             sys.exit(f"unexpected argument {args[i]}")
     runs = {label: ([], [], []) for label, _ in jobs}
-    order = [job for _ in range(repeat) for job in jobs] if interleave else [job for job in jobs for _ in range(repeat)]
-    for n, (label, argv) in enumerate(order):
+    for _ in range(repeat):
+        for label, argv in jobs:
+            t, m, c = run_once(argv)
+            for values, value in zip(runs[label], (t, m, c)):
+                values.append(value)
+    for label, _ in jobs:
         times, peaks, cpus = runs[label]
-        t, m, c = run_once(argv)
-        times.append(t); peaks.append(m); cpus.append(c)
-        if not interleave and len(times) == repeat or interleave and n >= len(order) - len(jobs):
-            report(label, runs[label], repeat)
-
-def report(label, runs, repeat):
-    times, peaks, cpus = runs
-    print(json.dumps({"label": label, "seconds": round(statistics.median(times), 3),
-                      "cpu_seconds": round(statistics.median(cpus), 3),
-                      "peak_mib": round(max(peaks), 1), "runs": repeat}), flush=True)
+        print(json.dumps({"label": label, "seconds": round(statistics.median(times), 3),
+                          "cpu_seconds": round(statistics.median(cpus), 3),
+                          "peak_mib": round(max(peaks), 1), "runs": repeat}), flush=True)
 
 if __name__ == "__main__":
     main()

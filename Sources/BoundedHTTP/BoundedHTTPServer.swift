@@ -82,8 +82,8 @@ public final class BoundedHTTPServer: Sendable {
 
   /// Runs `body` (which closes channels) while the event loops run; else does nothing, their
   /// channels being closed already.
-  private func whileLoopsRun<T>(_ body: () -> T?) -> T? {
-    loopsRunning.withLockedValue { running in running ? body() : nil }
+  private func whileLoopsRun(_ body: () -> Void) {
+    loopsRunning.withLockedValue { running in if running { body() } }
   }
 
   /// Listens and serves until ``stop()``; throws when the address cannot be bound.
@@ -196,7 +196,7 @@ public final class BoundedHTTPServer: Sendable {
     }
     // Not awaited: waiting on a future from outside its loop enqueues a callback there, and
     // the loops may end as soon as the listener closes. run() ending is awaited below instead.
-    _ = whileLoopsRun {
+    whileLoopsRun {
       registry.quiesce()
       listener?.channel.close(promise: nil)
     }
@@ -205,7 +205,7 @@ public final class BoundedHTTPServer: Sendable {
       try? await Task.sleep(nanoseconds: 10_000_000)
     }
     // run() may have ended meanwhile (nothing was in flight): its loops closed every channel.
-    _ = whileLoopsRun { registry.closeAll() }
+    whileLoopsRun { registry.closeAll() }
     guard listener != nil else { return }
     let end = NIODeadline.now() + .seconds(1)
     while !finished.withLockedValue({ $0 }) && NIODeadline.now() < end {
